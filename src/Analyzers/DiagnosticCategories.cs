@@ -1,0 +1,6 @@
+namespace TplPractices.Analyzers;
+
+internal static class DiagnosticCategories
+{
+    public const string Performance = "Performance";
+}

@@ -1,0 +1,10 @@
+namespace TplPractices.Analyzers;
+
+/// <summary>
+/// Every rule ID the package issues. An ID is never reused: a retired rule moves to "Removed Rules" in
+/// AnalyzerReleases.Shipped.md and its constant stays here, marked obsolete.
+/// </summary>
+public static class DiagnosticIds
+{
+    public const string CacheConstantTaskResult = "TPL0003";
+}

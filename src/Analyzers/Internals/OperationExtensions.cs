@@ -1,0 +1,58 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Internals;
+
+internal static class OperationExtensions
+{
+    /// <summary>
+    /// False for code that runs once per type or per process: static field and property initializers,
+    /// static constructors and top-level statements. Lambdas and local functions inside them can run
+    /// many times, so they count as repeated.
+    /// </summary>
+    public static bool RunsRepeatedly(this IOperation operation, ISymbol containingSymbol)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction)
+            {
+                return true;
+            }
+        }
+
+        return containingSymbol switch
+        {
+            IMethodSymbol method => method.MethodKind != MethodKind.StaticConstructor && !method.IsTopLevelEntryPoint(),
+            IFieldSymbol field => !field.IsStatic,
+            IPropertySymbol property => !property.IsStatic,
+            _ => true,
+        };
+    }
+
+    /// <summary>True inside a lambda that the compiler turns into an expression tree, where code is data.</summary>
+    public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)
+    {
+        if (expressionOfT is null)
+        {
+            return false;
+        }
+
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation
+                && current.Parent is IConversionOperation { Type: INamedTypeSymbol target }
+                && SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, expressionOfT))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsTopLevelEntryPoint(this IMethodSymbol method) =>
+        method.Name == TopLevelEntryPointName;
+
+    // The compiler's name for the method that holds top-level statements; no user method can have it.
+    private const string TopLevelEntryPointName = "<Main>$";
+}

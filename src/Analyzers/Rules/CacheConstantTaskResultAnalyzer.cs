@@ -1,0 +1,131 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0003: <c>Task.FromResult(constant)</c> in code that runs repeatedly allocates a new task each time,
+/// although the result never changes. Values the target runtime already caches are not reported.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Values of <see cref="DiagnosticPropertyKeys.FixKind"/>.</summary>
+    public const string FixUseCompletedTask = "UseCompletedTask";
+    public const string FixUseCachedField = "UseCachedField";
+
+    private const int MaxValueTextLength = 40;
+
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.CacheConstantTaskResult,
+        title: "Cache the task of a constant result",
+        messageFormat: "'Task.FromResult({0})' allocates a new {1} every time it runs; reuse one cached task",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "Task.FromResult with a constant argument creates an identical, already-completed task on "
+            + "every call. Return Task.CompletedTask where the caller only sees a Task, or a static readonly "
+            + "field created once. Values the target runtime already caches (null, bool, ints -1 to 8, and "
+            + "zeros: integral ones since .NET 6, most small value types since .NET 8) are not reported there.");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (AnalyzerContext.TryCreate(start.Compilation) is { } analyzerContext)
+            {
+                start.RegisterOperationAction(analyzerContext.AnalyzeInvocation, OperationKind.Invocation);
+            }
+        });
+    }
+
+    private sealed class AnalyzerContext
+    {
+        private readonly INamedTypeSymbol _task;
+        private readonly INamedTypeSymbol? _expressionOfT;
+        private readonly bool _hasCompletedTask;
+        private readonly TaskCacheLevel _cacheLevel;
+
+        private AnalyzerContext(INamedTypeSymbol task, INamedTypeSymbol? expressionOfT)
+        {
+            _task = task;
+            _expressionOfT = expressionOfT;
+            _hasCompletedTask = !task.GetMembers("CompletedTask").IsEmpty;
+            _cacheLevel = TaskResultCache.LevelOf(task);
+        }
+
+        public static AnalyzerContext? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+                ? new AnalyzerContext(task, compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT))
+                : null;
+
+        public void AnalyzeInvocation(OperationAnalysisContext context)
+        {
+            var invocation = (IInvocationOperation)context.Operation;
+            var method = invocation.TargetMethod;
+            if (method.Name != "FromResult"
+                || !method.IsStatic
+                || method.TypeArguments.Length != 1
+                || invocation.Arguments.Length != 1
+                || !SymbolEqualityComparer.Default.Equals(method.ContainingType, _task))
+            {
+                return;
+            }
+
+            var resultType = method.TypeArguments[0];
+            var argument = invocation.Arguments[0].Value;
+            if (resultType.TypeKind is TypeKind.Error or TypeKind.TypeParameter
+                || invocation.Syntax.ContainsDiagnostics
+                || !ConstantResult.TryGet(argument, out var constant)
+                || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
+                || !invocation.RunsRepeatedly(context.ContainingSymbol)
+                || invocation.IsInsideExpressionTree(_expressionOfT))
+            {
+                return;
+            }
+
+            var properties = ImmutableDictionary<string, string?>.Empty;
+            if (ChooseFix(invocation, resultType, context.ContainingSymbol) is { } fix)
+            {
+                properties = properties.Add(DiagnosticPropertyKeys.FixKind, fix);
+            }
+
+            context.ReportDiagnostic(Diagnostic.Create(
+                Rule,
+                invocation.Syntax.GetLocation(),
+                properties,
+                Shorten(argument.Syntax.ToString()),
+                method.ReturnType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+        }
+
+        private string? ChooseFix(IInvocationOperation invocation, ITypeSymbol resultType, ISymbol containingSymbol)
+        {
+            if (_hasCompletedTask
+                && invocation.Parent is IConversionOperation { Type: { } target }
+                && SymbolEqualityComparer.Default.Equals(target, _task))
+            {
+                return FixUseCompletedTask;
+            }
+
+            // The field goes into the class or struct declaration around the call. Top-level statements have
+            // none, interfaces may not allow fields at this language version, and a method type parameter
+            // cannot appear in a field's type.
+            var type = containingSymbol.ContainingType;
+            return type is { TypeKind: TypeKind.Class or TypeKind.Struct }
+                && invocation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not null
+                && !resultType.MentionsMethodTypeParameter()
+                    ? FixUseCachedField
+                    : null;
+        }
+
+        private static string Shorten(string text) =>
+            text.Length <= MaxValueTextLength ? text : text.Substring(0, MaxValueTextLength - 3) + "...";
+    }
+}

@@ -1,0 +1,9 @@
+namespace TplPractices.Analyzers;
+
+/// <summary>Metadata names of the types the rules bind to, resolved once per compilation.</summary>
+internal static class WellKnownTypeNames
+{
+    public const string Task = "System.Threading.Tasks.Task";
+    public const string TaskOfT = "System.Threading.Tasks.Task`1";
+    public const string LinqExpressionOfT = "System.Linq.Expressions.Expression`1";
+}

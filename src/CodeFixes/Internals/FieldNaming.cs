@@ -1,0 +1,107 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>Names new private static fields the way the file already names its fields.</summary>
+internal static class FieldNaming
+{
+    internal enum Style
+    {
+        /// <summary><c>s_camelCase</c>, the .NET runtime's style; the default when the file gives no hint.</summary>
+        StaticPrefix,
+
+        /// <summary><c>_camelCase</c>.</summary>
+        Underscore,
+
+        /// <summary><c>PascalCase</c>.</summary>
+        Pascal,
+    }
+
+    public static Style DetectStyle(SyntaxNode root)
+    {
+        var fields = root.DescendantNodes(n => n is not BaseMethodDeclarationSyntax and not BasePropertyDeclarationSyntax)
+            .OfType<FieldDeclarationSyntax>()
+            .Where(f => !f.Modifiers.Any(SyntaxKind.ConstKeyword))
+            .ToList();
+
+        bool Any(Func<FieldDeclarationSyntax, bool> filter, Func<string, bool> name) =>
+            fields.Where(filter).SelectMany(f => f.Declaration.Variables).Any(v => name(v.Identifier.ValueText));
+
+        static bool IsStatic(FieldDeclarationSyntax f) => f.Modifiers.Any(SyntaxKind.StaticKeyword);
+        static bool IsNotPublic(FieldDeclarationSyntax f) =>
+            !f.Modifiers.Any(SyntaxKind.PublicKeyword) && !f.Modifiers.Any(SyntaxKind.ProtectedKeyword)
+            && !f.Modifiers.Any(SyntaxKind.InternalKeyword);
+
+        if (Any(IsStatic, n => n.StartsWith("s_", StringComparison.Ordinal)))
+        {
+            return Style.StaticPrefix;
+        }
+
+        if (Any(IsNotPublic, n => n.StartsWith("_", StringComparison.Ordinal)))
+        {
+            return Style.Underscore;
+        }
+
+        return Any(f => IsStatic(f) && IsNotPublic(f), n => n.Length > 0 && char.IsUpper(n[0]))
+            ? Style.Pascal
+            : Style.StaticPrefix;
+    }
+
+    public static string Format(Style style, IEnumerable<string> words)
+    {
+        var pascal = string.Concat(words.Where(w => w.Length > 0).Select(Capitalize));
+        var camel = pascal.Length == 0 ? pascal : char.ToLowerInvariant(pascal[0]) + pascal.Substring(1);
+        return style switch
+        {
+            Style.Pascal => pascal,
+            Style.Underscore => "_" + camel,
+            _ => "s_" + camel,
+        };
+    }
+
+    /// <summary>Appends 2, 3, … until <paramref name="isTaken"/> says the name is free.</summary>
+    public static string MakeUnique(string name, Func<string, bool> isTaken)
+    {
+        var candidate = name;
+        for (var suffix = 2; isTaken(candidate); suffix++)
+        {
+            candidate = name + suffix.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        return candidate;
+    }
+
+    /// <summary>Splits text into identifier words: letters and digits kept, everything else a break.</summary>
+    public static IEnumerable<string> WordsOf(string text, int maxWords)
+    {
+        var word = new StringBuilder();
+        var count = 0;
+        foreach (var c in text + " ")
+        {
+            if (char.IsLetterOrDigit(c) && c < 128)
+            {
+                word.Append(c);
+                continue;
+            }
+
+            if (word.Length > 0)
+            {
+                yield return Capitalize(word.ToString());
+                word.Clear();
+                if (++count == maxWords)
+                {
+                    yield break;
+                }
+            }
+        }
+    }
+
+    private static string Capitalize(string word) =>
+        word.Length == 0 ? word : char.ToUpperInvariant(word[0]) + word.Substring(1);
+}

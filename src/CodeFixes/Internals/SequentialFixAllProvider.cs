@@ -1,0 +1,90 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// Fix All that rewrites one document after another, each against the solution the previous one left.
+/// A rule whose fix adds members (a cached field, say) needs this: with the batch fixer, two documents of
+/// one partial type would each add the same member, and the merged result would not compile.
+/// </summary>
+internal sealed class SequentialFixAllProvider : FixAllProvider
+{
+    private readonly string _title;
+    private readonly Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> _fixDocumentAsync;
+
+    public SequentialFixAllProvider(
+        string title,
+        Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync)
+    {
+        _title = title;
+        _fixDocumentAsync = fixDocumentAsync;
+    }
+
+    public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
+        new[] { FixAllScope.Document, FixAllScope.Project, FixAllScope.Solution };
+
+    public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
+    {
+        var work = await CollectAsync(fixAllContext).ConfigureAwait(false);
+        if (work.Count == 0)
+        {
+            return null;
+        }
+
+        return CodeAction.Create(
+            _title,
+            cancellationToken => FixAllAsync(fixAllContext.Solution, work, cancellationToken),
+            fixAllContext.CodeActionEquivalenceKey);
+    }
+
+    private async Task<Solution> FixAllAsync(
+        Solution solution,
+        IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
+        CancellationToken cancellationToken)
+    {
+        foreach (var item in work)
+        {
+            if (solution.GetDocument(item.Key) is { } document)
+            {
+                var fixedDocument = await _fixDocumentAsync(document, item.Value, cancellationToken).ConfigureAwait(false);
+                solution = fixedDocument.Project.Solution;
+            }
+        }
+
+        return solution;
+    }
+
+    private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(
+        FixAllContext context)
+    {
+        var diagnostics = new List<Diagnostic>();
+        if (context.Scope is FixAllScope.Project or FixAllScope.Solution)
+        {
+            var projects = context.Scope == FixAllScope.Project ? new[] { context.Project } : context.Solution.Projects;
+            foreach (var project in projects)
+            {
+                diagnostics.AddRange(await context.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
+            }
+        }
+        else if (context.Document is { } document)
+        {
+            diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
+        }
+
+        return diagnostics
+            .Where(d => d.Location.IsInSource)
+            .GroupBy(d => context.Solution.GetDocumentId(d.Location.SourceTree))
+            .Where(g => g.Key is not null)
+            .OrderBy(g => g.First().Location.SourceTree!.FilePath, StringComparer.Ordinal)
+            .Select(g => new KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>(g.Key!, g.ToImmutableArray()))
+            .ToList();
+    }
+}

@@ -1,0 +1,260 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0003: replaces <c>Task.FromResult(constant)</c> with <c>Task.CompletedTask</c> where only a Task is
+/// needed, and otherwise with a private static readonly field created once per containing type.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CacheConstantTaskResultFixer)), Shared]
+public sealed class CacheConstantTaskResultFixer : CodeFixProvider
+{
+    /// <summary>One key for both rewrites, so Fix All (and dotnet format) applies each site's own rewrite.</summary>
+    public const string EquivalenceKey = DiagnosticIds.CacheConstantTaskResult + "_CacheTask";
+
+    private static readonly FixAllProvider FixAll =
+        new SequentialFixAllProvider("Cache constant task results", FixDocumentAsync);
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } =
+        ImmutableArray.Create(DiagnosticIds.CacheConstantTaskResult);
+
+    public override FixAllProvider GetFixAllProvider() => FixAll;
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind))
+            {
+                continue;
+            }
+
+            var title = kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask
+                ? "Use Task.CompletedTask"
+                : "Cache the task in a static readonly field";
+            var document = context.Document;
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    title,
+                    cancellationToken => FixDocumentAsync(document, ImmutableArray.Create(diagnostic), cancellationToken),
+                    EquivalenceKey),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    internal static async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var fields = new NewFields(editor.OriginalRoot);
+        foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        {
+            if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind)
+                || editor.OriginalRoot.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)
+                    is not InvocationExpressionSyntax invocation
+                || editor.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation)
+            {
+                continue;
+            }
+
+            if (kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask)
+            {
+                ReplaceWithCompletedTask(editor, invocation, operation);
+            }
+            else if (kind == CacheConstantTaskResultAnalyzer.FixUseCachedField)
+            {
+                ReplaceWithCachedField(editor, fields, invocation, operation, cancellationToken);
+            }
+        }
+
+        fields.InsertInto(editor);
+        return editor.GetChangedDocument();
+    }
+
+    private static void ReplaceWithCompletedTask(DocumentEditor editor, InvocationExpressionSyntax invocation, IInvocationOperation operation)
+    {
+        var generator = editor.Generator;
+        var completed = generator.MemberAccessExpression(
+            generator.TypeExpression(operation.TargetMethod.ContainingType), "CompletedTask");
+        editor.ReplaceNode(invocation, completed.WithTriviaFrom(invocation).WithAdditionalAnnotations(Simplifier.Annotation));
+    }
+
+    private static void ReplaceWithCachedField(
+        DocumentEditor editor,
+        NewFields fields,
+        InvocationExpressionSyntax invocation,
+        IInvocationOperation operation,
+        CancellationToken cancellationToken)
+    {
+        var typeDeclaration = invocation.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        if (typeDeclaration is null
+            || editor.SemanticModel.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol type
+            || !ConstantResult.TryGet(operation.Arguments[0].Value, out var constant))
+        {
+            return;
+        }
+
+        var key = CachedTaskKey.Of(operation, constant);
+        var name = FindEquivalentField(type, key, editor.SemanticModel.Compilation, cancellationToken)
+            ?? fields.GetOrAdd(typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
+
+        var generator = editor.Generator;
+        var reference = generator.MemberAccessExpression(generator.TypeExpression(type), name)
+            .WithTriviaFrom(invocation)
+            .WithAdditionalAnnotations(Simplifier.Annotation);
+        editor.ReplaceNode(invocation, reference);
+    }
+
+    /// <summary>An existing static readonly field of the type that holds the same cached task.</summary>
+    private static string? FindEquivalentField(INamedTypeSymbol type, string key, Compilation compilation, CancellationToken cancellationToken)
+    {
+        foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
+        {
+            if (!field.IsStatic || !field.IsReadOnly)
+            {
+                continue;
+            }
+
+            foreach (var reference in field.DeclaringSyntaxReferences)
+            {
+                if (reference.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } value }
+                    && compilation.GetSemanticModel(value.SyntaxTree).GetOperation(value, cancellationToken) is { } initializer
+                    && (initializer is IConversionOperation { IsImplicit: true } c ? c.Operand : initializer) is IInvocationOperation call
+                    && SymbolEqualityComparer.Default.Equals(call.Type, field.Type)
+                    && call.TargetMethod.Name == "FromResult"
+                    && call.Arguments.Length == 1
+                    && ConstantResult.TryGet(call.Arguments[0].Value, out var existing)
+                    && CachedTaskKey.Of(call, existing) == key)
+                {
+                    return field.Name;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static (SyntaxNode Initializer, SyntaxNode Type, IReadOnlyList<string> Words) CreateField(
+        SyntaxGenerator generator,
+        IInvocationOperation operation,
+        ConstantResult constant)
+    {
+        var argument = operation.Arguments[0].Value;
+        var resultType = operation.TargetMethod.TypeArguments[0];
+        SyntaxNode initializer = ((InvocationExpressionSyntax)operation.Syntax).WithoutTrivia();
+
+        // A local constant is out of scope in a field initializer: write its value instead, with the type
+        // argument spelled out so that inference cannot pick another type for the literal.
+        if (argument.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation))
+        {
+            var literal = constant.Value is null
+                ? generator.NullLiteralExpression()
+                : generator.LiteralExpression(constant.Value);
+            if (argument.Type is { TypeKind: TypeKind.Enum } enumType)
+            {
+                literal = CachedTaskKey.EnumMember(enumType, constant.Value) is { } member
+                    ? generator.MemberAccessExpression(generator.TypeExpression(enumType), member.Name)
+                    : generator.CastExpression(enumType, literal);
+            }
+
+            initializer = generator.InvocationExpression(
+                generator.MemberAccessExpression(
+                    generator.TypeExpression(operation.TargetMethod.ContainingType),
+                    generator.GenericName("FromResult", resultType)),
+                literal).WithAdditionalAnnotations(Simplifier.Annotation);
+        }
+
+        var type = generator.TypeExpression(operation.Type!).WithAdditionalAnnotations(Simplifier.Annotation);
+        return (initializer, type, CachedTaskKey.NameWords(resultType, argument, constant));
+    }
+
+    /// <summary>The fields one rewrite adds, at most one per (type declaration, result type, value).</summary>
+    private sealed class NewFields
+    {
+        private readonly FieldNaming.Style _style;
+        private readonly string _newLine;
+        private readonly Dictionary<TypeDeclarationSyntax, List<SyntaxNode>> _declarations = new();
+        private readonly Dictionary<(TypeDeclarationSyntax, string), string> _names = new();
+        private readonly HashSet<string> _taken = new();
+
+        public NewFields(SyntaxNode root)
+        {
+            _style = FieldNaming.DetectStyle(root);
+            _newLine = SyntaxFieldFactory.NewLineOf(root);
+        }
+
+        public string GetOrAdd(
+            TypeDeclarationSyntax declaration,
+            INamedTypeSymbol type,
+            string key,
+            System.Func<(SyntaxNode Initializer, SyntaxNode Type, IReadOnlyList<string> Words)> create)
+        {
+            if (_names.TryGetValue((declaration, key), out var existing))
+            {
+                return existing;
+            }
+
+            var (initializer, fieldType, words) = create();
+            var name = FieldNaming.MakeUnique(
+                FieldNaming.Format(_style, words),
+                n => n == type.Name || type.MemberNames.Contains(n) || _taken.Contains(type.Name + "." + n));
+            _taken.Add(type.Name + "." + name);
+            _names.Add((declaration, key), name);
+
+            var field = SyntaxFieldFactory.PrivateStaticReadOnly(name, fieldType, initializer)
+                .WithAdditionalAnnotations(Formatter.Annotation);
+            if (!_declarations.TryGetValue(declaration, out var list))
+            {
+                _declarations.Add(declaration, list = new List<SyntaxNode>());
+            }
+
+            list.Add(field);
+            return name;
+        }
+
+        /// <summary>New fields go after the type's last field, or first in the type when it has none.</summary>
+        public void InsertInto(DocumentEditor editor)
+        {
+            foreach (var pair in _declarations)
+            {
+                var declaration = pair.Key;
+                var lastField = declaration.Members.OfType<FieldDeclarationSyntax>().LastOrDefault();
+                if (lastField is not null)
+                {
+                    editor.InsertAfter(lastField, pair.Value);
+                }
+                else if (declaration.Members.FirstOrDefault() is { } firstMember)
+                {
+                    editor.InsertBefore(firstMember, SyntaxFieldFactory.WithBlankLineAfterLast(pair.Value, _newLine));
+                }
+                else
+                {
+                    foreach (var field in pair.Value)
+                    {
+                        editor.AddMember(declaration, field);
+                    }
+                }
+            }
+        }
+    }
+}

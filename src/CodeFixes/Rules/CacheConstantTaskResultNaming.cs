@@ -1,0 +1,113 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>TPL0003: identity and name of a cached task, from its result type and constant value.</summary>
+internal static class CachedTaskKey
+{
+    /// <summary>Equal for two FromResult calls that produce interchangeable tasks.</summary>
+    public static string Of(IInvocationOperation fromResult, ConstantResult constant)
+    {
+        var value = constant.Value switch
+        {
+            null => constant.IsDefault ? "default" : "null",
+            string s => "\"" + s + "\"",
+            double d => d.ToString("R", CultureInfo.InvariantCulture),
+            float f => f.ToString("R", CultureInfo.InvariantCulture),
+            var other => System.Convert.ToString(other, CultureInfo.InvariantCulture),
+        };
+        var valueType = constant.Value?.GetType().Name ?? string.Empty;
+        return fromResult.TargetMethod.TypeArguments[0].WithNullableAnnotation(NullableAnnotation.None).ToDisplayString()
+            + "|" + valueType + "|" + value;
+    }
+
+    /// <summary>Words for the field name: the result type, the value, then "Task" (s_int42Task, s_stringNullTask).</summary>
+    public static IReadOnlyList<string> NameWords(ITypeSymbol resultType, IOperation argument, ConstantResult constant)
+    {
+        var words = new List<string> { TypeWord(resultType) };
+        var unwrapped = argument is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : argument;
+        if (unwrapped is IFieldReferenceOperation { Field.IsConst: true } named)
+        {
+            words.Add(named.Field.Name);
+        }
+        else if (EnumMember(argument.Type, constant.Value) is { } member)
+        {
+            words.Add(member.Name);
+        }
+        else
+        {
+            words.AddRange(ValueWords(resultType, constant));
+        }
+
+        words.Add("Task");
+        return words;
+    }
+
+    /// <summary>The enum member with this value, if the type is an enum and one has it.</summary>
+    public static IFieldSymbol? EnumMember(ITypeSymbol? type, object? value) =>
+        type is { TypeKind: TypeKind.Enum }
+            ? type.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => f.HasConstantValue && Equals(f.ConstantValue, value))
+            : null;
+
+    private static IEnumerable<string> ValueWords(ITypeSymbol resultType, ConstantResult constant)
+    {
+        switch (constant.Value)
+        {
+            case null:
+                var isNullable = resultType.IsReferenceType
+                    || resultType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+                return new[] { isNullable ? "Null" : "Default" };
+            case bool b:
+                return new[] { b ? "True" : "False" };
+            case string s:
+                var words = FieldNaming.WordsOf(s, maxWords: 3).ToList();
+                return s.Length == 0 ? new[] { "Empty" } : words.Count == 0 ? new[] { "Text" } : words;
+            case char c:
+                return new[] { char.IsLetterOrDigit(c) && c < 128 ? c.ToString() : "U" + ((int)c).ToString("X4", CultureInfo.InvariantCulture) };
+            case double d when double.IsNaN(d):
+            case float f when float.IsNaN(f):
+                return new[] { "NaN" };
+            case double d when double.IsInfinity(d):
+                return new[] { d > 0 ? "PositiveInfinity" : "NegativeInfinity" };
+            case float f when float.IsInfinity(f):
+                return new[] { f > 0 ? "PositiveInfinity" : "NegativeInfinity" };
+            case var number:
+                var text = System.Convert.ToString(number, CultureInfo.InvariantCulture) ?? string.Empty;
+                return text is "0" ? new[] { "Zero" } : new[] { text.Replace("-", "Minus").Replace(".", "Point").Replace("+", string.Empty) };
+        }
+    }
+
+    private static string TypeWord(ITypeSymbol type) => type switch
+    {
+        IArrayTypeSymbol array => TypeWord(array.ElementType) + "Array",
+        INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable =>
+            "Nullable" + TypeWord(nullable.TypeArguments[0]),
+        _ => type.SpecialType switch
+        {
+            SpecialType.System_Boolean => "bool",
+            SpecialType.System_Char => "char",
+            SpecialType.System_SByte => "sbyte",
+            SpecialType.System_Byte => "byte",
+            SpecialType.System_Int16 => "short",
+            SpecialType.System_UInt16 => "ushort",
+            SpecialType.System_Int32 => "int",
+            SpecialType.System_UInt32 => "uint",
+            SpecialType.System_Int64 => "long",
+            SpecialType.System_UInt64 => "ulong",
+            SpecialType.System_Single => "float",
+            SpecialType.System_Double => "double",
+            SpecialType.System_Decimal => "decimal",
+            SpecialType.System_String => "string",
+            SpecialType.System_Object => "object",
+            SpecialType.System_IntPtr => "nint",
+            SpecialType.System_UIntPtr => "nuint",
+            _ => type.Name,
+        },
+    };
+}

@@ -1,0 +1,640 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.CodeFixes.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.CacheConstantTaskResultAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.CacheConstantTaskResultFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0003: the two rewrites, Fix All, field reuse and naming. Every case here is checked one fix at a
+/// time and through Fix All in document, project and solution scope, and the result must compile.
+/// </summary>
+public sealed class CacheConstantTaskResultFixTests
+{
+    [Fact]
+    public async Task UncachedInt_IsReplacedByStaticField()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<int> M() => [|Task.FromResult(42)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> M() => s_int42Task;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task ConvertedToTask_IsReplacedByCompletedTask()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task A() => [|Task.FromResult(42)|];
+
+                public Task B()
+                {
+                    return [|Task.FromResult("ignored")|];
+                }
+
+                public Func<Task> C1() => () => [|Task.FromResult(1.5)|];
+
+                public Task D() => Task.WhenAll([|Task.FromResult(7L)|], Task.Delay(1));
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task A() => Task.CompletedTask;
+
+                public Task B()
+                {
+                    return Task.CompletedTask;
+                }
+
+                public Func<Task> C1() => () => Task.CompletedTask;
+
+                public Task D() => Task.WhenAll(Task.CompletedTask, Task.Delay(1));
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task CachedValue_OnNetStandard_UsesCompletedTaskOrField()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task Done() => [|Task.FromResult(true)|];
+
+                public Task<bool> IsReady() => [|Task.FromResult(true)|];
+
+                public Task<string?> Nothing() => [|Task.FromResult<string?>(null)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
+                private static readonly Task<string?> s_stringNullTask = Task.FromResult<string?>(null);
+
+                public Task Done() => Task.CompletedTask;
+
+                public Task<bool> IsReady() => s_boolTrueTask;
+
+                public Task<string?> Nothing() => s_stringNullTask;
+            }
+            """,
+            TestTarget.NetStandard20);
+    }
+
+    [Fact]
+    public async Task FixAll_CreatesOneFieldPerTypeAndValue()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _calls;
+
+                public Task<int> A() => [|Task.FromResult(42)|];
+                public Task<int> B() => [|Task.FromResult(42)|];
+                public Task<long> C1() => [|Task.FromResult(42L)|];
+                public Task<int> D() => [|Task.FromResult(100)|];
+                public Task<int> E() => [|Task.FromResult<int>(42)|];
+                public int Calls => _calls;
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _calls;
+                private static readonly Task<int> _int42Task = Task.FromResult(42);
+                private static readonly Task<long> _long42Task = Task.FromResult(42L);
+                private static readonly Task<int> _int100Task = Task.FromResult(100);
+
+                public Task<int> A() => _int42Task;
+                public Task<int> B() => _int42Task;
+                public Task<long> C1() => _long42Task;
+                public Task<int> D() => _int100Task;
+                public Task<int> E() => _int42Task;
+                public int Calls => _calls;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task ExistingEquivalentField_IsReused()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> Cached = Task.FromResult(42);
+                private static Task<int> s_mutable = Task.FromResult(100);
+
+                public Task<int> A() => [|Task.FromResult(42)|];
+                public Task<int> B() => [|Task.FromResult(100)|];
+                public Task<int> Swap() => s_mutable = [|Task.FromResult(101)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> Cached = Task.FromResult(42);
+                private static Task<int> s_mutable = Task.FromResult(100);
+                private static readonly Task<int> s_int100Task = Task.FromResult(100);
+                private static readonly Task<int> s_int101Task = Task.FromResult(101);
+
+                public Task<int> A() => Cached;
+                public Task<int> B() => s_int100Task;
+                public Task<int> Swap() => s_mutable = s_int101Task;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task PascalCaseFile_GetsPascalCaseField_AndNameClashesAreAvoided()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly object Gate = new object();
+
+                public int Int42Task => 0;
+
+                public Task<int> M() => [|Task.FromResult(42)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly object Gate = new object();
+                private static readonly Task<int> Int42Task2 = Task.FromResult(42);
+
+                public int Int42Task => 0;
+
+                public Task<int> M() => Int42Task2;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task LocalConstant_IsWrittenAsLiteralWithExplicitType()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<long> M()
+                {
+                    const long answer = 42;
+                    return [|Task.FromResult(answer)|];
+                }
+
+                public Task<DayOfWeek> Day()
+                {
+                    const DayOfWeek day = DayOfWeek.Friday;
+                    return [|Task.FromResult(day)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<long> s_long42Task = Task.FromResult(42L);
+                private static readonly Task<DayOfWeek> s_dayOfWeekFridayTask = Task.FromResult(DayOfWeek.Friday);
+
+                public Task<long> M()
+                {
+                    const long answer = 42;
+                    return s_long42Task;
+                }
+
+                public Task<DayOfWeek> Day()
+                {
+                    const DayOfWeek day = DayOfWeek.Friday;
+                    return s_dayOfWeekFridayTask;
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task NamedConstants_NameTheField()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private const int MaxRetries = 42;
+
+                public Task<int> Retries() => [|Task.FromResult(MaxRetries)|];
+                public Task<DayOfWeek> Day() => [|Task.FromResult(DayOfWeek.Monday)|];
+                public Task<string> Greeting() => [|Task.FromResult("hello, world!")|];
+                public Task<string> Empty() => [|Task.FromResult("")|];
+                public Task<double> Half() => [|Task.FromResult(-0.5)|];
+                public Task<KeyValuePair<string, int>> None() => [|Task.FromResult(default(KeyValuePair<string, int>))|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private const int MaxRetries = 42;
+                private static readonly Task<int> s_intMaxRetriesTask = Task.FromResult(MaxRetries);
+                private static readonly Task<DayOfWeek> s_dayOfWeekMondayTask = Task.FromResult(DayOfWeek.Monday);
+                private static readonly Task<string> s_stringHelloWorldTask = Task.FromResult("hello, world!");
+                private static readonly Task<string> s_stringEmptyTask = Task.FromResult("");
+                private static readonly Task<double> s_doubleMinus0Point5Task = Task.FromResult(-0.5);
+                private static readonly Task<KeyValuePair<string, int>> s_keyValuePairDefaultTask = Task.FromResult(default(KeyValuePair<string, int>));
+
+                public Task<int> Retries() => s_intMaxRetriesTask;
+                public Task<DayOfWeek> Day() => s_dayOfWeekMondayTask;
+                public Task<string> Greeting() => s_stringHelloWorldTask;
+                public Task<string> Empty() => s_stringEmptyTask;
+                public Task<double> Half() => s_doubleMinus0Point5Task;
+                public Task<KeyValuePair<string, int>> None() => s_keyValuePairDefaultTask;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task StructsRecordsStaticGenericAndNestedTypes_GetTheirOwnField()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            struct S
+            {
+                public Task<int> M() => [|Task.FromResult(42)|];
+            }
+
+            record R(int X)
+            {
+                public Task<int> M() => [|Task.FromResult(42)|];
+            }
+
+            static class Helpers
+            {
+                public static Task<int> M() => [|Task.FromResult(42)|];
+            }
+
+            class Generic<T>
+            {
+                public Task<int> M() => [|Task.FromResult(42)|];
+
+                public class Nested
+                {
+                    public Task<int> M() => [|Task.FromResult(42)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            struct S
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> M() => s_int42Task;
+            }
+
+            record R(int X)
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> M() => s_int42Task;
+            }
+
+            static class Helpers
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public static Task<int> M() => s_int42Task;
+            }
+
+            class Generic<T>
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> M() => s_int42Task;
+
+                public class Nested
+                {
+                    private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                    public Task<int> M() => s_int42Task;
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task NestedLambdasAndLocalFunctions_AreFixed()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Func<Func<Task<int>>> M() => () => () => [|Task.FromResult(42)|];
+
+                public Task<int> L()
+                {
+                    return Inner();
+                    static Task<int> Inner() => [|Task.FromResult(42)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Func<Func<Task<int>>> M() => () => () => s_int42Task;
+
+                public Task<int> L()
+                {
+                    return Inner();
+                    static Task<int> Inner() => s_int42Task;
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task LocalThatShadowsTheFieldName_KeepsTheReferenceQualified()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<int> M()
+                {
+                    var s_int42Task = 1;
+                    return [|Task.FromResult(42)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> M()
+                {
+                    var s_int42Task = 1;
+                    return C.s_int42Task;
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task AwaitedCall_IsFixed()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public async Task<int> M() => await [|Task.FromResult(42)|] + 1;
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public async Task<int> M() => await s_int42Task + 1;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task PartialTypeAcrossFiles_FixAllAddsOneField()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                partial class C
+                {
+                    public Task<int> A() => [|Task.FromResult(42)|];
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                partial class C
+                {
+                    private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                    public Task<int> A() => s_int42Task;
+                }
+                """,
+        };
+        test.AdditionalSources.Add(("Test1.cs", /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            partial class C
+            {
+                public Task<int> B() => [|Task.FromResult(42)|];
+            }
+            """));
+        test.FixedAdditionalSources.Add(("Test1.cs", /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            partial class C
+            {
+                public Task<int> B() => s_int42Task;
+            }
+            """));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task GenericMethodTypeParameter_ReportsWithoutFix()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<List<T>?> M<T>() => [|Task.FromResult<List<T>?>(null)|];
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source, TestTarget.NetStandard20);
+    }
+
+    [Fact]
+    public async Task InterfaceDefaultMethod_ReportsWithoutFix()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            interface I
+            {
+                Task<int> M() => [|Task.FromResult(42)|];
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_LambdaGetsCompletedTaskButNoField()
+    {
+        const string Fixed = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            Func<Task> done = () => Task.CompletedTask;
+            Func<Task<int>> value = () => [|Task.FromResult(42)|];
+            await done();
+            Console.WriteLine(await value());
+            """;
+        await new Verify.Test
+        {
+            OutputKind = OutputKind.ConsoleApplication,
+            TestCode = Fixed.Replace("() => Task.CompletedTask", "() => [|Task.FromResult(42)|]", StringComparison.Ordinal),
+            FixedCode = Fixed,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task CSharp73_FixUsesOnlyOldSyntax()
+    {
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            Target = TestTarget.Net472,
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<string> M() { return [|Task.FromResult<string>(null)|]; }
+                    Task N() { return [|Task.FromResult(0)|]; }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    private static readonly Task<string> s_stringNullTask = Task.FromResult<string>(null);
+
+                    Task<string> M() { return s_stringNullTask; }
+                    Task N() { return Task.CompletedTask; }
+                }
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task CommentsAndTrivia_ArePreserved()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                /// <summary>Docs stay on the method.</summary>
+                public Task<int> M()
+                {
+                    return /* before */ [|Task.FromResult(42)|] /* after */;
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                /// <summary>Docs stay on the method.</summary>
+                public Task<int> M()
+                {
+                    return /* before */ s_int42Task /* after */;
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public void EquivalenceKey_IsStableAndNamesTheRule()
+    {
+        Assert.Equal("TPL0003_CacheTask", CacheConstantTaskResultFixer.EquivalenceKey);
+    }
+}

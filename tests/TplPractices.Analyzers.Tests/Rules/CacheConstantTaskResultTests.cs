@@ -1,0 +1,370 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.CacheConstantTaskResultAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.CacheConstantTaskResultFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0003: where Task.FromResult(constant) is reported, and where it is not.</summary>
+public sealed class CacheConstantTaskResultTests
+{
+    /// <summary>Results the .NET 8+ runtime caches (TaskResultCacheTests checks them on the running runtime).</summary>
+    public static TheoryData<string, string> RuntimeCachedValues => new()
+    {
+        { "bool", "true" },
+        { "bool", "false" },
+        { "int", "0" },
+        { "int", "-1" },
+        { "int", "8" },
+        { "long", "0" },
+        { "char", "default" },
+        { "string?", "null" },
+        { "object?", "null" },
+        { "int?", "null" },
+        { "uint", "0" },
+        { "ushort", "0" },
+        { "double", "0.0" },
+        { "decimal", "0m" },
+        { "System.Guid", "default" },
+        { "System.DateTime", "default" },
+        { "System.DayOfWeek", "default" },
+        { "(int, int)", "default" },
+    };
+
+    /// <summary>Constants the runtime never caches: every target reports them.</summary>
+    public static TheoryData<string, string> UncachedValues => new()
+    {
+        { "int", "42" },
+        { "int", "9" },
+        { "int", "-2" },
+        { "long", "1" },
+        { "double", "-0.0" },
+        { "double", "1.5" },
+        { "decimal", "0.0m" },
+        { "string", "\"done\"" },
+        { "string", "\"\"" },
+        { "System.DayOfWeek", "System.DayOfWeek.Monday" },
+        { "System.Collections.Generic.KeyValuePair<string, int>", "default" },
+        { "(string, int)", "default" },
+    };
+
+    [Theory]
+    [MemberData(nameof(RuntimeCachedValues))]
+    public async Task ValueCachedByRuntime_OnNet80_DoesNotReport(string type, string value)
+    {
+        await Verify.VerifyAnalyzerAsync(Source(type, value, marked: false), TestTarget.Net80);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuntimeCachedValues))]
+    public async Task ValueCachedByRuntime_OnNetStandard20_Reports(string type, string value)
+    {
+        await Verify.VerifyAnalyzerAsync(Source(type, value, marked: true), TestTarget.NetStandard20);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuntimeCachedValues))]
+    public async Task ValueCachedByRuntime_OnNetFramework_Reports(string type, string value)
+    {
+        await Verify.VerifyAnalyzerAsync(Source(type, value, marked: true), TestTarget.Net472);
+    }
+
+    [Theory]
+    [MemberData(nameof(UncachedValues))]
+    public async Task UncachedValue_OnEveryTarget_Reports(string type, string value)
+    {
+        foreach (var target in Enum.GetValues<TestTarget>())
+        {
+            await Verify.VerifyAnalyzerAsync(Source(type, value, marked: true), target);
+        }
+    }
+
+    [Fact]
+    public async Task ConstFieldAndLocalConst_Reports()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private const int Answer = 42;
+
+                Task<int> A() => [|Task.FromResult(Answer)|];
+
+                Task<int> B()
+                {
+                    const int local = 100;
+                    return [|Task.FromResult(local)|];
+                }
+
+                Task<long> Widened() => [|Task.FromResult<long>(1)|];
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task NonConstantArgument_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly int s_notConst = 42;
+
+                Task<int> A(int x) => Task.FromResult(x);
+                Task<int> B() => Task.FromResult(s_notConst);
+                Task<int> C1() => Task.FromResult(41 + Helper());
+                Task<object> D() => Task.FromResult<object>(42);
+                static int Helper() => 1;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task CodeThatRunsOnce_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_field = Task.FromResult(42);
+                private static Task<int> Property { get; } = Task.FromResult(43);
+                private static readonly Task<int> s_fromStaticConstructor;
+
+                static C()
+                {
+                    s_fromStaticConstructor = Task.FromResult(44);
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task InstanceInitializersAndConstructors_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private readonly Task<int> _field = [|Task.FromResult(42)|];
+                private Task<int> Property { get; } = [|Task.FromResult(43)|];
+                private readonly Task<int> _fromConstructor;
+
+                public C()
+                {
+                    _fromConstructor = [|Task.FromResult(44)|];
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task AccessorsOperatorsLambdasAndLocalFunctions_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                // A lambda in a static initializer runs on every call of the delegate.
+                private static readonly Func<Task<int>> s_factory = () => [|Task.FromResult(42)|];
+
+                Task<int> Property => [|Task.FromResult(1000)|];
+
+                Task<int> this[int i] { get { return [|Task.FromResult(1001)|]; } }
+
+                public static Task<int> operator +(C a, C b) => [|Task.FromResult(1002)|];
+
+                Task<int> Local()
+                {
+                    return Inner();
+                    Task<int> Inner() => [|Task.FromResult(1003)|];
+                }
+
+                Func<Func<Task<string>>> Nested() => () => () => [|Task.FromResult("nested")|];
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_ReportOnlyInsideLambdasAndLocalFunctions()
+    {
+        await new Verify.Test
+        {
+            OutputKind = OutputKind.ConsoleApplication,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                var once = await Task.FromResult(42);
+                Func<Task<int>> again = () => [|Task.FromResult(43)|];
+                Console.WriteLine(once + await again() + await Local());
+
+                Task<int> Local() => [|Task.FromResult(44)|];
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            // <auto-generated/>
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> M() => Task.FromResult(42);
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task GeneratedCodeAttribute_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.CodeDom.Compiler;
+            using System.Threading.Tasks;
+
+            [GeneratedCode("tool", "1.0")]
+            class C
+            {
+                Task<int> M() => Task.FromResult(42);
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task ExpressionTree_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Linq.Expressions;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Expression<Func<Task<int>>> M() => () => Task.FromResult(42);
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task TypeParameterResult_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C<TClass>
+            {
+                Task<TMethod?> A<TMethod>() => Task.FromResult<TMethod?>(default);
+                Task<TClass?> B() => Task.FromResult<TClass?>(default);
+            }
+            """, TestTarget.NetStandard20);
+    }
+
+    [Fact]
+    public async Task OtherFromResultMethods_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            static class Custom
+            {
+                public static Task<T> FromResult<T>(T value) => Task.FromResult(value);
+            }
+
+            class C
+            {
+                Task<int> A() => Custom.FromResult(42);
+                ValueTask<int> B() => new ValueTask<int>(42);
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task Message_NamesValueAndTaskType()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<string> A() => [|Task.FromResult("ready")|];
+                    Task<double> B() => [|Task.FromResult(1.5)|];
+                }
+                """,
+            ExpectedMessages =
+            [
+                "'Task.FromResult(\"ready\")' allocates a new Task<string> every time it runs; reuse one cached task",
+                "'Task.FromResult(1.5)' allocates a new Task<double> every time it runs; reuse one cached task",
+            ],
+        }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Task.FromResult(")]
+    [InlineData("Task.FromResult(42")]
+    [InlineData("Task.FromResult<Missing>(null)")]
+    [InlineData("Task.FromResult<int>(\"text\")")]
+    [InlineData("Task.FromResult(42, 43)")]
+    [InlineData("Task.FromResult(UnknownConstant)")]
+    [InlineData("Task.")]
+    public async Task IncompleteOrInvalidCode_DoesNotReportOrThrow(string expression)
+    {
+        await new Verify.Test
+        {
+            AllowCompilerErrors = true,
+            TestCode = "using System.Threading.Tasks;\nclass C\n{\n    object M() => " + expression + ";\n}\n",
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task MissingTaskType_DoesNotThrow()
+    {
+        await new Verify.Test
+        {
+            AllowCompilerErrors = true,
+            TestCode = "namespace System.Threading.Tasks { }\nclass C { object M() => Task.FromResult(42); }\n",
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task OlderLanguageVersion_Reports()
+    {
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<int> M() { return [|Task.FromResult(42)|]; }
+                }
+                """,
+        }.RunAsync();
+    }
+
+    private static string Source(string type, string value, bool marked)
+    {
+        var call = $"Task.FromResult<{type}>({value})";
+        return $$"""
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<{{type}}> M() => {{(marked ? "[|" + call + "|]" : call)}};
+            }
+            """;
+    }
+}
