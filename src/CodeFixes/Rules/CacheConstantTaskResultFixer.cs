@@ -66,7 +66,7 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var fields = new NewFields(editor.OriginalRoot);
+        var fields = new NewStaticFields(editor.OriginalRoot);
         foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind)
@@ -101,7 +101,7 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
 
     private static void ReplaceWithCachedField(
         DocumentEditor editor,
-        NewFields fields,
+        NewStaticFields fields,
         InvocationExpressionSyntax invocation,
         IInvocationOperation operation,
         CancellationToken cancellationToken)
@@ -116,7 +116,7 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
 
         var key = CachedTaskKey.Of(operation, constant);
         var name = FindEquivalentField(type, key, editor.SemanticModel.Compilation, cancellationToken)
-            ?? fields.GetOrAdd(typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
+            ?? fields.GetOrAdd(invocation, typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
 
         var generator = editor.Generator;
         var reference = generator.MemberAccessExpression(generator.TypeExpression(type), name)
@@ -154,14 +154,14 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
         return null;
     }
 
-    private static (SyntaxNode Initializer, SyntaxNode Type, IReadOnlyList<string> Words) CreateField(
+    private static (ExpressionSyntax Initializer, TypeSyntax Type, IEnumerable<string> NameWords) CreateField(
         SyntaxGenerator generator,
         IInvocationOperation operation,
         ConstantResult constant)
     {
         var argument = operation.Arguments[0].Value;
         var resultType = operation.TargetMethod.TypeArguments[0];
-        SyntaxNode initializer = ((InvocationExpressionSyntax)operation.Syntax).WithoutTrivia();
+        ExpressionSyntax initializer = ((InvocationExpressionSyntax)operation.Syntax).WithoutTrivia();
 
         // A local constant is out of scope in a field initializer: write its value instead, with the type
         // argument spelled out so that inference cannot pick another type for the literal.
@@ -177,84 +177,14 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
                     : generator.CastExpression(enumType, literal);
             }
 
-            initializer = generator.InvocationExpression(
+            initializer = (ExpressionSyntax)generator.InvocationExpression(
                 generator.MemberAccessExpression(
                     generator.TypeExpression(operation.TargetMethod.ContainingType),
                     generator.GenericName("FromResult", resultType)),
                 literal).WithAdditionalAnnotations(Simplifier.Annotation);
         }
 
-        var type = generator.TypeExpression(operation.Type!).WithAdditionalAnnotations(Simplifier.Annotation);
+        var type = (TypeSyntax)generator.TypeExpression(operation.Type!).WithAdditionalAnnotations(Simplifier.Annotation);
         return (initializer, type, CachedTaskKey.NameWords(resultType, argument, constant));
-    }
-
-    /// <summary>The fields one rewrite adds, at most one per (type declaration, result type, value).</summary>
-    private sealed class NewFields
-    {
-        private readonly FieldNaming.Style _style;
-        private readonly string _newLine;
-        private readonly Dictionary<TypeDeclarationSyntax, List<SyntaxNode>> _declarations = new();
-        private readonly Dictionary<(TypeDeclarationSyntax, string), string> _names = new();
-        private readonly HashSet<string> _taken = new();
-
-        public NewFields(SyntaxNode root)
-        {
-            _style = FieldNaming.DetectStyle(root);
-            _newLine = SyntaxFieldFactory.NewLineOf(root);
-        }
-
-        public string GetOrAdd(
-            TypeDeclarationSyntax declaration,
-            INamedTypeSymbol type,
-            string key,
-            System.Func<(SyntaxNode Initializer, SyntaxNode Type, IReadOnlyList<string> Words)> create)
-        {
-            if (_names.TryGetValue((declaration, key), out var existing))
-            {
-                return existing;
-            }
-
-            var (initializer, fieldType, words) = create();
-            var name = FieldNaming.MakeUnique(
-                FieldNaming.Format(_style, words),
-                n => n == type.Name || type.MemberNames.Contains(n) || _taken.Contains(type.Name + "." + n));
-            _taken.Add(type.Name + "." + name);
-            _names.Add((declaration, key), name);
-
-            var field = SyntaxFieldFactory.PrivateStaticReadOnly(name, fieldType, initializer)
-                .WithAdditionalAnnotations(Formatter.Annotation);
-            if (!_declarations.TryGetValue(declaration, out var list))
-            {
-                _declarations.Add(declaration, list = new List<SyntaxNode>());
-            }
-
-            list.Add(field);
-            return name;
-        }
-
-        /// <summary>New fields go after the type's last field, or first in the type when it has none.</summary>
-        public void InsertInto(DocumentEditor editor)
-        {
-            foreach (var pair in _declarations)
-            {
-                var declaration = pair.Key;
-                var lastField = declaration.Members.OfType<FieldDeclarationSyntax>().LastOrDefault();
-                if (lastField is not null)
-                {
-                    editor.InsertAfter(lastField, pair.Value);
-                }
-                else if (declaration.Members.FirstOrDefault() is { } firstMember)
-                {
-                    editor.InsertBefore(firstMember, SyntaxFieldFactory.WithBlankLineAfterLast(pair.Value, _newLine));
-                }
-                else
-                {
-                    foreach (var field in pair.Value)
-                    {
-                        editor.AddMember(declaration, field);
-                    }
-                }
-            }
-        }
     }
 }

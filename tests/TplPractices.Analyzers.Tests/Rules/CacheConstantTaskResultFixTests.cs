@@ -101,12 +101,13 @@ public sealed class CacheConstantTaskResultFixTests
 
             class C
             {
-                private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
-                private static readonly Task<string?> s_stringNullTask = Task.FromResult<string?>(null);
-
                 public Task Done() => Task.CompletedTask;
 
+                private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
+
                 public Task<bool> IsReady() => s_boolTrueTask;
+
+                private static readonly Task<string?> s_stringNullTask = Task.FromResult<string?>(null);
 
                 public Task<string?> Nothing() => s_stringNullTask;
             }
@@ -139,13 +140,18 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private int _calls;
+
                 private static readonly Task<int> _int42Task = Task.FromResult(42);
-                private static readonly Task<long> _long42Task = Task.FromResult(42L);
-                private static readonly Task<int> _int100Task = Task.FromResult(100);
 
                 public Task<int> A() => _int42Task;
                 public Task<int> B() => _int42Task;
+
+                private static readonly Task<long> _long42Task = Task.FromResult(42L);
+
                 public Task<long> C1() => _long42Task;
+
+                private static readonly Task<int> _int100Task = Task.FromResult(100);
+
                 public Task<int> D() => _int100Task;
                 public Task<int> E() => _int42Task;
                 public int Calls => _calls;
@@ -177,11 +183,15 @@ public sealed class CacheConstantTaskResultFixTests
             {
                 private static readonly Task<int> Cached = Task.FromResult(42);
                 private static Task<int> s_mutable = Task.FromResult(100);
-                private static readonly Task<int> s_int100Task = Task.FromResult(100);
-                private static readonly Task<int> s_int101Task = Task.FromResult(101);
 
                 public Task<int> A() => Cached;
+
+                private static readonly Task<int> s_int100Task = Task.FromResult(100);
+
                 public Task<int> B() => s_int100Task;
+
+                private static readonly Task<int> s_int101Task = Task.FromResult(101);
+
                 public Task<int> Swap() => s_mutable = s_int101Task;
             }
             """);
@@ -209,9 +219,10 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private static readonly object Gate = new object();
-                private static readonly Task<int> Int42Task2 = Task.FromResult(42);
 
                 public int Int42Task => 0;
+
+                private static readonly Task<int> Int42Task2 = Task.FromResult(42);
 
                 public Task<int> M() => Int42Task2;
             }
@@ -248,13 +259,14 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private static readonly Task<long> s_long42Task = Task.FromResult(42L);
-                private static readonly Task<DayOfWeek> s_dayOfWeekFridayTask = Task.FromResult(DayOfWeek.Friday);
 
                 public Task<long> M()
                 {
                     const long answer = 42;
                     return s_long42Task;
                 }
+
+                private static readonly Task<DayOfWeek> s_dayOfWeekFridayTask = Task.FromResult(DayOfWeek.Friday);
 
                 public Task<DayOfWeek> Day()
                 {
@@ -294,18 +306,29 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private const int MaxRetries = 42;
+
                 private static readonly Task<int> s_intMaxRetriesTask = Task.FromResult(MaxRetries);
-                private static readonly Task<DayOfWeek> s_dayOfWeekMondayTask = Task.FromResult(DayOfWeek.Monday);
-                private static readonly Task<string> s_stringHelloWorldTask = Task.FromResult("hello, world!");
-                private static readonly Task<string> s_stringEmptyTask = Task.FromResult("");
-                private static readonly Task<double> s_doubleMinus0Point5Task = Task.FromResult(-0.5);
-                private static readonly Task<KeyValuePair<string, int>> s_keyValuePairDefaultTask = Task.FromResult(default(KeyValuePair<string, int>));
 
                 public Task<int> Retries() => s_intMaxRetriesTask;
+
+                private static readonly Task<DayOfWeek> s_dayOfWeekMondayTask = Task.FromResult(DayOfWeek.Monday);
+
                 public Task<DayOfWeek> Day() => s_dayOfWeekMondayTask;
+
+                private static readonly Task<string> s_stringHelloWorldTask = Task.FromResult("hello, world!");
+
                 public Task<string> Greeting() => s_stringHelloWorldTask;
+
+                private static readonly Task<string> s_stringEmptyTask = Task.FromResult("");
+
                 public Task<string> Empty() => s_stringEmptyTask;
+
+                private static readonly Task<double> s_doubleMinus0Point5Task = Task.FromResult(-0.5);
+
                 public Task<double> Half() => s_doubleMinus0Point5Task;
+
+                private static readonly Task<KeyValuePair<string, int>> s_keyValuePairDefaultTask = Task.FromResult(default(KeyValuePair<string, int>));
+
                 public Task<KeyValuePair<string, int>> None() => s_keyValuePairDefaultTask;
             }
             """);

@@ -1,0 +1,65 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using BenchmarkDotNet.Reports;
+
+namespace TplPractices.Benchmarks;
+
+/// <summary>
+/// The smoke run's gate: every benchmark ran, and in each (class, category) group no "after" benchmark
+/// allocates more per operation than its baseline. Times are never checked: they are noise on CI.
+/// </summary>
+public static class AllocationOrderCheck
+{
+    public static int Verify(IEnumerable<Summary> summaries)
+    {
+        var failures = new List<string>();
+        foreach (var summary in summaries)
+        {
+            if (summary.HasCriticalValidationErrors)
+            {
+                failures.Add($"{summary.Title}: validation errors.");
+            }
+
+            foreach (var report in summary.Reports.Where(r => !r.Success))
+            {
+                failures.Add($"{report.BenchmarkCase.DisplayInfo}: did not run.");
+            }
+
+            var groups = summary.Reports
+                .Where(r => r.Success)
+                .GroupBy(r => r.BenchmarkCase.Descriptor.Type.Name + "/" + string.Join(",", r.BenchmarkCase.Descriptor.Categories));
+            foreach (var group in groups)
+            {
+                var baseline = group.FirstOrDefault(r => r.BenchmarkCase.Descriptor.Baseline);
+                if (baseline is null)
+                {
+                    continue;
+                }
+
+                var before = Bytes(baseline);
+                foreach (var after in group.Where(r => r != baseline))
+                {
+                    var line = $"{group.Key}: {after.BenchmarkCase.Descriptor.WorkloadMethodDisplayInfo} {Bytes(after)} B/op "
+                        + $"vs baseline {baseline.BenchmarkCase.Descriptor.WorkloadMethodDisplayInfo} {before} B/op";
+                    Console.WriteLine("allocation check: " + line);
+                    if (Bytes(after) > before)
+                    {
+                        failures.Add("fix allocates more than the code it replaces: " + line);
+                    }
+                }
+            }
+        }
+
+        foreach (var failure in failures)
+        {
+            Console.Error.WriteLine("FAIL " + failure);
+        }
+
+        Console.WriteLine(failures.Count == 0 ? "allocation check: passed" : $"allocation check: {failures.Count} failure(s)");
+        return failures.Count == 0 ? 0 : 1;
+    }
+
+    private static long Bytes(BenchmarkReport report) =>
+        report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase) ?? 0;
+}

@@ -1,0 +1,44 @@
+using System;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Environments;
+using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace TplPractices.Benchmarks;
+
+/// <summary>Declares the x64 and x86 jobs, and runs the ones this machine can run.</summary>
+public static class BenchmarkConfig
+{
+    public static readonly Job X64 = Job.Default.WithPlatform(Platform.X64).WithId("x64");
+    public static readonly Job X86 = Job.Default.WithPlatform(Platform.X86).WithId("x86");
+
+    /// <summary>
+    /// An x86 job needs an x86 .NET runtime. Microsoft ships none for Linux or macOS, so only Windows
+    /// can measure it (with the x86 SDK installed). An in-process x86 job would silently run as x64.
+    /// </summary>
+    public static bool CanRunX86 => RuntimeInformation.IsOSPlatform(OSPlatform.Windows)
+        && RuntimeInformation.OSArchitecture is Architecture.X64 or Architecture.X86;
+
+    public const string X86Command =
+        "dotnet run -c Release --project benchmarks/TplPractices.Benchmarks -- --filter *  (on Windows with the x86 .NET SDK installed)";
+
+    public static IConfig Create(bool smoke)
+    {
+        var config = DefaultConfig.Instance.AddExporter(JsonExporter.Full);
+        if (smoke)
+        {
+            // In-process and short: proves every benchmark runs, with enough operations per iteration for
+            // the memory diagnoser to give exact bytes per operation. Its times mean nothing.
+            return config.AddJob(Job.Dry
+                .WithToolchain(InProcessEmitToolchain.Instance)
+                .WithInvocationCount(1 << 14)
+                .WithUnrollFactor(16)
+                .WithId("smoke"));
+        }
+
+        config = config.AddJob(X64);
+        return CanRunX86 ? config.AddJob(X86) : config;
+    }
+}

@@ -1,0 +1,34 @@
+using System.Threading.Tasks;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+
+namespace TplPractices.Benchmarks.Rules;
+
+/// <summary>
+/// TPL0003: Task.FromResult(constant) against the cached task the fix returns. Two pairs: a value no
+/// runtime caches (42), and one .NET 6+ already caches (true), which is why the rule is silent on it there.
+/// </summary>
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+[CategoriesColumn]
+public class TPL0003_CacheConstantTaskResultBenchmarks
+{
+    private static readonly Task<int> s_int42Task = Task.FromResult(42);
+    private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
+
+    [Benchmark(Baseline = true, Description = "Task.FromResult(42)")]
+    [BenchmarkCategory("Uncached value 42")]
+    public Task<int> Before_Uncached() => Task.FromResult(42);
+
+    [Benchmark(Description = "static readonly field (42)")]
+    [BenchmarkCategory("Uncached value 42")]
+    public Task<int> After_Uncached() => s_int42Task;
+
+    [Benchmark(Baseline = true, Description = "Task.FromResult(true)")]
+    [BenchmarkCategory("Runtime-cached value true")]
+    public Task<bool> Before_RuntimeCached() => Task.FromResult(true);
+
+    [Benchmark(Description = "static readonly field (true)")]
+    [BenchmarkCategory("Runtime-cached value true")]
+    public Task<bool> After_RuntimeCached() => s_boolTrueTask;
+}

@@ -1,0 +1,152 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Reflection;
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.CodeFixes.Rules;
+using TplPractices.Analyzers.Rules;
+
+namespace TplPractices.Analyzers.Tests.Meta;
+
+/// <summary>
+/// The conventions every rule follows, checked by reflection over the shipped assemblies: a help link to
+/// its docs page, the page's sections, release tracking, the README table, a sample and a benchmark.
+/// </summary>
+public sealed class ConventionTests
+{
+    private static readonly string Root = typeof(ConventionTests).Assembly
+        .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
+
+    private static readonly ImmutableArray<DiagnosticAnalyzer> Analyzers = typeof(CacheConstantTaskResultAnalyzer).Assembly
+        .GetTypes()
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+        .ToImmutableArray();
+
+    private static readonly ImmutableArray<Type> Fixers = typeof(CacheConstantTaskResultFixer).Assembly
+        .GetTypes()
+        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
+        .ToImmutableArray();
+
+    public static TheoryData<string> RuleIds()
+    {
+        var data = new TheoryData<string>();
+        foreach (var id in Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct())
+        {
+            data.Add(id);
+        }
+
+        return data;
+    }
+
+    [Fact]
+    public void EveryDeclaredId_IsUsedByExactlyOneDescriptor()
+    {
+        var declared = typeof(DiagnosticIds).GetFields().Select(f => (string)f.GetRawConstantValue()!).ToList();
+        var used = Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToList();
+        Assert.Equal(declared.OrderBy(x => x), used.OrderBy(x => x));
+        Assert.All(declared, id => Assert.Matches("^TPL[0-9]{4}$", id));
+    }
+
+    [Fact]
+    public void Analyzers_AreSealedAndReturnTheSameDescriptorsEveryTime()
+    {
+        Assert.NotEmpty(Analyzers);
+        Assert.All(Analyzers, analyzer =>
+        {
+            Assert.True(analyzer.GetType().IsSealed, analyzer.GetType().Name);
+            Assert.Equal(analyzer.SupportedDiagnostics, analyzer.SupportedDiagnostics);
+            Assert.True(analyzer.SupportedDiagnostics.Length <= 3, "An analyzer owns at most three IDs.");
+        });
+    }
+
+    [Fact]
+    public void Fixers_AreSharedSealedAndNamedAfterTheirType()
+    {
+        Assert.NotEmpty(Fixers);
+        Assert.All(Fixers, fixer =>
+        {
+            Assert.True(fixer.IsSealed, fixer.Name);
+            Assert.NotNull(fixer.GetCustomAttribute<SharedAttribute>());
+            var export = fixer.GetCustomAttribute<ExportCodeFixProviderAttribute>();
+            Assert.NotNull(export);
+            Assert.Equal(fixer.Name, export!.Name);
+            var key = fixer.GetField("EquivalenceKey")?.GetRawConstantValue() as string;
+            var provider = (CodeFixProvider)Activator.CreateInstance(fixer)!;
+            Assert.NotNull(key);
+            Assert.All(provider.FixableDiagnosticIds, id => Assert.StartsWith(id + "_", key));
+            Assert.NotNull(provider.GetFixAllProvider());
+        });
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void HelpLink_PointsAtTheRulePage(string id)
+    {
+        var descriptor = Descriptor(id);
+        Assert.Equal(DescriptorFactory.DocsBaseUrl + id + ".md", descriptor.HelpLinkUri);
+        Assert.EndsWith($"/docs/rules/{id}.md", descriptor.HelpLinkUri, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void RulePage_HasEverySection(string id)
+    {
+        var path = Path.Combine(Root, "docs", "rules", id + ".md");
+        Assert.True(File.Exists(path), path + " is missing");
+        var page = File.ReadAllText(path);
+        Assert.StartsWith($"# {id}", page, StringComparison.Ordinal);
+        foreach (var section in new[] { "## Cause", "## Why it matters", "## Non-compliant", "## Compliant", "## Code fix", "## Benchmark", "## Configuration" })
+        {
+            Assert.Contains(section, page, StringComparison.Ordinal);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void ReleaseTracking_ListsTheRuleWithItsCategoryAndSeverity(string id)
+    {
+        var descriptor = Descriptor(id);
+        var rows = File.ReadAllLines(Path.Combine(Root, "src", "Analyzers", "AnalyzerReleases.Shipped.md"))
+            .Concat(File.ReadAllLines(Path.Combine(Root, "src", "Analyzers", "AnalyzerReleases.Unshipped.md")))
+            .Where(line => line.StartsWith(id + " ", StringComparison.Ordinal))
+            .Select(line => line.Split('|').Select(cell => cell.Trim()).ToArray())
+            .ToList();
+        var row = Assert.Single(rows);
+        Assert.Equal(descriptor.Category, row[1]);
+        Assert.Equal(descriptor.DefaultSeverity.ToString(), row[2]);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void Readme_TableHasTheRule(string id)
+    {
+        var descriptor = Descriptor(id);
+        var readme = File.ReadAllLines(Path.Combine(Root, "README.md"));
+        var row = Assert.Single(readme, line => line.StartsWith($"| [{id}](docs/rules/{id}.md)", StringComparison.Ordinal));
+        Assert.Contains(descriptor.Title.ToString(System.Globalization.CultureInfo.InvariantCulture), row, StringComparison.Ordinal);
+        Assert.Contains(descriptor.DefaultSeverity.ToString(), row, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void SampleAndBenchmark_Exist(string id)
+    {
+        Assert.NotEmpty(Directory.GetFiles(Path.Combine(Root, "samples"), id + "_*.cs", SearchOption.AllDirectories));
+        Assert.NotEmpty(Directory.GetFiles(Path.Combine(Root, "benchmarks"), id + "_*Benchmarks.cs", SearchOption.AllDirectories));
+    }
+
+    /// <summary>Microsoft.CodeAnalysis.Testing downloads reference packs into this folder; nothing here may.</summary>
+    [Fact]
+    public void NothingDownloadsReferencePacksAtTestTime()
+    {
+        Assert.False(Directory.Exists(Path.Combine(Path.GetTempPath(), "test-packages")));
+        var sources = Directory.GetFiles(Path.Combine(Root, "tests"), "*.cs", SearchOption.AllDirectories);
+        Assert.DoesNotContain(sources, file => Regex.IsMatch(File.ReadAllText(file), @"ReferenceAssemblies\.Net\.Net"));
+    }
+
+    private static DiagnosticDescriptor Descriptor(string id) =>
+        Analyzers.SelectMany(a => a.SupportedDiagnostics).First(d => d.Id == id);
+}
