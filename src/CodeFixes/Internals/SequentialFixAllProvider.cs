@@ -7,6 +7,8 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -15,6 +17,13 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// A rule whose fix adds members (a cached field, say) needs this: with the batch fixer, two documents of
 /// one partial type would each add the same member, and the merged result would not compile.
 /// </summary>
+/// <remarks>
+/// A multi-targeted project shares each file between one project per target ("linked" documents), and a
+/// target-aware rule may report different sites in each. Fixing each copy on its own leaves Roslyn to merge
+/// two different edits of one file, which it does with conflict markers. So the copies are fixed once, with
+/// the union of their diagnostics (the same site may then come more than once, from each target), and every
+/// copy gets the result.
+/// </remarks>
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
     private readonly string _title;
@@ -55,7 +64,17 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             if (solution.GetDocument(item.Key) is { } document)
             {
                 var fixedDocument = await _fixDocumentAsync(document, item.Value, cancellationToken).ConfigureAwait(false);
+
+                // Clean up now rather than after the action: the linked copies must get the final text, or
+                // the copies differ again once only the fixed one is simplified and formatted.
+                fixedDocument = await Simplifier.ReduceAsync(fixedDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                fixedDocument = await Formatter.FormatAsync(fixedDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
                 solution = fixedDocument.Project.Solution;
+                foreach (var linked in document.GetLinkedDocumentIds())
+                {
+                    solution = solution.WithDocumentText(linked, text);
+                }
             }
         }
 
@@ -79,9 +98,20 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
         }
 
+        // Linked copies of one file share a key: the first of their document IDs in a stable order.
+        DocumentId? KeyOf(Diagnostic diagnostic)
+        {
+            var id = context.Solution.GetDocumentId(diagnostic.Location.SourceTree);
+            return id is null
+                ? null
+                : context.Solution.GetDocument(id)!.GetLinkedDocumentIds().Add(id)
+                    .OrderBy(d => context.Solution.GetProject(d.ProjectId)!.Name, StringComparer.Ordinal)
+                    .First();
+        }
+
         return diagnostics
             .Where(d => d.Location.IsInSource)
-            .GroupBy(d => context.Solution.GetDocumentId(d.Location.SourceTree))
+            .GroupBy(KeyOf)
             .Where(g => g.Key is not null)
             .OrderBy(g => g.First().Location.SourceTree!.FilePath, StringComparer.Ordinal)
             .Select(g => new KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>(g.Key!, g.ToImmutableArray()))

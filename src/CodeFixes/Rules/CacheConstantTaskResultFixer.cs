@@ -67,10 +67,10 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var fields = new NewStaticFields(editor.OriginalRoot);
-        foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        foreach (var site in diagnostics.GroupBy(d => d.Location.SourceSpan).OrderBy(g => g.Key.Start))
         {
-            if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind)
-                || editor.OriginalRoot.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true)
+            if (ChooseKind(site) is not { } kind
+                || editor.OriginalRoot.FindNode(site.Key, getInnermostNodeForTie: true)
                     is not InvocationExpressionSyntax invocation
                 || editor.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation)
             {
@@ -89,6 +89,25 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
 
         fields.InsertInto(editor);
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// The rewrite for one site. Linked copies of a multi-targeted file may each report it: if any target
+    /// cannot use Task.CompletedTask (it predates .NET 4.6), all get the field, which compiles everywhere.
+    /// </summary>
+    private static string? ChooseKind(IEnumerable<Diagnostic> site)
+    {
+        var kinds = site
+            .Select(d => d.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind) ? kind : null)
+            .ToList();
+        if (kinds.Contains(null))
+        {
+            return null;
+        }
+
+        return kinds.Contains(CacheConstantTaskResultAnalyzer.FixUseCachedField)
+            ? CacheConstantTaskResultAnalyzer.FixUseCachedField
+            : kinds[0];
     }
 
     private static void ReplaceWithCompletedTask(DocumentEditor editor, InvocationExpressionSyntax invocation, IInvocationOperation operation)
@@ -116,7 +135,7 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
 
         var key = CachedTaskKey.Of(operation, constant);
         var name = FindEquivalentField(type, key, editor.SemanticModel.Compilation, cancellationToken)
-            ?? fields.GetOrAdd(invocation, typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
+            ?? fields.GetOrAdd(typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
 
         var generator = editor.Generator;
         var reference = generator.MemberAccessExpression(generator.TypeExpression(type), name)

@@ -101,13 +101,12 @@ public sealed class CacheConstantTaskResultFixTests
 
             class C
             {
+                private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
+                private static readonly Task<string?> s_stringNullTask = Task.FromResult<string?>(null);
+
                 public Task Done() => Task.CompletedTask;
 
-                private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
-
                 public Task<bool> IsReady() => s_boolTrueTask;
-
-                private static readonly Task<string?> s_stringNullTask = Task.FromResult<string?>(null);
 
                 public Task<string?> Nothing() => s_stringNullTask;
             }
@@ -139,19 +138,14 @@ public sealed class CacheConstantTaskResultFixTests
 
             class C
             {
-                private int _calls;
-
                 private static readonly Task<int> _int42Task = Task.FromResult(42);
+                private static readonly Task<long> _long42Task = Task.FromResult(42L);
+                private static readonly Task<int> _int100Task = Task.FromResult(100);
+                private int _calls;
 
                 public Task<int> A() => _int42Task;
                 public Task<int> B() => _int42Task;
-
-                private static readonly Task<long> _long42Task = Task.FromResult(42L);
-
                 public Task<long> C1() => _long42Task;
-
-                private static readonly Task<int> _int100Task = Task.FromResult(100);
-
                 public Task<int> D() => _int100Task;
                 public Task<int> E() => _int42Task;
                 public int Calls => _calls;
@@ -183,15 +177,11 @@ public sealed class CacheConstantTaskResultFixTests
             {
                 private static readonly Task<int> Cached = Task.FromResult(42);
                 private static Task<int> s_mutable = Task.FromResult(100);
-
-                public Task<int> A() => Cached;
-
                 private static readonly Task<int> s_int100Task = Task.FromResult(100);
-
-                public Task<int> B() => s_int100Task;
-
                 private static readonly Task<int> s_int101Task = Task.FromResult(101);
 
+                public Task<int> A() => Cached;
+                public Task<int> B() => s_int100Task;
                 public Task<int> Swap() => s_mutable = s_int101Task;
             }
             """);
@@ -219,10 +209,9 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private static readonly object Gate = new object();
+                private static readonly Task<int> Int42Task2 = Task.FromResult(42);
 
                 public int Int42Task => 0;
-
-                private static readonly Task<int> Int42Task2 = Task.FromResult(42);
 
                 public Task<int> M() => Int42Task2;
             }
@@ -259,14 +248,13 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private static readonly Task<long> s_long42Task = Task.FromResult(42L);
+                private static readonly Task<DayOfWeek> s_dayOfWeekFridayTask = Task.FromResult(DayOfWeek.Friday);
 
                 public Task<long> M()
                 {
                     const long answer = 42;
                     return s_long42Task;
                 }
-
-                private static readonly Task<DayOfWeek> s_dayOfWeekFridayTask = Task.FromResult(DayOfWeek.Friday);
 
                 public Task<DayOfWeek> Day()
                 {
@@ -306,29 +294,18 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private const int MaxRetries = 42;
-
                 private static readonly Task<int> s_intMaxRetriesTask = Task.FromResult(MaxRetries);
-
-                public Task<int> Retries() => s_intMaxRetriesTask;
-
                 private static readonly Task<DayOfWeek> s_dayOfWeekMondayTask = Task.FromResult(DayOfWeek.Monday);
-
-                public Task<DayOfWeek> Day() => s_dayOfWeekMondayTask;
-
                 private static readonly Task<string> s_stringHelloWorldTask = Task.FromResult("hello, world!");
-
-                public Task<string> Greeting() => s_stringHelloWorldTask;
-
                 private static readonly Task<string> s_stringEmptyTask = Task.FromResult("");
-
-                public Task<string> Empty() => s_stringEmptyTask;
-
                 private static readonly Task<double> s_doubleMinus0Point5Task = Task.FromResult(-0.5);
-
-                public Task<double> Half() => s_doubleMinus0Point5Task;
-
                 private static readonly Task<KeyValuePair<string, int>> s_keyValuePairDefaultTask = Task.FromResult(default(KeyValuePair<string, int>));
 
+                public Task<int> Retries() => s_intMaxRetriesTask;
+                public Task<DayOfWeek> Day() => s_dayOfWeekMondayTask;
+                public Task<string> Greeting() => s_stringHelloWorldTask;
+                public Task<string> Empty() => s_stringEmptyTask;
+                public Task<double> Half() => s_doubleMinus0Point5Task;
                 public Task<KeyValuePair<string, int>> None() => s_keyValuePairDefaultTask;
             }
             """);
@@ -540,6 +517,48 @@ public sealed class CacheConstantTaskResultFixTests
                 public Task<int> B() => s_int42Task;
             }
             """));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A project that targets net8.0 and netstandard2.0 compiles each file twice, and the targets disagree:
+    /// only netstandard reports FromResult(true). Fixing each copy separately would leave Roslyn to merge two
+    /// different edits of one file, which it does with conflict markers; Fix All fixes the union once.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargetedProject_FixAllGivesEveryTargetTheSameCompilingFile()
+    {
+        var test = new Verify.Test
+        {
+            Target = TestTarget.Net80,
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    public Task<int> Answer() => [|Task.FromResult(42)|];
+                    public Task Flush() => [|Task.FromResult("done")|];
+                    public Task<bool> Ready() => Task.FromResult(true);
+                    public Task Done() => Task.FromResult(0);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    private static readonly Task<int> s_int42Task = Task.FromResult(42);
+                    private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
+
+                    public Task<int> Answer() => s_int42Task;
+                    public Task Flush() => Task.CompletedTask;
+                    public Task<bool> Ready() => s_boolTrueTask;
+                    public Task Done() => Task.CompletedTask;
+                }
+                """,
+        };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        test.LinkedTargets.Add(TestTarget.Net472);
         await test.RunAsync();
     }
 

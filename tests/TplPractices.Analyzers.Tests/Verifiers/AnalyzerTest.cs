@@ -52,13 +52,20 @@ public class AnalyzerTest
     /// <summary>When set, only code actions with this key are applied.</summary>
     public string? CodeActionEquivalenceKey { get; set; }
 
+    /// <summary>
+    /// More targets that share every file as linked documents, as a multi-targeted project does. The markup
+    /// describes the main <see cref="Target"/>; the fix is checked through Fix All in solution scope (what
+    /// dotnet format runs), and every target's copy must equal <see cref="FixedCode"/> and compile.
+    /// </summary>
+    public List<TestTarget> LinkedTargets { get; } = new();
+
     /// <summary>When set, the messages of the reported diagnostics, in source order.</summary>
     public List<string>? ExpectedMessages { get; set; }
 
     public async Task RunAsync()
     {
         var (solution, expected) = CreateSolution(Sources(TestCode, AdditionalSources));
-        var project = solution.Projects.Single();
+        var project = Main(solution);
         if (!AllowCompilerErrors)
         {
             await AssertCompilesAsync(project, "the test source");
@@ -77,6 +84,12 @@ public class AnalyzerTest
         }
 
         var fixedSources = Sources(FixedCode, FixedAdditionalSources.Count > 0 ? FixedAdditionalSources : AdditionalSources);
+        if (LinkedTargets.Count > 0)
+        {
+            await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Solution), fixedSources, "Fix All across linked targets");
+            return;
+        }
+
         await VerifyFixedAsync(await ApplyOneByOneAsync(solution), fixedSources, "fixing one diagnostic at a time");
         await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Document), fixedSources, "Fix All in document");
         await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Project), fixedSources, "Fix All in project");
@@ -100,11 +113,28 @@ public class AnalyzerTest
             parseOptions: new CSharpParseOptions(LanguageVersion),
             metadataReferences: Target.References()));
         var expected = new List<ExpectedDiagnostic>();
+        var texts = new List<(string Name, SourceText Text)>();
         foreach (var (name, code) in sources)
         {
             var (plain, spans) = Markup.Parse(code, name);
             expected.AddRange(spans);
-            solution = solution.AddDocument(DocumentId.CreateNewId(projectId, name), name, SourceText.From(plain), filePath: name);
+            texts.Add((name, SourceText.From(plain)));
+            solution = solution.AddDocument(DocumentId.CreateNewId(projectId, name), name, texts[^1].Text, filePath: name);
+        }
+
+        // Same file paths in another project make linked documents, as in a multi-targeted project.
+        foreach (var target in LinkedTargets)
+        {
+            var linkedId = ProjectId.CreateNewId();
+            solution = solution.AddProject(ProjectInfo.Create(
+                    linkedId, VersionStamp.Default, $"TestProject({target})", "TestProject", LanguageNames.CSharp,
+                    compilationOptions: new CSharpCompilationOptions(OutputKind, nullableContextOptions: NullableContext),
+                    parseOptions: new CSharpParseOptions(LanguageVersion),
+                    metadataReferences: target.References()));
+            foreach (var (name, text) in texts)
+            {
+                solution = solution.AddDocument(DocumentId.CreateNewId(linkedId, name), name, text, filePath: name);
+            }
         }
 
         return (solution, expected);
@@ -158,18 +188,23 @@ public class AnalyzerTest
 
     private async Task VerifyFixedAsync(Solution solution, List<(string Name, string Code)> fixedSources, string stage)
     {
-        var project = solution.Projects.Single();
         var (_, expected) = CreateSolution(fixedSources);
-        foreach (var (name, code) in fixedSources)
+        foreach (var project in solution.Projects)
         {
-            var document = project.Documents.Single(d => d.FilePath == name);
-            var text = (await document.GetTextAsync()).ToString();
-            Assert.True(Markup.Parse(code, name).Source == text, $"After {stage}, {name} differs. Actual:{Environment.NewLine}{text}");
+            foreach (var (name, code) in fixedSources)
+            {
+                var document = project.Documents.Single(d => d.FilePath == name);
+                var text = (await document.GetTextAsync()).ToString();
+                Assert.True(Markup.Parse(code, name).Source == text, $"After {stage}, {name} of {project.Name} differs. Actual:{Environment.NewLine}{text}");
+            }
+
+            await AssertCompilesAsync(project, $"{project.Name} after {stage}");
         }
 
-        await AssertCompilesAsync(project, "the code after " + stage);
-        AssertDiagnostics(expected, await GetDiagnosticsAsync(project), "the code after " + stage);
+        AssertDiagnostics(expected, await GetDiagnosticsAsync(Main(solution)), "the code after " + stage);
     }
+
+    private static Project Main(Solution solution) => solution.Projects.Single(p => p.Name == "TestProject");
 
     private async Task<Solution> ApplyOneByOneAsync(Solution solution)
     {
@@ -217,7 +252,7 @@ public class AnalyzerTest
 
     private async Task<(CodeAction Action, Diagnostic Diagnostic)?> FirstActionAsync(Solution solution)
     {
-        var project = solution.Projects.Single();
+        var project = Main(solution);
         foreach (var diagnostic in await GetDiagnosticsAsync(project))
         {
             if (!_fixer!.FixableDiagnosticIds.Contains(diagnostic.Id))
