@@ -16,14 +16,9 @@ namespace TplPractices.Analyzers.Tests.Meta;
 /// </summary>
 public sealed class ConventionTests
 {
-    private static readonly string Root = typeof(ConventionTests).Assembly
-        .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
+    private static readonly string Root = Repository.Root;
 
-    private static readonly ImmutableArray<DiagnosticAnalyzer> Analyzers = typeof(CacheConstantTaskResultAnalyzer).Assembly
-        .GetTypes()
-        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
-        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
-        .ToImmutableArray();
+    private static readonly ImmutableArray<DiagnosticAnalyzer> Analyzers = Repository.Analyzers();
 
     private static readonly ImmutableArray<Type> Fixers = typeof(CacheConstantTaskResultFixer).Assembly
         .GetTypes()

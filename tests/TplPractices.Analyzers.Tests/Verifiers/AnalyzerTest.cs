@@ -65,7 +65,7 @@ public class AnalyzerTest
     public async Task RunAsync()
     {
         var (solution, expected) = CreateSolution(Sources(TestCode, AdditionalSources));
-        var project = Main(solution);
+        var project = MainProject(solution);
         if (!AllowCompilerErrors)
         {
             await AssertCompilesAsync(project, "the test source");
@@ -94,6 +94,13 @@ public class AnalyzerTest
         await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Document), fixedSources, "Fix All in document");
         await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Project), fixedSources, "Fix All in project");
         await VerifyFixedAsync(await ApplyFixAllAsync(solution, FixAllScope.Solution), fixedSources, "Fix All in solution");
+    }
+
+    /// <summary>Only runs the analyzer over <see cref="TestCode"/> (no markup), failing if it throws.</summary>
+    public async Task<ImmutableArray<Diagnostic>> CollectDiagnosticsAsync()
+    {
+        var (solution, _) = CreateSolution(Sources(TestCode, AdditionalSources));
+        return await GetDiagnosticsAsync(MainProject(solution));
     }
 
     private static List<(string Name, string Code)> Sources(string first, List<(string Name, string Code)> more) =>
@@ -201,10 +208,10 @@ public class AnalyzerTest
             await AssertCompilesAsync(project, $"{project.Name} after {stage}");
         }
 
-        AssertDiagnostics(expected, await GetDiagnosticsAsync(Main(solution)), "the code after " + stage);
+        AssertDiagnostics(expected, await GetDiagnosticsAsync(MainProject(solution)), "the code after " + stage);
     }
 
-    private static Project Main(Solution solution) => solution.Projects.Single(p => p.Name == "TestProject");
+    private static Project MainProject(Solution solution) => solution.Projects.Single(p => p.Name == "TestProject");
 
     private async Task<Solution> ApplyOneByOneAsync(Solution solution)
     {
@@ -252,7 +259,7 @@ public class AnalyzerTest
 
     private async Task<(CodeAction Action, Diagnostic Diagnostic)?> FirstActionAsync(Solution solution)
     {
-        var project = Main(solution);
+        var project = MainProject(solution);
         foreach (var diagnostic in await GetDiagnosticsAsync(project))
         {
             if (!_fixer!.FixableDiagnosticIds.Contains(diagnostic.Id))

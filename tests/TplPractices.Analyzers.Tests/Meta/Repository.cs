@@ -1,0 +1,20 @@
+using System.Collections.Immutable;
+using System.Reflection;
+using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.Rules;
+
+namespace TplPractices.Analyzers.Tests.Meta;
+
+/// <summary>What the meta tests look at: the repository on disk and every shipped analyzer.</summary>
+internal static class Repository
+{
+    /// <summary>The repository root, recorded at build time by the test project.</summary>
+    public static readonly string Root = typeof(Repository).Assembly
+        .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
+
+    public static ImmutableArray<DiagnosticAnalyzer> Analyzers() => typeof(CacheConstantTaskResultAnalyzer).Assembly
+        .GetTypes()
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+        .ToImmutableArray();
+}

@@ -1,0 +1,50 @@
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Meta;
+
+/// <summary>
+/// Analyzers see every keystroke. Each sample file, cut after every token (as if typed so far), must
+/// analyze without an exception on every target.
+/// </summary>
+public sealed class TypingRobustnessTests
+{
+    private static readonly string Root = Repository.Root;
+
+    public static TheoryData<string> SampleFiles()
+    {
+        var data = new TheoryData<string>();
+        foreach (var file in Directory.GetFiles(Path.Combine(Root, "samples"), "TPL*.cs", SearchOption.AllDirectories))
+        {
+            data.Add(Path.GetFileName(file));
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(SampleFiles))]
+    public async Task EveryPrefixOfASample_AnalyzesWithoutException(string fileName)
+    {
+        var path = Directory.GetFiles(Path.Combine(Root, "samples"), fileName, SearchOption.AllDirectories).Single();
+        var source = File.ReadAllText(path);
+        var cuts = CSharpSyntaxTree.ParseText(source).GetRoot().DescendantTokens().Select(t => t.Span.End).Distinct().ToList();
+        Assert.True(cuts.Count > 50, "The sample is too small to be a useful typing test.");
+        foreach (var analyzer in Repository.Analyzers())
+        {
+            foreach (var target in new[] { TestTarget.Net80, TestTarget.NetStandard20 })
+            {
+                foreach (var cut in cuts)
+                {
+                    var test = new AnalyzerTest(analyzer, fixer: null)
+                    {
+                        TestCode = source.Substring(0, cut),
+                        Target = target,
+                        AllowCompilerErrors = true,
+                    };
+                    await test.CollectDiagnosticsAsync();
+                }
+            }
+        }
+    }
+}
