@@ -7,4 +7,5 @@ namespace TplPractices.Analyzers;
 public static class DiagnosticIds
 {
     public const string CacheConstantTaskResult = "TPL0003";
+    public const string AsyncWaitHandle = "TPL0004";
 }

@@ -6,4 +6,7 @@ internal static class WellKnownTypeNames
     public const string Task = "System.Threading.Tasks.Task";
     public const string TaskOfT = "System.Threading.Tasks.Task`1";
     public const string LinqExpressionOfT = "System.Linq.Expressions.Expression`1";
+    public const string IAsyncResult = "System.IAsyncResult";
+    public const string WaitHandle = "System.Threading.WaitHandle";
+    public const string ConfigureAwaitOptions = "System.Threading.Tasks.ConfigureAwaitOptions";
 }

@@ -12,12 +12,9 @@ internal static class OperationExtensions
     /// </summary>
     public static bool RunsRepeatedly(this IOperation operation, ISymbol containingSymbol)
     {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
+        if (operation.EnclosingFunction() is not null)
         {
-            if (current.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction)
-            {
-                return true;
-            }
+            return true;
         }
 
         return containingSymbol switch
@@ -49,6 +46,40 @@ internal static class OperationExtensions
 
         return false;
     }
+
+    /// <summary>The operation with no parent: the body of the member being analyzed.</summary>
+    public static IOperation Root(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is not null)
+        {
+            current = current.Parent;
+        }
+
+        return current;
+    }
+
+    /// <summary>The innermost lambda or local function around the operation, or null in the member's own body.</summary>
+    public static IOperation? EnclosingFunction(this IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction)
+            {
+                return current;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>True when the innermost function around the operation is async (may contain await).</summary>
+    public static bool IsInAsyncFunction(this IOperation operation, ISymbol containingSymbol) => operation.EnclosingFunction() switch
+    {
+        IAnonymousFunctionOperation lambda => lambda.Symbol.IsAsync,
+        ILocalFunctionOperation local => local.Symbol.IsAsync,
+        _ => containingSymbol is IMethodSymbol { IsAsync: true },
+    };
 
     private static bool IsTopLevelEntryPoint(this IMethodSymbol method) =>
         method.Name == TopLevelEntryPointName;

@@ -14,6 +14,20 @@ internal static class TypeSymbolExtensions
         _ => false,
     };
 
+    /// <summary>True for <paramref name="baseType"/> itself and every type derived from it.</summary>
+    public static bool IsOrDerivesFrom(this ITypeSymbol? type, INamedTypeSymbol baseType)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current.OriginalDefinition, baseType))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private static bool AnyMentions(INamedTypeSymbol named)
     {
         foreach (var argument in named.TypeArguments)

@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 
@@ -67,6 +68,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
                 // Clean up now rather than after the action: the linked copies must get the final text, or
                 // the copies differ again once only the fixed one is simplified and formatted.
+                fixedDocument = await ImportAdder.AddImportsAsync(fixedDocument, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 fixedDocument = await Simplifier.ReduceAsync(fixedDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 fixedDocument = await Formatter.FormatAsync(fixedDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);

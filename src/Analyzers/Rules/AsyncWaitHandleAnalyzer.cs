@@ -1,0 +1,58 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0004: <c>((IAsyncResult)task).AsyncWaitHandle</c> inflates the task with its contingent properties and a
+/// kernel event, where a task wait, a continuation or an await uses neither unless it must block.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
+{
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.AsyncWaitHandle,
+        title: "Do not wait on a task's AsyncWaitHandle",
+        messageFormat: "'{0}' makes the task allocate a kernel event; wait on the task itself",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "A task creates its IAsyncResult.AsyncWaitHandle on demand: an extra object for its contingent "
+            + "properties, an event and a kernel handle that lives until finalization. Await the task, or wait on "
+            + "it with Task.WaitAny / Task.WaitAll, which block without a kernel object. IAsyncResult values that "
+            + "are not known to be tasks (Stream.BeginRead and other APM results) are not reported.");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (AsyncWaitHandleUse.Context.TryCreate(start.Compilation) is { } symbols)
+            {
+                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.PropertyReference);
+            }
+        });
+    }
+
+    private static void Analyze(OperationAnalysisContext context, AsyncWaitHandleUse.Context symbols)
+    {
+        var reference = (IPropertyReferenceOperation)context.Operation;
+        if (reference.Property.Name != "AsyncWaitHandle"
+            || !symbols.IsAsyncWaitHandle(reference.Property)
+            || reference.Instance is not { } instance
+            || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task)
+        {
+            return;
+        }
+
+        var use = AsyncWaitHandleUse.Classify(reference, task, symbols, context.ContainingSymbol);
+        var properties = use.Fix is null
+            ? ImmutableDictionary<string, string?>.Empty
+            : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticPropertyKeys.FixKind, use.Fix);
+        context.ReportDiagnostic(Diagnostic.Create(Rule, reference.Syntax.GetLocation(), properties, reference.Syntax.ToString()));
+    }
+}

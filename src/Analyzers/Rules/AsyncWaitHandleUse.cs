@@ -1,0 +1,258 @@
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0004: what an <c>IAsyncResult.AsyncWaitHandle</c> access is used for, shared by the analyzer (which
+/// reports it and names the fix) and the fixer (which rewrites it). Every decision is made here once.
+/// </summary>
+internal sealed class AsyncWaitHandleUse
+{
+    public const string FixWaitAny = "WaitAny";
+    public const string FixWaitAnyWithTimeout = "WaitAnyWithTimeout";
+    public const string FixAwaitWhenAny = "AwaitWhenAny";
+    public const string FixAwaitSuppressThrowing = "AwaitSuppressThrowing";
+    public const string FixWaitAllTasks = "WaitAllTasks";
+    public const string FixWaitAllTasksWithTimeout = "WaitAllTasksWithTimeout";
+    public const string FixWaitAnyTask = "WaitAnyTask";
+
+    private AsyncWaitHandleUse(string? fix, IOperation? replaced, ImmutableArray<IOperation> tasks, IOperation? timeout, bool resultUsed)
+    {
+        Fix = fix;
+        Replaced = replaced;
+        Tasks = tasks;
+        Timeout = timeout;
+        ResultUsed = resultUsed;
+    }
+
+    /// <summary>The rewrite, or null when none keeps the behaviour.</summary>
+    public string? Fix { get; }
+
+    /// <summary>The call the fix replaces: WaitOne, or WaitHandle.WaitAll/WaitAny.</summary>
+    public IOperation? Replaced { get; }
+
+    /// <summary>The tasks whose handles are waited on, in order: each Task-typed, or a local known to hold one.</summary>
+    public ImmutableArray<IOperation> Tasks { get; }
+
+    public IOperation? Timeout { get; }
+
+    /// <summary>False when the replaced call is a statement of its own, so its result is discarded.</summary>
+    public bool ResultUsed { get; }
+
+    /// <summary>
+    /// The task behind <paramref name="instance"/> (the receiver of AsyncWaitHandle): a Task converted to
+    /// IAsyncResult, or a local IAsyncResult every write of which stores a Task. Null for anything else,
+    /// such as a real APM result from Stream.BeginRead, whose origin is unknown here.
+    /// </summary>
+    public static IOperation? TaskBehind(IOperation instance, INamedTypeSymbol task)
+    {
+        for (var current = instance; current is IConversionOperation conversion; current = conversion.Operand)
+        {
+            if (conversion.Operand.Type.IsOrDerivesFrom(task))
+            {
+                return conversion.Operand;
+            }
+        }
+
+        return instance is ILocalReferenceOperation local && OnlyHoldsTasks(local.Local, instance.Root(), task)
+            ? instance
+            : null;
+    }
+
+    public static AsyncWaitHandleUse Classify(IPropertyReferenceOperation handle, IOperation task, Context context, ISymbol containingSymbol)
+    {
+        var none = new AsyncWaitHandleUse(null, null, ImmutableArray.Create(task), null, true);
+
+        // handle.WaitOne(), handle.WaitOne(timeout)
+        if (handle.Parent is IInvocationOperation { TargetMethod.Name: "WaitOne" } waitOne
+            && waitOne.Instance == handle
+            && context.IsWaitHandleMethod(waitOne.TargetMethod))
+        {
+            var used = waitOne.Parent is not IExpressionStatementOperation;
+            return waitOne.Arguments.Length switch
+            {
+                0 when !used && context.CanAwaitAt(waitOne, containingSymbol) => new(context.AwaitFix, waitOne, ImmutableArray.Create(task), null, used),
+                0 => new(FixWaitAny, waitOne, ImmutableArray.Create(task), null, used),
+                1 => new(FixWaitAnyWithTimeout, waitOne, ImmutableArray.Create(task), waitOne.Arguments[0].Value, used),
+                _ => none,
+            };
+        }
+
+        // WaitHandle.WaitAll(new[] { h1, h2 }) and WaitAny: every element must be a task's handle.
+        var element = handle.Parent is IConversionOperation { IsImplicit: true } c ? c : (IOperation)handle;
+        if (element.Parent is not IArrayInitializerOperation initializer
+            || initializer.Parent is not IArrayCreationOperation creation
+            || (creation.Parent is IConversionOperation { IsImplicit: true } ? creation.Parent.Parent : creation.Parent)
+                is not IArgumentOperation argument
+            || argument.Parent is not IInvocationOperation waitMany
+            || !context.IsWaitHandleMethod(waitMany.TargetMethod)
+            || waitMany.Arguments[0] != argument)
+        {
+            return none;
+        }
+
+        var tasks = ImmutableArray.CreateBuilder<IOperation>();
+        foreach (var value in initializer.ElementValues)
+        {
+            var unwrapped = value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value;
+            if (unwrapped is not IPropertyReferenceOperation { Instance: { } instance } other
+                || !context.IsAsyncWaitHandle(other.Property)
+                || TaskBehind(instance, context.Task) is not { } elementTask)
+            {
+                return none;
+            }
+
+            tasks.Add(elementTask);
+        }
+
+        var resultUsed = waitMany.Parent is not IExpressionStatementOperation;
+        var fix = (waitMany.TargetMethod.Name, waitMany.Arguments.Length) switch
+        {
+            ("WaitAll", 1) => FixWaitAllTasks,
+            ("WaitAll", 2) => FixWaitAllTasksWithTimeout,
+            ("WaitAny", 1) => FixWaitAnyTask,
+            _ => null, // WaitAny's timeout value (258) differs from Task.WaitAny's (-1); exitContext has no equivalent.
+        };
+        return new(fix, waitMany, tasks.ToImmutable(), fix == FixWaitAllTasksWithTimeout ? waitMany.Arguments[1].Value : null, resultUsed);
+    }
+
+    /// <summary>True when every write of the local stores a Task, and nothing can write it behind our back.</summary>
+    private static bool OnlyHoldsTasks(ILocalSymbol local, IOperation root, INamedTypeSymbol task)
+    {
+        if (local.RefKind != RefKind.None)
+        {
+            return false;
+        }
+
+        var sawValue = false;
+        foreach (var operation in root.DescendantsAndSelf())
+        {
+            switch (operation)
+            {
+                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
+                    if (declarator.GetVariableInitializer() is { } initializer)
+                    {
+                        if (!IsTaskValue(initializer.Value, task))
+                        {
+                            return false;
+                        }
+
+                        sawValue = true;
+                    }
+
+                    break;
+                case ILocalReferenceOperation reference when SymbolEqualityComparer.Default.Equals(reference.Local, local):
+                    if (reference.IsDeclaration
+                        || reference.Parent is IArgumentOperation { Parameter.RefKind: not RefKind.None }
+                            or IAddressOfOperation or IDeconstructionAssignmentOperation or ITupleOperation
+                            or IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.RefKind: not RefKind.None } })
+                    {
+                        return false;
+                    }
+
+                    if (reference.Parent is IAssignmentOperation assignment && assignment.Target == reference)
+                    {
+                        if (assignment is not ISimpleAssignmentOperation { IsRef: false } simple || !IsTaskValue(simple.Value, task))
+                        {
+                            return false;
+                        }
+
+                        sawValue = true;
+                    }
+
+                    break;
+                case IDeclarationPatternOperation pattern when SymbolEqualityComparer.Default.Equals(pattern.DeclaredSymbol, local):
+                case IForEachLoopOperation loop when loop.Locals.Contains(local, SymbolEqualityComparer.Default):
+                    return false;
+            }
+        }
+
+        return sawValue;
+    }
+
+    private static bool IsTaskValue(IOperation value, INamedTypeSymbol task)
+    {
+        for (var current = value; ; current = ((IConversionOperation)current).Operand)
+        {
+            if (current.Type.IsOrDerivesFrom(task))
+            {
+                return true;
+            }
+
+            if (current is not IConversionOperation)
+            {
+                return false;
+            }
+        }
+    }
+
+    /// <summary>The symbols TPL0004 binds to, resolved once per compilation.</summary>
+    internal sealed class Context
+    {
+        private readonly IPropertySymbol _asyncWaitHandle;
+        private readonly INamedTypeSymbol _waitHandle;
+
+        private Context(INamedTypeSymbol task, IPropertySymbol asyncWaitHandle, INamedTypeSymbol waitHandle, bool hasSuppressThrowing)
+        {
+            Task = task;
+            _asyncWaitHandle = asyncWaitHandle;
+            _waitHandle = waitHandle;
+            AwaitFix = hasSuppressThrowing ? FixAwaitSuppressThrowing : FixAwaitWhenAny;
+        }
+
+        public INamedTypeSymbol Task { get; }
+
+        /// <summary>ConfigureAwaitOptions.SuppressThrowing (.NET 8+) awaits without allocating; Task.WhenAny works everywhere.</summary>
+        public string AwaitFix { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.IAsyncResult)?.GetMembers("AsyncWaitHandle").OfType<IPropertySymbol>().FirstOrDefault() is { } property
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.WaitHandle) is { } waitHandle
+                ? new Context(task, property, waitHandle, compilation.GetTypeByMetadataName(WellKnownTypeNames.ConfigureAwaitOptions)?.GetMembers("SuppressThrowing").IsEmpty == false)
+                : null;
+
+        public bool IsAsyncWaitHandle(IPropertySymbol property) =>
+            SymbolEqualityComparer.Default.Equals(property.OriginalDefinition, _asyncWaitHandle);
+
+        public bool IsWaitHandleMethod(IMethodSymbol method) =>
+            SymbolEqualityComparer.Default.Equals(method.ContainingType, _waitHandle);
+
+        /// <summary>
+        /// True where an await compiles and keeps the code's meaning: in an async function, outside lock
+        /// bodies, catch filters and unsafe code, and in a function without ref or ref-struct locals (which
+        /// cannot live across an await before C# 13).
+        /// </summary>
+        public bool CanAwaitAt(IOperation operation, ISymbol containingSymbol)
+        {
+            if (!operation.IsInAsyncFunction(containingSymbol))
+            {
+                return false;
+            }
+
+            var function = operation.EnclosingFunction();
+            for (var current = operation.Parent; current is not null && current != function; current = current.Parent)
+            {
+                if (current is ILockOperation || current.Syntax is CatchFilterClauseSyntax)
+                {
+                    return false;
+                }
+            }
+
+            if (operation.Syntax.AncestorsAndSelf().Any(n => n is UnsafeStatementSyntax
+                || (n is MemberDeclarationSyntax member && member.Modifiers.Any(m => m.ValueText == "unsafe"))))
+            {
+                return false;
+            }
+
+            var body = function ?? operation.Root();
+            return !body.Descendants().OfType<IVariableDeclaratorOperation>()
+                .Any(d => d.Symbol.RefKind != RefKind.None || d.Symbol.Type.IsRefLikeType);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0004: runs the original and the fixed code (the exact text the fix tests check) on completed,
+/// faulted, canceled and unfinished tasks. WaitOne and WaitHandle.WaitAll/WaitAny never throw for a
+/// faulted or canceled task; neither may the rewritten waits.
+/// </summary>
+public sealed class AsyncWaitHandleBehaviourTests
+{
+    public static TheoryData<string, string, string, string> Cases()
+    {
+        var data = new TheoryData<string, string, string, string>();
+        var states = new[] { "completed", "faulted", "canceled" };
+        foreach (var state in states)
+        {
+            foreach (var method in new[] { "Statement", "Value", "Negated", "Timeout", "TimeSpanTimeout", "Local" })
+            {
+                data.Add("sync", method, state, "");
+            }
+
+            foreach (var method in new[] { "Statement", "Typed" })
+            {
+                data.Add("async-net80", method, state, "");
+                data.Add("async-netstandard", method, state, "");
+            }
+
+            foreach (var other in states.Append("pending"))
+            {
+                data.Add("many", "AllWithTimeout", state, other);
+                if (other != "pending")
+                {
+                    data.Add("many", "All", state, other);
+                    data.Add("many", "Any", state, other);
+                }
+            }
+        }
+
+        foreach (var method in new[] { "Timeout", "TimeSpanTimeout", "Local" })
+        {
+            data.Add("sync", method, "pending", "");
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task FixedCode_BehavesLikeTheOriginal(string pair, string method, string first, string second)
+    {
+        var (before, after) = pair switch
+        {
+            "sync" => (AsyncWaitHandleCases.SyncBefore, AsyncWaitHandleCases.SyncAfter),
+            "async-net80" => (AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNet80),
+            "async-netstandard" => (AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNetStandard),
+            _ => (AsyncWaitHandleCases.ManyBefore, AsyncWaitHandleCases.ManyAfter),
+        };
+        object?[] Arguments() => second.Length == 0 ? [Make(first)] : [Make(first), Make(second)];
+
+        var original = await CodeRunner.RunAsync(Markup.Parse(before, "before.cs").Source, "Waits", method, Arguments());
+        var rewritten = await CodeRunner.RunAsync(Markup.Parse(after, "after.cs").Source, "Waits", method, Arguments());
+
+        Assert.Equal(original, rewritten);
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    private static Task<int> Make(string state)
+    {
+        var source = new TaskCompletionSource<int>();
+        switch (state)
+        {
+            case "completed":
+                source.SetResult(7);
+                break;
+            case "faulted":
+                source.SetException(new InvalidOperationException("boom"));
+                break;
+            case "canceled":
+                source.SetCanceled();
+                break;
+        }
+
+        return source.Task;
+    }
+}

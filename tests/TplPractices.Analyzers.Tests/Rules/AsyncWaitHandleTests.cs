@@ -1,0 +1,237 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.AsyncWaitHandleAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.AsyncWaitHandleFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0004: which AsyncWaitHandle accesses are known to be on a task, and which are not.</summary>
+public sealed class AsyncWaitHandleTests
+{
+    [Fact]
+    public async Task CastsAndConversionsOfTasks_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task task, Task<int> typed, object boxed)
+                {
+                    [|((IAsyncResult)task).AsyncWaitHandle|].WaitOne();
+                    [|((IAsyncResult)typed).AsyncWaitHandle|].WaitOne(100);
+                    [|(task as IAsyncResult).AsyncWaitHandle|].WaitOne(TimeSpan.FromSeconds(1));
+                    WaitHandle stored = [|((IAsyncResult)task).AsyncWaitHandle|];
+                    bool done = [|((IAsyncResult)(object)typed).AsyncWaitHandle|].WaitOne();
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task LocalsThatOnlyHoldTasks_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task task, Task<string> other)
+                {
+                    var ar = (IAsyncResult)task;
+                    [|ar.AsyncWaitHandle|].WaitOne();
+
+                    IAsyncResult implicitly = task;
+                    [|implicitly.AsyncWaitHandle|].WaitOne();
+
+                    IAsyncResult reassigned = task;
+                    reassigned = other;
+                    [|reassigned.AsyncWaitHandle|].WaitOne();
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task WaitAllAndWaitAnyOverTaskHandles_ReportEachHandle()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task a, Task b, ManualResetEvent signal)
+                {
+                    WaitHandle.WaitAll(new[] { [|((IAsyncResult)a).AsyncWaitHandle|], [|((IAsyncResult)b).AsyncWaitHandle|] });
+                    WaitHandle.WaitAny(new WaitHandle[] { [|((IAsyncResult)a).AsyncWaitHandle|], signal });
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task ApmResultsAndUnknownOrigins_DoNotReport_ButTasksFromPatternsDo()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private IAsyncResult? _field;
+
+                void M(Stream stream, byte[] buffer, IAsyncResult parameter, Task task)
+                {
+                    IAsyncResult apm = stream.BeginRead(buffer, 0, buffer.Length, null, null);
+                    apm.AsyncWaitHandle.WaitOne();
+
+                    var alsoApm = stream.BeginWrite(buffer, 0, 1, null, null);
+                    alsoApm.AsyncWaitHandle.WaitOne();
+
+                    parameter.AsyncWaitHandle.WaitOne();
+                    _field!.AsyncWaitHandle.WaitOne();
+
+                    IAsyncResult mixed = task;
+                    mixed = stream.BeginRead(buffer, 0, 1, null, null);
+                    mixed.AsyncWaitHandle.WaitOne();
+
+                    IAsyncResult byRef = task;
+                    Replace(ref byRef);
+                    byRef.AsyncWaitHandle.WaitOne();
+
+                    Make(out var declaredOut);
+                    declaredOut.AsyncWaitHandle.WaitOne();
+
+                    // Known to be a task through the pattern, so this one is reported.
+                    if (parameter is Task { } patterned)
+                    {
+                        IAsyncResult fromPattern = patterned;
+                        [|fromPattern.AsyncWaitHandle|].WaitOne();
+                    }
+                }
+
+                static void Replace(ref IAsyncResult value) { }
+                static void Make(out IAsyncResult value) => value = Task.CompletedTask;
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task LocalFromPatternVariable_DoesNotReportThePatternLocal()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(object value)
+                {
+                    if (value is IAsyncResult ar)
+                    {
+                        ar.AsyncWaitHandle.WaitOne();
+                    }
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task NestedLambdasExpressionBodiesAndLocalFunctions_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                bool Expression(Task t) => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+
+                Func<Task, Func<bool>> Nested() => t => () => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+
+                void Local(Task t)
+                {
+                    Inner();
+                    void Inner() => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_Report()
+    {
+        await new Verify.Test
+        {
+            OutputKind = OutputKind.ConsoleApplication,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                var task = Task.Delay(1);
+                [|((IAsyncResult)task).AsyncWaitHandle|].WaitOne();
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            // <auto-generated/>
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne();
+            }
+            """);
+    }
+
+    [Theory]
+    [InlineData("((IAsyncResult)task).AsyncWaitHandle.")]
+    [InlineData("((IAsyncResult)task).AsyncWaitHandle.WaitOne(")]
+    [InlineData("((IAsyncResult)missing).AsyncWaitHandle.WaitOne()")]
+    [InlineData("((IAsyncResult)task).AsyncWaitHandle.WaitOne(1, 2, 3)")]
+    [InlineData("WaitHandle.WaitAll(new[] { ((IAsyncResult)task).AsyncWaitHandle, })")]
+    [InlineData("WaitHandle.WaitAll(new[] { ((IAsyncResult)task).AsyncWaitHandle, missing })")]
+    [InlineData("((IAsyncResult)(Task)null!).AsyncWaitHandle.WaitOne(")]
+    public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
+    {
+        var test = new Verify.Test
+        {
+            AllowCompilerErrors = true,
+            TestCode = "using System; using System.Threading; using System.Threading.Tasks;\nclass C\n{\n    void M(Task task)\n    {\n        " + statement + ";\n    }\n}\n",
+        };
+        await test.CollectDiagnosticsAsync();
+    }
+
+    [Fact]
+    public async Task OlderLanguageVersion_Reports()
+    {
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            Target = TestTarget.Net472,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    void M(Task t) { [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne(); }
+                }
+                """,
+        }.RunAsync();
+    }
+}
