@@ -10,6 +10,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using TplPractices.Analyzers.CodeFixes.Internals;
@@ -97,7 +98,7 @@ public sealed class AsyncWaitHandleFixer : CodeFixProvider
             }
 
             var replacement = builder.Build(kind, use);
-            editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced).WithAdditionalAnnotations(Simplifier.Annotation));
+            editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced).WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation));
         }
 
         return editor.GetChangedDocument();

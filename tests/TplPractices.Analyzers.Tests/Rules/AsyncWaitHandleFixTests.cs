@@ -26,6 +26,19 @@ public sealed class AsyncWaitHandleFixTests
         await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNetStandard, TestTarget.NetStandard20);
     }
 
+    /// <summary>net8.0 would await with SuppressThrowing, netstandard2.0 cannot: the shared file gets WhenAny.</summary>
+    [Fact]
+    public async Task MultiTargetedProject_GetsTheFormEveryTargetCompiles()
+    {
+        var test = new Verify.Test { TestCode = AsyncWaitHandleCases.AsyncBefore, FixedCode = AsyncWaitHandleCases.AsyncAfterNetStandard };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        await test.RunAsync();
+
+        var sync = new Verify.Test { TestCode = AsyncWaitHandleCases.SyncBefore, FixedCode = AsyncWaitHandleCases.SyncAfter };
+        sync.LinkedTargets.Add(TestTarget.NetStandard20);
+        await sync.RunAsync();
+    }
+
     [Fact]
     public async Task WaitHandleWaitAllAndWaitAny_BecomeTaskWaits()
     {
