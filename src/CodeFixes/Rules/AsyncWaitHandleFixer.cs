@@ -36,22 +36,7 @@ public sealed class AsyncWaitHandleFixer : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind) || kind is null)
-            {
-                continue;
-            }
-
-            var document = context.Document;
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Title(kind),
-                    cancellationToken => FixDocumentAsync(document, ImmutableArray.Create(diagnostic), cancellationToken),
-                    EquivalenceKey),
-                diagnostic);
-        }
-
+        FixSites.Register(context, Title, FixDocumentAsync, EquivalenceKey);
         return Task.CompletedTask;
     }
 
@@ -80,13 +65,12 @@ public sealed class AsyncWaitHandleFixer : CodeFixProvider
 
         var builder = new WaitBuilder(editor.Generator, symbols.Task, model.Compilation);
         var done = new HashSet<SyntaxNode>();
-        foreach (var site in diagnostics.GroupBy(d => d.Location.SourceSpan).OrderBy(g => g.Key.Start))
+        foreach (var (span, kind) in FixSites.Of(diagnostics, AsyncWaitHandleUse.FixAwaitWhenAny))
         {
-            if (ChooseKind(site) is not { } kind
-                || model.GetOperation(editor.OriginalRoot.FindNode(site.Key, getInnermostNodeForTie: true), cancellationToken)
+            if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken)
                     is not IPropertyReferenceOperation { Instance: { } instance } handle
                 || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task
-                || model.GetEnclosingSymbol(site.Key.Start, cancellationToken) is not { } containing)
+                || model.GetEnclosingSymbol(span.Start, cancellationToken) is not { } containing)
             {
                 continue;
             }
@@ -104,20 +88,6 @@ public sealed class AsyncWaitHandleFixer : CodeFixProvider
         return editor.GetChangedDocument();
     }
 
-    /// <summary>
-    /// One site may come from several targets of a multi-targeted project. The await with SuppressThrowing
-    /// needs .NET 8; if any target lacks it, every target gets the Task.WhenAny form, which compiles everywhere.
-    /// </summary>
-    private static string? ChooseKind(IEnumerable<Diagnostic> site)
-    {
-        var kinds = site.Select(d => d.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind) ? kind : null).ToList();
-        if (kinds.Contains(null))
-        {
-            return null;
-        }
-
-        return kinds.Contains(AsyncWaitHandleUse.FixAwaitWhenAny) ? AsyncWaitHandleUse.FixAwaitWhenAny : kinds[0];
-    }
 
     /// <summary>Builds the replacement expressions; names resolve through the simplifier and import adder.</summary>
     private sealed class WaitBuilder

@@ -38,25 +38,13 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            if (!diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind))
-            {
-                continue;
-            }
-
-            var title = kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask
+        FixSites.Register(
+            context,
+            kind => kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask
                 ? "Use Task.CompletedTask"
-                : "Cache the task in a static readonly field";
-            var document = context.Document;
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    title,
-                    cancellationToken => FixDocumentAsync(document, ImmutableArray.Create(diagnostic), cancellationToken),
-                    EquivalenceKey),
-                diagnostic);
-        }
-
+                : "Cache the task in a static readonly field",
+            FixDocumentAsync,
+            EquivalenceKey);
         return Task.CompletedTask;
     }
 
@@ -67,10 +55,9 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var fields = new NewStaticFields(editor.OriginalRoot);
-        foreach (var site in diagnostics.GroupBy(d => d.Location.SourceSpan).OrderBy(g => g.Key.Start))
+        foreach (var (span, kind) in FixSites.Of(diagnostics, CacheConstantTaskResultAnalyzer.FixUseCachedField))
         {
-            if (ChooseKind(site) is not { } kind
-                || editor.OriginalRoot.FindNode(site.Key, getInnermostNodeForTie: true)
+            if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true)
                     is not InvocationExpressionSyntax invocation
                 || editor.SemanticModel.GetOperation(invocation, cancellationToken) is not IInvocationOperation operation)
             {
@@ -91,24 +78,6 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
         return editor.GetChangedDocument();
     }
 
-    /// <summary>
-    /// The rewrite for one site. Linked copies of a multi-targeted file may each report it: if any target
-    /// cannot use Task.CompletedTask (it predates .NET 4.6), all get the field, which compiles everywhere.
-    /// </summary>
-    private static string? ChooseKind(IEnumerable<Diagnostic> site)
-    {
-        var kinds = site
-            .Select(d => d.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind) ? kind : null)
-            .ToList();
-        if (kinds.Contains(null))
-        {
-            return null;
-        }
-
-        return kinds.Contains(CacheConstantTaskResultAnalyzer.FixUseCachedField)
-            ? CacheConstantTaskResultAnalyzer.FixUseCachedField
-            : kinds[0];
-    }
 
     private static void ReplaceWithCompletedTask(DocumentEditor editor, InvocationExpressionSyntax invocation, IInvocationOperation operation)
     {
