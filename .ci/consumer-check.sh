@@ -64,6 +64,21 @@ public class Waits
     }
 }
 CS
+cat > "$work/Consumer/Closures.cs" <<'CS'
+using System;
+using System.Threading.Tasks;
+
+namespace Consumer;
+
+public class Closures
+{
+    public Task Log(string message) => Task.Factory.StartNew(() => Console.WriteLine(message));   // TPL0001
+
+    public Task<int> Next(Task<int> task, int step) => task.ContinueWith(_ => task.Result + step); // TPL0001
+
+    public Task Quiet() => Task.Factory.StartNew(static () => Console.WriteLine("quiet"));        // never: no capture
+}
+CS
 
 count() { grep -E "warning $1.*TargetFramework=$2\]" "$3" | sort -u | wc -l; }
 expect() { # rule target expected log
@@ -76,12 +91,14 @@ echo "consumer: build against TplPractices.Analyzers $version from $feed"
 dotnet build "$work/Consumer" -c Release --no-incremental > "$work/build1.log" 2>&1 || { cat "$work/build1.log"; exit 1; }
 expect TPL0003 net10.0 3 "$work/build1.log"
 expect TPL0003 netstandard2.0 4 "$work/build1.log"
+expect TPL0001 net10.0 2 "$work/build1.log"
+expect TPL0001 netstandard2.0 2 "$work/build1.log"
 expect TPL0004 net10.0 2 "$work/build1.log"
 expect TPL0004 netstandard2.0 2 "$work/build1.log"
 
-echo "consumer: dotnet format analyzers --diagnostics TPL0003 TPL0004 --severity info"
-dotnet format analyzers "$work/Consumer/Consumer.csproj" --diagnostics TPL0003 TPL0004 --severity info --no-restore -v q
-cat "$work/Consumer/Service.cs" "$work/Consumer/Waits.cs"
+echo "consumer: dotnet format analyzers --diagnostics TPL0001 TPL0003 TPL0004 --severity info"
+dotnet format analyzers "$work/Consumer/Consumer.csproj" --diagnostics TPL0001 TPL0003 TPL0004 --severity info --no-restore -v q
+cat "$work/Consumer/Service.cs" "$work/Consumer/Waits.cs" "$work/Consumer/Closures.cs"
 
 dotnet build "$work/Consumer" -c Release --no-incremental > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; exit 1; }
 left=$(grep -cE "warning TPL[0-9]+" "$work/build2.log" || true)
@@ -90,5 +107,6 @@ echo "consumer: after format: $left TPL warnings, $errors errors (expected 0 and
 [ "$left" -eq 0 ] && [ "$errors" -eq 0 ] || { cat "$work/build2.log"; exit 1; }
 grep -q "Task.CompletedTask" "$work/Consumer/Service.cs"
 grep -q "Task.WhenAny" "$work/Consumer/Waits.cs"
+grep -q "static state =>" "$work/Consumer/Closures.cs"
 grep -q "pending.AsyncWaitHandle.WaitOne()" "$work/Consumer/Waits.cs"
 echo "consumer: passed"

@@ -6,6 +6,9 @@ internal static class WellKnownTypeNames
     public const string Task = "System.Threading.Tasks.Task";
     public const string TaskOfT = "System.Threading.Tasks.Task`1";
     public const string LinqExpressionOfT = "System.Linq.Expressions.Expression`1";
+    public const string TaskFactory = "System.Threading.Tasks.TaskFactory";
+    public const string TaskFactoryOfT = "System.Threading.Tasks.TaskFactory`1";
+    public const string ValueTuple2 = "System.ValueTuple`2";
     public const string IAsyncResult = "System.IAsyncResult";
     public const string WaitHandle = "System.Threading.WaitHandle";
     public const string ConfigureAwaitOptions = "System.Threading.Tasks.ConfigureAwaitOptions";

@@ -1,0 +1,364 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0001: what a lambda passed to StartNew or ContinueWith captures, and whether the state overload can
+/// carry it instead. Shared by the analyzer (report, and whether a fix exists) and the fixer (the rewrite).
+/// </summary>
+internal sealed class TaskStateCapture
+{
+    private const int MaxTupleElements = 7;
+
+    private TaskStateCapture(
+        IInvocationOperation invocation,
+        IAnonymousFunctionOperation lambda,
+        ImmutableArray<ISymbol> captured,
+        ISymbol? antecedent,
+        string? noFixReason)
+    {
+        Invocation = invocation;
+        Lambda = lambda;
+        Captured = captured;
+        Antecedent = antecedent;
+        NoFixReason = noFixReason;
+    }
+
+    public IInvocationOperation Invocation { get; }
+
+    public IAnonymousFunctionOperation Lambda { get; }
+
+    /// <summary>
+    /// What travels as state, in order of first use: locals, parameters, and the containing type standing
+    /// for <c>this</c>. Empty when the only capture was the antecedent task.
+    /// </summary>
+    public ImmutableArray<ISymbol> Captured { get; }
+
+    /// <summary>A captured variable that holds the continuation's own antecedent task; its parameter takes its place.</summary>
+    public ISymbol? Antecedent { get; }
+
+    /// <summary>Why no fix is offered; null when the state overload keeps the behaviour.</summary>
+    public string? NoFixReason { get; }
+
+    public IEnumerable<string> CapturedNames =>
+        (Antecedent is null ? Captured : Captured.Insert(0, Antecedent)).Select(s => s is ITypeSymbol ? "this" : s.Name);
+
+    /// <summary>The capture, or null when the call is not a no-state StartNew/ContinueWith given a capturing lambda.</summary>
+    public static TaskStateCapture? Analyze(IInvocationOperation invocation, Context context)
+    {
+        var method = invocation.TargetMethod;
+        if (!context.IsTaskMethod(method)
+            || method.Parameters.Any(p => p.Name == "state")
+            || invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is not { } delegateArgument
+            || Unwrap(delegateArgument.Value) is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            || lambda.Symbol.IsStatic)
+        {
+            return null;
+        }
+
+        var captured = new List<ISymbol>();
+        string? noFix = null;
+        foreach (var operation in lambda.Body.Descendants())
+        {
+            switch (operation)
+            {
+                case ILocalReferenceOperation local when !IsInside(local.Local.ContainingSymbol, lambda.Symbol):
+                    Add(captured, local.Local);
+                    break;
+                case IParameterReferenceOperation parameter when !IsInside(parameter.Parameter.ContainingSymbol, lambda.Symbol):
+                    Add(captured, parameter.Parameter);
+                    break;
+                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance:
+                    Add(captured, lambda.Symbol.ContainingType);
+                    noFix ??= CanRewriteThis(instance) ? null : "it uses 'base' or a member form the fix cannot requalify";
+                    break;
+                case IInvocationOperation { TargetMethod: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function }
+                    when !IsInside(function.ContainingSymbol, lambda.Symbol):
+                case IMethodReferenceOperation { Method: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function2 }
+                    when !IsInside(function2.ContainingSymbol, lambda.Symbol):
+                    noFix ??= "it calls a local function that may capture variables itself";
+                    break;
+            }
+        }
+
+        if (captured.Count == 0)
+        {
+            return null;
+        }
+
+        var root = invocation.Root();
+        foreach (var symbol in captured)
+        {
+            if (symbol is not ITypeSymbol && IsWrittenUnsafely(symbol, lambda, root, context))
+            {
+                return null; // The closure shares the variable; a copy in the state would not see the writes.
+            }
+        }
+
+        ISymbol? antecedent = null;
+        if (method.Name == "ContinueWith"
+            && invocation.Instance is ILocalReferenceOperation or IParameterReferenceOperation
+            && ReferencedSymbol(invocation.Instance) is { } receiver
+            && captured.Contains(receiver, SymbolEqualityComparer.Default)
+            && lambda.Symbol.Parameters.Length > 0
+            && SymbolEqualityComparer.Default.Equals(TypeOf(receiver), lambda.Symbol.Parameters[0].Type))
+        {
+            antecedent = receiver;
+            captured.Remove(receiver);
+        }
+
+        noFix ??= FixBlocker(invocation, lambda, captured, context);
+        return new TaskStateCapture(invocation, lambda, captured.ToImmutableArray(), antecedent, noFix);
+    }
+
+    private static string? FixBlocker(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, List<ISymbol> captured, Context context)
+    {
+        if (((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
+        {
+            return "the state is read back into locals that shadow the captured names, which needs C# 8";
+        }
+
+        if (invocation.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var arguments }
+            || arguments.Any(a => a.NameColon is not null)
+            || lambda.Syntax is not AnonymousFunctionExpressionSyntax)
+        {
+            return "the call uses named arguments";
+        }
+
+        if (captured.Count > 0 && context.StateOverloadOf(invocation.TargetMethod) is null)
+        {
+            return "no state overload takes the same other arguments";
+        }
+
+        if (captured.Count > MaxTupleElements || (captured.Count > 1 && !context.HasValueTuple))
+        {
+            return "the captures do not fit a value tuple on this target";
+        }
+
+        return captured.Any(s => TypeOf(s) is not { } type || !IsNameable(type))
+            ? "a captured value has a type that cannot be named (an anonymous type)"
+            : null;
+    }
+
+    /// <summary>
+    /// A write the copy into the state would miss: inside any lambda or local function, after the lambda,
+    /// by ref, or before it in a loop iteration that reuses the variable.
+    /// </summary>
+    private static bool IsWrittenUnsafely(ISymbol variable, IAnonymousFunctionOperation lambda, IOperation root, Context context)
+    {
+        if (TypeOf(variable) is { IsValueType: true } type && context.IsMutableStruct(type))
+        {
+            return true; // Mutating methods on a captured struct write the shared variable invisibly.
+        }
+
+        var declaredIn = variable.ContainingSymbol;
+        var writtenBefore = false;
+        foreach (var reference in root.Descendants())
+        {
+            if (ReferencedSymbol(reference) is not { } symbol
+                || !SymbolEqualityComparer.Default.Equals(symbol, variable)
+                || !IsWrite(reference))
+            {
+                continue;
+            }
+
+            if (reference.Syntax.SpanStart >= lambda.Syntax.SpanStart
+                || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(reference, declaredIn), declaredIn)
+                || RunsAgainAfterTheLambda(variable, lambda))
+            {
+                return true;
+            }
+
+            writtenBefore = true;
+        }
+
+        // A backward goto can run an earlier write after the lambda.
+        return writtenBefore && root.Descendants().Any(o => o is IBranchOperation { BranchKind: BranchKind.GoTo });
+    }
+
+    private static bool IsWrite(IOperation reference) => reference.Parent switch
+    {
+        IAssignmentOperation assignment => assignment.Target == reference,
+        IIncrementOrDecrementOperation => true,
+        IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } => true,
+        IAddressOfOperation or ITupleOperation or IDeclarationExpressionOperation => true,
+        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.RefKind: not RefKind.None } } => true,
+        _ => reference is ILocalReferenceOperation { IsDeclaration: true } && reference.Parent is not IVariableDeclaratorOperation,
+    };
+
+    /// <summary>
+    /// True when a loop around the lambda reuses the variable across iterations, so an earlier write in the
+    /// next iteration would reach a closure made in this one: a for-loop's own variables, or any variable
+    /// declared outside the loop.
+    /// </summary>
+    private static bool RunsAgainAfterTheLambda(ISymbol variable, IAnonymousFunctionOperation lambda)
+    {
+        var declaration = variable.DeclaringSyntaxReferences.FirstOrDefault()?.Span;
+        for (var current = lambda.Parent; current is not null; current = current.Parent)
+        {
+            if (current is ILoopOperation loop
+                && (declaration is not { } span || !loop.Syntax.Span.Contains(span)
+                    || (loop is IForLoopOperation forLoop && forLoop.Locals.Contains(variable, SymbolEqualityComparer.Default))))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static ISymbol? EnclosingFunctionSymbol(IOperation operation, ISymbol declaredIn)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IAnonymousFunctionOperation lambda:
+                    return lambda.Symbol;
+                case ILocalFunctionOperation local:
+                    return local.Symbol;
+            }
+        }
+
+        return declaredIn is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } ? null : declaredIn;
+    }
+
+    /// <summary>The implicit or explicit <c>this</c> can be replaced: <c>this</c> itself, or a simple member name.</summary>
+    private static bool CanRewriteThis(IInstanceReferenceOperation instance) =>
+        instance.Syntax is ThisExpressionSyntax
+        || (instance.IsImplicit && MemberNameOf(instance) is not null);
+
+    /// <summary>For an implicit <c>this</c>, the simple name of the member used through it (<c>Count</c> in <c>Count + 1</c>).</summary>
+    public static SimpleNameSyntax? MemberNameOf(IInstanceReferenceOperation instance) => instance.Parent?.Syntax switch
+    {
+        SimpleNameSyntax name => name,
+        InvocationExpressionSyntax { Expression: SimpleNameSyntax name } => name,
+        _ => null,
+    };
+
+    public static ITypeSymbol? TypeOf(ISymbol symbol) => symbol switch
+    {
+        ILocalSymbol local => local.Type,
+        IParameterSymbol parameter => parameter.Type,
+        ITypeSymbol type => type,
+        _ => null,
+    };
+
+    private static ISymbol? ReferencedSymbol(IOperation operation) => operation switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        _ => null,
+    };
+
+    private static bool IsNameable(ITypeSymbol type) => type switch
+    {
+        { IsAnonymousType: true } => false,
+        IArrayTypeSymbol array => IsNameable(array.ElementType),
+        IPointerTypeSymbol or IFunctionPointerTypeSymbol => false,
+        INamedTypeSymbol named => named.TypeArguments.All(IsNameable),
+        _ => true,
+    };
+
+    private static bool IsInside(ISymbol? symbol, ISymbol function)
+    {
+        for (var current = symbol; current is not null; current = current.ContainingSymbol)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current, function))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void Add(List<ISymbol> captured, ISymbol symbol)
+    {
+        if (!captured.Contains(symbol, SymbolEqualityComparer.Default))
+        {
+            captured.Add(symbol);
+        }
+    }
+
+    private static IOperation Unwrap(IOperation operation) =>
+        operation is IConversionOperation { IsImplicit: true } conversion ? Unwrap(conversion.Operand) : operation;
+
+    /// <summary>The types TPL0001 binds to, resolved once per compilation.</summary>
+    internal sealed class Context
+    {
+        private readonly INamedTypeSymbol _task;
+        private readonly INamedTypeSymbol? _taskOfT;
+        private readonly INamedTypeSymbol? _factory;
+        private readonly INamedTypeSymbol? _factoryOfT;
+
+        private Context(Compilation compilation, INamedTypeSymbol task)
+        {
+            _task = task;
+            _taskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
+            _factory = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory);
+            _factoryOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT);
+            HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+        }
+
+        public bool HasValueTuple { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task ? new Context(compilation, task) : null;
+
+        public bool IsTaskMethod(IMethodSymbol method)
+        {
+            var type = method.ContainingType.OriginalDefinition;
+            return method.Name switch
+            {
+                "StartNew" => Is(type, _factory) || Is(type, _factoryOfT),
+                "ContinueWith" => Is(type, _task) || Is(type, _taskOfT),
+                _ => false,
+            };
+        }
+
+        /// <summary>The overload with <c>object state</c> after the delegate and otherwise the same parameters.</summary>
+        public IMethodSymbol? StateOverloadOf(IMethodSymbol method)
+        {
+            var original = method.OriginalDefinition;
+            foreach (var candidate in original.ContainingType.GetMembers(original.Name).OfType<IMethodSymbol>())
+            {
+                if (candidate.Parameters.Length == original.Parameters.Length + 1
+                    && candidate.Parameters[1] is { Name: "state", Type.SpecialType: SpecialType.System_Object }
+                    && candidate.TypeParameters.Length == original.TypeParameters.Length
+                    && Enumerable.Range(1, original.Parameters.Length - 1).All(i =>
+                        candidate.Parameters[i + 1].Type.ToDisplayString() == original.Parameters[i].Type.ToDisplayString())
+                    && DelegateShapeMatches(original.Parameters[0].Type, candidate.Parameters[0].Type))
+                {
+                    return candidate;
+                }
+            }
+
+            return null;
+        }
+
+        /// <summary>A struct other than a primitive, enum or readonly struct: its methods may mutate it.</summary>
+        public bool IsMutableStruct(ITypeSymbol type) =>
+            type.TypeKind == TypeKind.Struct
+            && type.SpecialType == SpecialType.None
+            && type is INamedTypeSymbol { IsReadOnly: false } named
+            && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T
+            && !Is(named.OriginalDefinition, _task);
+
+        /// <summary>Action → Action&lt;object&gt;, Func&lt;R&gt; → Func&lt;object, R&gt;, Action&lt;Task&gt; → Action&lt;Task, object&gt;.</summary>
+        private static bool DelegateShapeMatches(ITypeSymbol withoutState, ITypeSymbol withState) =>
+            withoutState is INamedTypeSymbol a && withState is INamedTypeSymbol b
+            && a.Name == b.Name
+            && b.TypeArguments.Length == a.TypeArguments.Length + 1;
+
+        private static bool Is(INamedTypeSymbol type, INamedTypeSymbol? expected) =>
+            expected is not null && SymbolEqualityComparer.Default.Equals(type, expected);
+    }
+}

@@ -1,0 +1,63 @@
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0001: a lambda passed to StartNew or ContinueWith that captures variables makes every call allocate a
+/// closure and a delegate; the state overloads carry the data instead, with a delegate cached once.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
+{
+    public const string FixUseStateOverload = "UseStateOverload";
+
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.UseTaskState,
+        title: "Pass captured values as the task's state",
+        messageFormat: "The delegate captures {0}, so each call allocates a closure and a delegate; pass the value as the task's state",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "A lambda given to TaskFactory.StartNew or Task.ContinueWith that captures locals, parameters or "
+            + "'this' makes the compiler allocate a closure object and a new delegate on every call. The overloads "
+            + "with an object state parameter let the lambda capture nothing, so its delegate is cached, and the data "
+            + "travels as the state. Variables written after the lambda is created are not reported.");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (TaskStateCapture.Context.TryCreate(start.Compilation) is { } symbols)
+            {
+                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.Invocation);
+            }
+        });
+    }
+
+    private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod.Name is not ("StartNew" or "ContinueWith")
+            || invocation.Syntax.ContainsDiagnostics
+            || TaskStateCapture.Analyze(invocation, symbols) is not { } capture)
+        {
+            return;
+        }
+
+        var properties = capture.NoFixReason is null
+            ? ImmutableDictionary<string, string?>.Empty.Add(DiagnosticPropertyKeys.FixKind, FixUseStateOverload)
+            : ImmutableDictionary<string, string?>.Empty;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rule,
+            capture.Lambda.Syntax.GetLocation(),
+            properties,
+            string.Join(", ", capture.CapturedNames.Select(n => "'" + n + "'"))));
+    }
+}

@@ -1,0 +1,242 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.UseTaskStateAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.UseTaskStateFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0001: which delegates given to StartNew and ContinueWith allocate a closure, and which are left alone.</summary>
+public sealed class UseTaskStateTests
+{
+    [Fact]
+    public async Task CapturingLambdas_Report_AndTheMessageNamesTheCaptures()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Collections.Concurrent;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    private int _count;
+
+                    void M(Task<int> task, TaskFactory factory, CancellationToken token)
+                    {
+                        var queue = new ConcurrentQueue<int>();
+                        var source = new TaskCompletionSource<int>();
+                        Task.Factory.StartNew([|() => queue.Enqueue(1)|]);
+                        Task<int>.Factory.StartNew([|() => queue.Count|], token);
+                        factory.StartNew([|delegate { queue.Enqueue(2); }|]);
+                        task.ContinueWith([|_ => source.SetResult(task.Result)|]);
+                        Task.Factory.StartNew([|() => _count++|]);
+                    }
+                }
+                """,
+            ExpectedMessages =
+            [
+                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
+                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
+                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
+                "The delegate captures 'task', 'source', so each call allocates a closure and a delegate; pass the value as the task's state",
+                "The delegate captures 'this', so each call allocates a closure and a delegate; pass the value as the task's state",
+            ],
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task DelegatesThatCaptureNothingOrOtherApis_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static void Work() { }
+                void Instance() { }
+
+                void M(Task task, int value)
+                {
+                    Task.Factory.StartNew(static () => Work());
+                    Task.Factory.StartNew(() => Work());
+                    Task.Factory.StartNew(Work);
+                    Task.Factory.StartNew(state => Console.WriteLine(state), value);
+                    task.ContinueWith((t, state) => Console.WriteLine(state), value);
+                    Task.Run(() => Console.WriteLine(value));
+                    Task.Factory.ContinueWhenAll(new[] { task }, _ => Console.WriteLine(value));
+                    task.ContinueWith(t => t.Wait());
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task VariablesTheClosureMustShare_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(int parameter)
+                {
+                    int writtenInside = 0;
+                    Task.Factory.StartNew(() => writtenInside++);
+
+                    int writtenAfter = 1;
+                    Task.Factory.StartNew(() => Console.WriteLine(writtenAfter));
+                    writtenAfter = 2;
+
+                    for (int i = 0; i < 3; i++)
+                    {
+                        Task.Factory.StartNew(() => Console.WriteLine(i));
+                    }
+
+                    int perIteration = 0;
+                    while (perIteration < 3)
+                    {
+                        perIteration = perIteration + 1;
+                        Task.Factory.StartNew(() => Console.WriteLine(perIteration));
+                    }
+
+                    int byRef = 0;
+                    Task.Factory.StartNew(() => Console.WriteLine(byRef));
+                    Increment(ref byRef);
+
+                    int elsewhere = 0;
+                    Action other = () => elsewhere = 5;
+                    Task.Factory.StartNew(() => Console.WriteLine(elsewhere));
+
+                    var span = new MutableCounter();
+                    Task.Factory.StartNew(() => span.Add());
+
+                    Task.Factory.StartNew(() => Console.WriteLine(parameter));
+                    parameter = 3;
+                }
+
+                static void Increment(ref int value) => value++;
+
+                struct MutableCounter { public int Value; public void Add() => Value++; }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task SafeWritesAndFreshLoopVariables_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(int[] values, string text)
+                {
+                    int before = 0;
+                    before = 5;
+                    Task.Factory.StartNew([|() => Console.WriteLine(before)|]);
+
+                    foreach (var value in values)
+                    {
+                        Task.Factory.StartNew([|() => Console.WriteLine(value)|]);
+                    }
+
+                    for (int i = 0; i < 3; i++)
+                    {
+                        var copy = i;
+                        Task.Factory.StartNew([|() => Console.WriteLine(copy)|]);
+                    }
+
+                    Task.Factory.StartNew([|() => Console.WriteLine(text.Length)|]);
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task LambdasInLambdasExpressionBodiesAndTopLevelStatements_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Expression(int x) => Task.Factory.StartNew([|() => Console.WriteLine(x)|]);
+
+                Func<int, Task> Nested() => x => Task.Factory.StartNew([|() => Console.WriteLine(x)|]);
+            }
+            """);
+
+        await new Verify.Test
+        {
+            OutputKind = OutputKind.ConsoleApplication,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                var name = "top";
+                await Task.Factory.StartNew([|() => Console.WriteLine(name)|]);
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            // <auto-generated/>
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(int x) => Task.Factory.StartNew(() => Console.WriteLine(x));
+            }
+            """);
+    }
+
+    [Theory]
+    [InlineData("Task.Factory.StartNew(() => Console.WriteLine(x)")]
+    [InlineData("Task.Factory.StartNew(() => Console.WriteLine(missing))")]
+    [InlineData("Task.Factory.StartNew(() => )")]
+    [InlineData("Task.Factory.StartNew(")]
+    [InlineData("task.ContinueWith(t => Console.WriteLine(x), )")]
+    [InlineData("task.ContinueWith((a, b, c) => Console.WriteLine(x))")]
+    public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
+    {
+        var test = new Verify.Test
+        {
+            AllowCompilerErrors = true,
+            TestCode = "using System; using System.Threading.Tasks;\nclass C\n{\n    void M(Task task, int x)\n    {\n        " + statement + ";\n    }\n}\n",
+        };
+        await test.CollectDiagnosticsAsync();
+    }
+
+    [Fact]
+    public async Task CSharp73_ReportsWithoutFix()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(int x) { Task.Factory.StartNew([|() => Console.WriteLine(x)|]); }
+            }
+            """;
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            Target = TestTarget.Net472,
+            TestCode = Source,
+            FixedCode = Source,
+        }.RunAsync();
+    }
+}
