@@ -110,6 +110,29 @@ public sealed class UseTaskStateFixTests
     }
 
     [Fact]
+    public async Task TopLevelStatements_AreFixed()
+    {
+        await new Verify.Test
+        {
+            OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                var name = "top";
+                await Task.Factory.StartNew([|() => Console.WriteLine(name)|]);
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                var name = "top";
+                await Task.Factory.StartNew(static state => { var name = (string)state!; Console.WriteLine(name); }, name);
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
     public async Task ShapesWithoutAFix_ReportOnly()
     {
         const string Source = /* lang=c#-test */ """
