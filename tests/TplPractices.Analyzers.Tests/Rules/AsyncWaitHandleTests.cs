@@ -207,12 +207,8 @@ public sealed class AsyncWaitHandleTests
     [InlineData("((IAsyncResult)(Task)null!).AsyncWaitHandle.WaitOne(")]
     public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
     {
-        var test = new Verify.Test
-        {
-            AllowCompilerErrors = true,
-            TestCode = "using System; using System.Threading; using System.Threading.Tasks;\nclass C\n{\n    void M(Task task)\n    {\n        " + statement + ";\n    }\n}\n",
-        };
-        await test.CollectDiagnosticsAsync();
+        // Half-typed code may still report where the call is complete; it must never throw.
+        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task task", statement), 0, 1);
     }
 
     [Fact]

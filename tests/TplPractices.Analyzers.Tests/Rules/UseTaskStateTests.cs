@@ -210,12 +210,8 @@ public sealed class UseTaskStateTests
     [InlineData("task.ContinueWith((a, b, c) => Console.WriteLine(x))")]
     public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
     {
-        var test = new Verify.Test
-        {
-            AllowCompilerErrors = true,
-            TestCode = "using System; using System.Threading.Tasks;\nclass C\n{\n    void M(Task task, int x)\n    {\n        " + statement + ";\n    }\n}\n",
-        };
-        await test.CollectDiagnosticsAsync();
+        // Half-typed code may still report where the call is complete; it must never throw.
+        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task task, int x", statement), 0, 1);
     }
 
     [Fact]
