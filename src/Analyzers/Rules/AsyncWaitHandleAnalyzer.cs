@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.Rules;
 
@@ -43,6 +44,7 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
         var reference = (IPropertyReferenceOperation)context.Operation;
         if (reference.Property.Name != "AsyncWaitHandle"
             || !symbols.IsAsyncWaitHandle(reference.Property)
+            || reference.Syntax.IsInBrokenMember()
             || reference.Instance is not { } instance
             || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task)
         {

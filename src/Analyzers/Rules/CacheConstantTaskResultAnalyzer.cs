@@ -82,7 +82,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             var resultType = method.TypeArguments[0];
             var argument = invocation.Arguments[0].Value;
             if (resultType.TypeKind is TypeKind.Error or TypeKind.TypeParameter
-                || invocation.Syntax.ContainsDiagnostics
+                || invocation.Syntax.IsInBrokenMember()
                 || !ConstantResult.TryGet(argument, out var constant)
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
@@ -107,6 +107,12 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
 
         private string? ChooseFix(IInvocationOperation invocation, ITypeSymbol resultType, ISymbol containingSymbol)
         {
+            // A discarded call is a valid statement; a field or property reference is not (found by FuzzTests).
+            if (invocation.Parent is IExpressionStatementOperation)
+            {
+                return null;
+            }
+
             if (_hasCompletedTask
                 && invocation.Parent is IConversionOperation { Type: { } target }
                 && SymbolEqualityComparer.Default.Equals(target, _task))

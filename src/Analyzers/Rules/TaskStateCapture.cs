@@ -120,6 +120,13 @@ internal sealed class TaskStateCapture
 
     private static string? FixBlocker(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, List<ISymbol> captured, Context context)
     {
+        // Half-typed code: the rewrite would repeat unresolved names and add errors (found by FuzzTests).
+        if (captured.Any(s => TypeOf(s) is { TypeKind: TypeKind.Error })
+            || lambda.Body.DescendantsAndSelf().Any(o => o is IInvalidOperation || o.Type is { TypeKind: TypeKind.Error }))
+        {
+            return "the code does not compile yet";
+        }
+
         if (((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
         {
             return "the state is read back into locals that shadow the captured names, which needs C# 8";

@@ -3,6 +3,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.Rules;
 
@@ -45,7 +46,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name is not ("StartNew" or "ContinueWith")
-            || invocation.Syntax.ContainsDiagnostics
+            || invocation.Syntax.IsInBrokenMember()
             || TaskStateCapture.Analyze(invocation, symbols) is not { } capture)
         {
             return;

@@ -577,6 +577,26 @@ public sealed class CacheConstantTaskResultFixTests
         await Verify.VerifyCodeFixAsync(Source, Source, TestTarget.NetStandard20);
     }
 
+    /// <summary>Regression (FuzzTests): a discarded call became a bare field reference, which is not a statement.</summary>
+    [Fact]
+    public async Task DiscardedCall_ReportsWithoutFix()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void Statement() { [|Task.FromResult(42)|]; }
+
+                void ExpressionBodied() => [|Task.FromResult(43)|];
+
+                Action Lambda() => () => [|Task.FromResult(44)|];
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
     [Fact]
     public async Task InterfaceDefaultMethod_ReportsWithoutFix()
     {

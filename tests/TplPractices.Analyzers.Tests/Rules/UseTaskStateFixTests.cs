@@ -157,6 +157,25 @@ public sealed class UseTaskStateFixTests
         await Verify.VerifyCodeFixAsync(Source, Source);
     }
 
+    /// <summary>Regression (FuzzTests): a captured value of a type not declared yet got a cast that repeated the error.</summary>
+    [Fact]
+    public async Task CaptureOfAnUndeclaredType_ReportsWithoutFix()
+    {
+        const string Source = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M()
+                {
+                    var counter = new MissingCounter();
+                    Task.Factory.StartNew([|() => counter.Add()|]);
+                }
+            }
+            """;
+        await new Verify.Test { TestCode = Source, FixedCode = Source, AllowCompilerErrors = true }.RunAsync();
+    }
+
     [Fact]
     public void EquivalenceKey_IsStableAndNamesTheRule()
     {

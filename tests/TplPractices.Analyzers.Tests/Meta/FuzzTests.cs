@@ -1,0 +1,174 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using TplPractices.Analyzers.CodeFixes.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Meta;
+
+/// <summary>
+/// Robustness: every analyzer over every sample and every C# source in the tests, under every language
+/// version, and over seeded random mutations of them (tokens deleted, duplicated, or the file cut short).
+/// No analyzer may throw, and no offered fix may add a compiler error. Set TPL_FUZZ=long for many more
+/// mutations; TPL_FUZZ_SEED changes the seed.
+/// </summary>
+public sealed class FuzzTests
+{
+    private static readonly bool Long = Environment.GetEnvironmentVariable("TPL_FUZZ") == "long";
+    private static readonly int Seed = int.TryParse(Environment.GetEnvironmentVariable("TPL_FUZZ_SEED"), out var seed) ? seed : 20261122;
+
+    private static readonly LanguageVersion[] Versions =
+    [
+        LanguageVersion.CSharp7_3, LanguageVersion.CSharp8, LanguageVersion.CSharp9, LanguageVersion.CSharp10,
+        LanguageVersion.CSharp11, LanguageVersion.CSharp12, LanguageVersion.CSharp13, LanguageVersion.Latest,
+    ];
+
+    private static readonly Lazy<IReadOnlyList<string>> Inputs = new(LoadInputs);
+
+    [Fact]
+    public void Inputs_CoverSamplesAndTestSources()
+    {
+        Assert.True(Inputs.Value.Count > 80, $"only {Inputs.Value.Count} inputs found");
+    }
+
+    [Fact]
+    public async Task EveryInput_UnderEveryLanguageVersion_AnalyzesWithoutException()
+    {
+        foreach (var input in Inputs.Value)
+        {
+            foreach (var version in Long ? Versions : [LanguageVersion.CSharp7_3, LanguageVersion.CSharp9, LanguageVersion.Latest])
+            {
+                await Analyze(input, version, TestTarget.Net80).AnalyzeAsync();
+            }
+        }
+    }
+
+    [Fact]
+    public async Task MutatedInputs_AnalyzeWithoutException_AndTheirFixesAddNoErrors()
+    {
+        var random = new Random(Seed);
+        var perInput = Long ? 60 : 4;
+        var tried = 0;
+        foreach (var input in Inputs.Value)
+        {
+            var tokens = CSharpSyntaxTree.ParseText(input).GetRoot().DescendantTokens().Where(t => t.Span.Length > 0).ToList();
+            for (var i = 0; i < perInput && tokens.Count > 0; i++, tried++)
+            {
+                var token = tokens[random.Next(tokens.Count)];
+                var mutated = (random.Next(3)) switch
+                {
+                    0 => input.Remove(token.SpanStart, token.Span.Length),
+                    1 => input.Insert(token.SpanStart, token.Text + " "),
+                    _ => input.Substring(0, token.Span.End),
+                };
+                var target = random.Next(2) == 0 ? TestTarget.Net80 : TestTarget.NetStandard20;
+                await AssertFixesAddNoErrorsAsync(Analyze(mutated, LanguageVersion.Latest, target), mutated);
+            }
+        }
+
+        Assert.True(tried > 0);
+    }
+
+    [Fact]
+    public async Task EveryInput_OfferedFixesAddNoCompilerErrors()
+    {
+        foreach (var input in Inputs.Value)
+        {
+            await AssertFixesAddNoErrorsAsync(Analyze(input, LanguageVersion.Latest, TestTarget.Net80), input);
+        }
+    }
+
+    /// <summary>Concurrent analysis must still give the same diagnostics, in the same order, every time.</summary>
+    [Fact]
+    public async Task RepeatedRuns_GiveTheSameDiagnosticsInTheSameOrder()
+    {
+        var all = string.Join(Environment.NewLine, Inputs.Value.Take(40).Select((code, i) => $"namespace N{i} {{ {code.Replace("namespace TplPractices.Samples;", string.Empty, StringComparison.Ordinal)} }}"));
+        string Describe(ImmutableArray<Diagnostic> diagnostics) =>
+            string.Join("\n", diagnostics.Select(d => $"{d.Id} {d.Location.SourceSpan} {d.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}"));
+        var first = Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net80).AnalyzeAsync()).Diagnostics);
+        for (var run = 0; run < 4; run++)
+        {
+            Assert.Equal(first, Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net80).AnalyzeAsync()).Diagnostics));
+        }
+    }
+
+    private static AnalyzerTest Analyze(string source, LanguageVersion version, TestTarget target) =>
+        new(Repository.Analyzers(), fixer: null)
+        {
+            TestCode = source,
+            LanguageVersion = version,
+            Target = target,
+            AllowCompilerErrors = true,
+            NullableContext = version >= LanguageVersion.CSharp8 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
+            OutputKind = source.Contains("await ", StringComparison.Ordinal) && !source.Contains("class ", StringComparison.Ordinal)
+                ? OutputKind.ConsoleApplication
+                : OutputKind.DynamicallyLinkedLibrary,
+        };
+
+    /// <summary>Applies the first offered fix of each diagnostic; the errors after may not outnumber those before, by ID.</summary>
+    private static async Task AssertFixesAddNoErrorsAsync(AnalyzerTest test, string source)
+    {
+        var (project, diagnostics) = await test.AnalyzeAsync();
+        var before = await ErrorCountsAsync(project);
+        foreach (var diagnostic in diagnostics.Take(Long ? 20 : 4))
+        {
+            var document = project.GetDocument(diagnostic.Location.SourceTree)!;
+            var actions = new List<CodeAction>();
+            await Fixers[diagnostic.Id].RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None));
+            foreach (var action in actions.Take(1))
+            {
+                var operations = await action.GetOperationsAsync(CancellationToken.None);
+                var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution.GetProject(project.Id)!;
+                var after = await ErrorCountsAsync(changed);
+                var added = after.Where(e => e.Value > before.GetValueOrDefault(e.Key)).Select(e => e.Key).ToList();
+                Assert.True(
+                    added.Count == 0,
+                    $"Fixing {diagnostic.Id} at {diagnostic.Location.SourceSpan} added {string.Join(", ", added)} to:{Environment.NewLine}{source}"
+                    + $"{Environment.NewLine}Result:{Environment.NewLine}{(await changed.Documents.First().GetTextAsync())}");
+            }
+        }
+    }
+
+    private static readonly Dictionary<string, CodeFixProvider> Fixers = typeof(UseTaskStateFixer).Assembly.GetTypes()
+        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
+        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
+        .SelectMany(f => f.FixableDiagnosticIds.Select(id => (id, f)))
+        .ToDictionary(p => p.id, p => p.f);
+
+    private static async Task<Dictionary<string, int>> ErrorCountsAsync(Project project) =>
+        (await project.GetCompilationAsync())!.GetDiagnostics()
+            .Where(d => d.Severity == DiagnosticSeverity.Error)
+            .GroupBy(d => d.Id)
+            .ToDictionary(g => g.Key, g => g.Count());
+
+    /// <summary>The samples, and every raw C# string in the tests (markup removed).</summary>
+    private static IReadOnlyList<string> LoadInputs()
+    {
+        var inputs = Directory.GetFiles(Path.Combine(Repository.Root, "samples"), "TPL*.cs", SearchOption.AllDirectories)
+            .Select(File.ReadAllText)
+            .ToList();
+        foreach (var file in Directory.GetFiles(Path.Combine(Repository.Root, "tests"), "*.cs", SearchOption.AllDirectories))
+        {
+            var root = CSharpSyntaxTree.ParseText(File.ReadAllText(file)).GetRoot();
+            foreach (var literal in root.DescendantNodes().OfType<LiteralExpressionSyntax>())
+            {
+                if (literal.Token.IsKind(SyntaxKind.MultiLineRawStringLiteralToken) && literal.Token.ValueText.Contains("using System", StringComparison.Ordinal))
+                {
+                    try
+                    {
+                        inputs.Add(Markup.Parse(literal.Token.ValueText, "input.cs").Source);
+                    }
+                    catch (ArgumentException)
+                    {
+                        inputs.Add(literal.Token.ValueText);
+                    }
+                }
+            }
+        }
+
+        return inputs.Distinct().ToList();
+    }
+}
