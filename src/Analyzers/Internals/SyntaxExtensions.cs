@@ -1,3 +1,4 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
@@ -6,9 +7,18 @@ namespace TplPractices.Analyzers.Internals;
 internal static class SyntaxExtensions
 {
     /// <summary>
-    /// True while the member around the node has syntax errors: half-typed code. Rules stay silent there,
-    /// because a fix computed from a guess at the code's shape can add errors (found by FuzzTests).
+    /// True while the member around the node, or the header of a type around it, has syntax errors:
+    /// half-typed code. Rules stay silent there, because a fix computed from a guess at the code's shape can
+    /// add errors (found by FuzzTests). Errors in other members of the type do not count.
     /// </summary>
     public static bool IsInBrokenMember(this SyntaxNode node) =>
-        (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? node).ContainsDiagnostics;
+        (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? node).ContainsDiagnostics
+        || node.Ancestors().OfType<TypeDeclarationSyntax>().Any(HasBrokenHeader);
+
+    private static bool HasBrokenHeader(TypeDeclarationSyntax type) =>
+        type.Identifier.IsMissing
+        || type.OpenBraceToken.IsMissing
+        || type.TypeParameterList?.ContainsDiagnostics == true
+        || type.BaseList?.ContainsDiagnostics == true
+        || type.ConstraintClauses.Any(c => c.ContainsDiagnostics);
 }

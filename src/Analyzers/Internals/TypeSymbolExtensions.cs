@@ -1,3 +1,4 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
 
 namespace TplPractices.Analyzers.Internals;
@@ -11,6 +12,15 @@ internal static class TypeSymbolExtensions
         IArrayTypeSymbol array => array.ElementType.MentionsMethodTypeParameter(),
         IPointerTypeSymbol pointer => pointer.PointedAtType.MentionsMethodTypeParameter(),
         INamedTypeSymbol named => AnyMentions(named),
+        _ => false,
+    };
+
+    /// <summary>True when the type or any type it is built from did not bind (half-typed code).</summary>
+    public static bool ContainsErrorType(this ITypeSymbol type) => type switch
+    {
+        { TypeKind: TypeKind.Error } => true,
+        IArrayTypeSymbol array => array.ElementType.ContainsErrorType(),
+        INamedTypeSymbol named => named.TypeArguments.Any(a => a.ContainsErrorType()),
         _ => false,
     };
 

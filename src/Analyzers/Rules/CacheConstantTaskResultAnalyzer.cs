@@ -81,7 +81,8 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
 
             var resultType = method.TypeArguments[0];
             var argument = invocation.Arguments[0].Value;
-            if (resultType.TypeKind is TypeKind.Error or TypeKind.TypeParameter
+            if (resultType.TypeKind is TypeKind.TypeParameter
+                || resultType.ContainsErrorType()
                 || invocation.Syntax.IsInBrokenMember()
                 || !ConstantResult.TryGet(argument, out var constant)
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)

@@ -121,7 +121,7 @@ internal sealed class TaskStateCapture
     private static string? FixBlocker(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, List<ISymbol> captured, Context context)
     {
         // Half-typed code: the rewrite would repeat unresolved names and add errors (found by FuzzTests).
-        if (captured.Any(s => TypeOf(s) is { TypeKind: TypeKind.Error })
+        if (captured.Any(s => TypeOf(s)?.ContainsErrorType() != false)
             || lambda.Body.DescendantsAndSelf().Any(o => o is IInvalidOperation || o.Type is { TypeKind: TypeKind.Error }))
         {
             return "the code does not compile yet";

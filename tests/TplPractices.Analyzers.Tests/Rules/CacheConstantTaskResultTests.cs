@@ -321,6 +321,18 @@ public sealed class CacheConstantTaskResultTests
         }.RunAsync();
     }
 
+    /// <summary>Regression (FuzzTests, long mode): a broken type header left TClass unbound, and the fix added errors.</summary>
+    [Fact]
+    public async Task BrokenTypeHeader_DoesNotReport()
+    {
+        await new Verify.Test
+        {
+            AllowCompilerErrors = true,
+            Target = TestTarget.NetStandard20,
+            TestCode = "using System.Threading.Tasks;\nclass C< <TClass>\n{\n    Task<TClass?> B() => Task.FromResult<TClass?>(default);\n    Task<int> D() => Task.FromResult<Missing<int>>(null).ContinueWith(_ => 1);\n}\n",
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task MissingTaskType_DoesNotThrow()
     {
