@@ -44,9 +44,15 @@ internal sealed class NewStaticFields
 
         var (initializer, fieldType, words) = create();
         var typeName = type.ToDisplayString();
+
+        // Names already written in the type are avoided too: a local would hide the field, and an unresolved
+        // name (half-typed code) would start binding to it (found by FuzzTests).
+        var written = new HashSet<string>(
+            declaration.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+            StringComparer.Ordinal);
         var name = FieldNaming.MakeUnique(
             FieldNaming.Format(_style, words),
-            n => n == type.Name || type.MemberNames.Contains(n) || _taken.Contains(typeName + "." + n));
+            n => n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(typeName + "." + n));
         _taken.Add(typeName + "." + name);
         _names.Add((declaration, key), name);
 

@@ -422,8 +422,9 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     [Fact]
-    public async Task LocalThatShadowsTheFieldName_KeepsTheReferenceQualified()
+    public async Task NamesWrittenInTheType_AreAvoided()
     {
+        // A local of that name would hide the field; an unresolved name would start binding to it.
         await Verify.VerifyCodeFixAsync(
             /* lang=c#-test */ """
             using System.Threading.Tasks;
@@ -442,12 +443,12 @@ public sealed class CacheConstantTaskResultFixTests
 
             class C
             {
-                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+                private static readonly Task<int> s_int42Task2 = Task.FromResult(42);
 
                 public Task<int> M()
                 {
                     var s_int42Task = 1;
-                    return C.s_int42Task;
+                    return s_int42Task2;
                 }
             }
             """);
