@@ -167,5 +167,9 @@ echo "consumer: after format: $left TPL warnings, $errors errors (expected 0 and
 grep -q "Task.CompletedTask" "$work/Consumer/Service.cs"
 grep -q "Task.WhenAny" "$work/Consumer/Waits.cs"
 grep -q "static state =>" "$work/Consumer/Closures.cs"
+for kept in "Task.FromResult(1000)" "Task.FromResult(1001)"; do
+  grep -qF "$kept" "$work/Consumer/Suppressed.cs" || { echo "dotnet format rewrote a suppressed site: $kept"; cat "$work/Consumer/Suppressed.cs"; exit 1; }
+done
+grep -qF "Task.FromResult(1003)" "$work/Consumer/Quiet.cs" || { echo "dotnet format rewrote a site the .editorconfig turned off"; exit 1; }
 grep -q "pending.AsyncWaitHandle.WaitOne()" "$work/Consumer/Waits.cs"
 echo "consumer: passed"
