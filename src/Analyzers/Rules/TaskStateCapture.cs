@@ -127,9 +127,9 @@ internal sealed class TaskStateCapture
             return "the code does not compile yet";
         }
 
-        if (((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
+        if (((CSharpParseOptions)invocation.Syntax.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp7)
         {
-            return "the state is read back into locals that shadow the captured names, which needs C# 8";
+            return "the state is read back with a tuple deconstruction, which needs C# 7";
         }
 
         if (invocation.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var arguments }

@@ -81,6 +81,10 @@ public sealed class UseTaskStateFixer : CodeFixProvider
         private readonly HashSet<string> _names;
         private readonly string _state;
         private readonly string _self;
+        private readonly LanguageVersion _version;
+
+        /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
+        private readonly Dictionary<ISymbol, string> _readBack = new(SymbolEqualityComparer.Default);
 
         public StateRewrite(SyntaxGenerator generator, TaskStateCapture capture)
         {
@@ -90,6 +94,14 @@ public sealed class UseTaskStateFixer : CodeFixProvider
             _names = new HashSet<string>(_lambda.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
             _state = Unique("state");
             _self = Unique("self");
+            _version = ((CSharpParseOptions)_lambda.SyntaxTree.Options).LanguageVersion;
+            foreach (var symbol in capture.Captured.Where(s => s is not ITypeSymbol))
+            {
+                // Before C# 8 a lambda's locals may not shadow the method's, so they get new names (myQueue).
+                _readBack[symbol] = _version >= LanguageVersion.CSharp8
+                    ? EscapedName(symbol.Name)
+                    : Unique("my" + char.ToUpperInvariant(symbol.Name[0]) + symbol.Name.Substring(1));
+            }
         }
 
         public ArgumentListSyntax ArgumentList(ArgumentListSyntax original)
@@ -115,7 +127,12 @@ public sealed class UseTaskStateFixer : CodeFixProvider
                 var original = lambdaSymbol.Parameters[0];
                 var unused = !_capture.Lambda.Body.Descendants().OfType<IParameterReferenceOperation>()
                     .Any(p => SymbolEqualityComparer.Default.Equals(p.Parameter, original));
-                antecedentName = _capture.Antecedent is not null && unused ? _capture.Antecedent.Name : EscapedName(original.Name);
+                antecedentName = (_capture.Antecedent is not null && unused, _version >= LanguageVersion.CSharp8) switch
+                {
+                    (true, true) => _capture.Antecedent!.Name,
+                    (true, false) => Unique("antecedent"),
+                    _ => EscapedName(original.Name),
+                };
                 parameters.Add(Parameter(Identifier(antecedentName)));
             }
 
@@ -139,7 +156,7 @@ public sealed class UseTaskStateFixer : CodeFixProvider
             };
 
             var modifiers = new List<SyntaxToken>();
-            if (((CSharpParseOptions)_lambda.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp9)
+            if (_version >= LanguageVersion.CSharp9)
             {
                 modifiers.Add(Token(SyntaxKind.StaticKeyword));
             }
@@ -177,6 +194,10 @@ public sealed class UseTaskStateFixer : CodeFixProvider
                             && antecedentName != antecedent.Name:
                         replacements[operation.Syntax] = IdentifierName(antecedentName).WithTriviaFrom(operation.Syntax);
                         break;
+                    case ILocalReferenceOperation or IParameterReferenceOperation
+                        when Referenced(operation) is { } captured && _readBack.TryGetValue(captured, out var local) && local != captured.Name:
+                        replacements[operation.Syntax] = IdentifierName(local).WithTriviaFrom(operation.Syntax);
+                        break;
                 }
             }
 
@@ -192,7 +213,7 @@ public sealed class UseTaskStateFixer : CodeFixProvider
             }
 
             ExpressionSyntax state = IdentifierName(_state);
-            if (((CSharpParseOptions)_lambda.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8)
+            if (_version >= LanguageVersion.CSharp8)
             {
                 state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
             }
@@ -224,7 +245,7 @@ public sealed class UseTaskStateFixer : CodeFixProvider
                 : TupleExpression(SeparatedList(_capture.Captured.Select(s => Argument(Value(s)))));
         }
 
-        private string NameOf(ISymbol symbol) => symbol is ITypeSymbol ? _self : EscapedName(symbol.Name);
+        private string NameOf(ISymbol symbol) => symbol is ITypeSymbol ? _self : _readBack[symbol];
 
         /// <summary>The captured variable's type; a <c>var</c> local's inferred <c>T?</c> is read back as <c>T</c>.</summary>
         private TypeSyntax TypeOf(ISymbol symbol)

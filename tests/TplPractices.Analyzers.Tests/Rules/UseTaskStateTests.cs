@@ -214,25 +214,41 @@ public sealed class UseTaskStateTests
         Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task task, int x", statement), 0, 1);
     }
 
+    /// <summary>C# 7.3 has no static lambdas and no shadowing in lambdas: the read-back locals get new names.</summary>
     [Fact]
-    public async Task CSharp73_ReportsWithoutFix()
+    public async Task CSharp73_FixRenamesTheReadBackLocals()
     {
-        const string Source = /* lang=c#-test */ """
-            using System;
-            using System.Threading.Tasks;
-
-            class C
-            {
-                void M(int x) { Task.Factory.StartNew([|() => Console.WriteLine(x)|]); }
-            }
-            """;
         await new Verify.Test
         {
             LanguageVersion = LanguageVersion.CSharp7_3,
             NullableContext = NullableContextOptions.Disable,
             Target = TestTarget.Net472,
-            TestCode = Source,
-            FixedCode = Source,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    void M(int x, Task<int> task)
+                    {
+                        Task.Factory.StartNew([|() => Console.WriteLine(x)|]);
+                        task.ContinueWith([|_ => Console.WriteLine(task.Result + x)|]);
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    void M(int x, Task<int> task)
+                    {
+                        Task.Factory.StartNew(state => { var myX = (int)state; Console.WriteLine(myX); }, x);
+                        task.ContinueWith((antecedent, state) => { var myX = (int)state; Console.WriteLine(antecedent.Result + myX); }, x);
+                    }
+                }
+                """,
         }.RunAsync();
     }
 }
