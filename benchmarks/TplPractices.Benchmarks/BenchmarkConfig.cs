@@ -1,8 +1,10 @@
 using System;
+using System.Linq;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 
@@ -31,13 +33,29 @@ public static class BenchmarkConfig
         {
             // In-process and short: proves every benchmark runs, with enough operations per iteration for
             // the memory diagnoser to give exact bytes per operation. Its times mean nothing.
-            return config.AddJob(Job.Dry
-                .WithToolchain(InProcessEmitToolchain.Instance)
-                .WithInvocationCount(1 << 14)
-                .WithUnrollFactor(16)
-                .WithId("smoke"));
+            return config
+                .AddJob(Job.Dry
+                    .WithToolchain(InProcessEmitToolchain.Instance)
+                    .WithInvocationCount(1 << 14)
+                    .WithUnrollFactor(16)
+                    .WithId("smoke"))
+                .AddFilter(new SimpleFilter(b => !b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
         }
 
+        return FullConfig(config);
+    }
+
+    /// <summary>
+    /// The analyzer cost benchmark in one invocation each, in-process: its setup asserts the exact diagnostic
+    /// counts, so the smoke run proves the rules still report exactly the generated hits.
+    /// </summary>
+    public static IConfig CostSmoke() =>
+        DefaultConfig.Instance
+            .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("cost-smoke"))
+            .AddFilter(new SimpleFilter(b => b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
+
+    private static IConfig FullConfig(IConfig config)
+    {
         config = config.AddJob(X64);
         return CanRunX86 ? config.AddJob(X86) : config;
     }

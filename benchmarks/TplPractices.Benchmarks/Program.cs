@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using BenchmarkDotNet.Running;
 
 namespace TplPractices.Benchmarks;
@@ -15,7 +16,14 @@ public static class Program
         var rest = Array.FindAll(args, a => a != "--smoke");
         var config = BenchmarkConfig.Create(smoke);
         Console.WriteLine(RunInfo.Describe(config));
-        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest.Length == 0 ? new[] { "--filter", "*" } : rest, config);
-        return smoke ? AllocationOrderCheck.Verify(summaries) : 0;
+        var switcher = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly);
+        var summaries = switcher.Run(rest.Length == 0 ? new[] { "--filter", "*" } : rest, config).ToList();
+        if (!smoke)
+        {
+            return 0;
+        }
+
+        summaries.AddRange(switcher.Run(new[] { "--filter", "*AnalyzerCost*" }, BenchmarkConfig.CostSmoke()));
+        return AllocationOrderCheck.Verify(summaries);
     }
 }

@@ -27,7 +27,11 @@ public class TPL0001_UseTaskStateBenchmarks
         var queue = _queue;
         Task.Factory.StartNew(() =>
         {
-            for (var i = 0; i < 10; i++) queue.Enqueue(i);
+            for (var i = 0; i < 10; i++)
+            {
+                queue.Enqueue(i);
+            }
+
             queue.Clear();
         }).Wait();
     }
@@ -40,7 +44,11 @@ public class TPL0001_UseTaskStateBenchmarks
         Task.Factory.StartNew(static state =>
         {
             var queue = (ConcurrentQueue<int>)state!;
-            for (var i = 0; i < 10; i++) queue.Enqueue(i);
+            for (var i = 0; i < 10; i++)
+            {
+                queue.Enqueue(i);
+            }
+
             queue.Clear();
         }, queue).Wait();
     }
