@@ -29,7 +29,7 @@ internal readonly struct ConstantResult
         }
 
         // default(SomeStruct) and null converted to a Nullable<T> have no ConstantValue, yet never change.
-        var unwrapped = value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value;
+        var unwrapped = value.WithoutImplicitConversions();
         if (unwrapped is IDefaultValueOperation
             || unwrapped.ConstantValue is { HasValue: true, Value: null })
         {

@@ -47,6 +47,18 @@ internal static class OperationExtensions
         return false;
     }
 
+    /// <summary>The operation under any implicit conversions the compiler inserted around it.</summary>
+    public static IOperation WithoutImplicitConversions(this IOperation operation)
+    {
+        var current = operation;
+        while (current is IConversionOperation { IsImplicit: true } conversion)
+        {
+            current = conversion.Operand;
+        }
+
+        return current;
+    }
+
     /// <summary>The operation with no parent: the body of the member being analyzed.</summary>
     public static IOperation Root(this IOperation operation)
     {

@@ -1,3 +1,4 @@
+using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 
@@ -6,23 +7,11 @@ namespace TplPractices.Analyzers.Internals;
 internal static class TypeSymbolExtensions
 {
     /// <summary>True when the type mentions a type parameter of a method, which a field cannot name.</summary>
-    public static bool MentionsMethodTypeParameter(this ITypeSymbol type) => type switch
-    {
-        ITypeParameterSymbol parameter => parameter.TypeParameterKind == TypeParameterKind.Method,
-        IArrayTypeSymbol array => array.ElementType.MentionsMethodTypeParameter(),
-        IPointerTypeSymbol pointer => pointer.PointedAtType.MentionsMethodTypeParameter(),
-        INamedTypeSymbol named => AnyMentions(named),
-        _ => false,
-    };
+    public static bool MentionsMethodTypeParameter(this ITypeSymbol type) =>
+        type.AnyPart(t => t is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method });
 
     /// <summary>True when the type or any type it is built from did not bind (half-typed code).</summary>
-    public static bool ContainsErrorType(this ITypeSymbol type) => type switch
-    {
-        { TypeKind: TypeKind.Error } => true,
-        IArrayTypeSymbol array => array.ElementType.ContainsErrorType(),
-        INamedTypeSymbol named => named.TypeArguments.Any(a => a.ContainsErrorType()),
-        _ => false,
-    };
+    public static bool ContainsErrorType(this ITypeSymbol type) => type.AnyPart(t => t.TypeKind == TypeKind.Error);
 
     /// <summary>True for <paramref name="baseType"/> itself and every type derived from it.</summary>
     public static bool IsOrDerivesFrom(this ITypeSymbol? type, INamedTypeSymbol baseType)
@@ -38,16 +27,15 @@ internal static class TypeSymbolExtensions
         return false;
     }
 
-    private static bool AnyMentions(INamedTypeSymbol named)
+    /// <summary>
+    /// True when <paramref name="test"/> holds for the type or any type it is built from: array elements,
+    /// pointed-at types, type arguments, and the type arguments of containing types.
+    /// </summary>
+    private static bool AnyPart(this ITypeSymbol type, Func<ITypeSymbol, bool> test) => test(type) || type switch
     {
-        foreach (var argument in named.TypeArguments)
-        {
-            if (argument.MentionsMethodTypeParameter())
-            {
-                return true;
-            }
-        }
-
-        return named.ContainingType is { } outer && AnyMentions(outer);
-    }
+        IArrayTypeSymbol array => array.ElementType.AnyPart(test),
+        IPointerTypeSymbol pointer => pointer.PointedAtType.AnyPart(test),
+        INamedTypeSymbol named => named.TypeArguments.Any(a => a.AnyPart(test)) || (named.ContainingType?.AnyPart(test) ?? false),
+        _ => false,
+    };
 }

@@ -99,8 +99,7 @@ internal sealed class AsyncWaitHandleUse
         var tasks = ImmutableArray.CreateBuilder<IOperation>();
         foreach (var value in initializer.ElementValues)
         {
-            var unwrapped = value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : value;
-            if (unwrapped is not IPropertyReferenceOperation { Instance: { } instance } other
+            if (value.WithoutImplicitConversions() is not IPropertyReferenceOperation { Instance: { } instance } other
                 || !context.IsAsyncWaitHandle(other.Property)
                 || TaskBehind(instance, context.Task) is not { } elementTask)
             {

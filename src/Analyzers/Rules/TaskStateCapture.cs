@@ -57,7 +57,7 @@ internal sealed class TaskStateCapture
         if (!context.IsTaskMethod(method)
             || method.Parameters.Any(p => p.Name == "state")
             || invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is not { } delegateArgument
-            || Unwrap(delegateArgument.Value) is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            || delegateArgument.Value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
             || lambda.Symbol.IsStatic)
         {
             return null;
@@ -93,13 +93,12 @@ internal sealed class TaskStateCapture
             return null;
         }
 
-        var root = invocation.Root();
-        foreach (var symbol in captured)
+        // The closure shares these variables; a copy in the state would not see writes to them.
+        var variables = captured.Where(s => s is not ITypeSymbol).ToList();
+        if (variables.Any(v => TypeOf(v) is { IsValueType: true } type && context.IsMutableStruct(type))
+            || IsWrittenUnsafely(variables, lambda, invocation.Root()))
         {
-            if (symbol is not ITypeSymbol && IsWrittenUnsafely(symbol, lambda, root, context))
-            {
-                return null; // The closure shares the variable; a copy in the state would not see the writes.
-            }
+            return null;
         }
 
         ISymbol? antecedent = null;
@@ -156,28 +155,31 @@ internal sealed class TaskStateCapture
 
     /// <summary>
     /// A write the copy into the state would miss: inside any lambda or local function, after the lambda,
-    /// by ref, or before it in a loop iteration that reuses the variable.
+    /// by ref, or before it in a loop iteration that reuses the variable, or before it with a backward goto
+    /// in the body. One walk of the body covers every captured variable.
     /// </summary>
-    private static bool IsWrittenUnsafely(ISymbol variable, IAnonymousFunctionOperation lambda, IOperation root, Context context)
+    private static bool IsWrittenUnsafely(List<ISymbol> variables, IAnonymousFunctionOperation lambda, IOperation root)
     {
-        if (TypeOf(variable) is { IsValueType: true } type && context.IsMutableStruct(type))
+        if (variables.Count == 0)
         {
-            return true; // Mutating methods on a captured struct write the shared variable invisibly.
+            return false;
         }
 
-        var declaredIn = variable.ContainingSymbol;
         var writtenBefore = false;
-        foreach (var reference in root.Descendants())
+        var hasGoto = false;
+        foreach (var operation in root.Descendants())
         {
-            if (ReferencedSymbol(reference) is not { } symbol
-                || !SymbolEqualityComparer.Default.Equals(symbol, variable)
-                || !IsWrite(reference))
+            hasGoto |= operation is IBranchOperation { BranchKind: BranchKind.GoTo };
+            if (ReferencedSymbol(operation) is not { } variable
+                || !variables.Contains(variable, SymbolEqualityComparer.Default)
+                || !IsWrite(operation))
             {
                 continue;
             }
 
-            if (reference.Syntax.SpanStart >= lambda.Syntax.SpanStart
-                || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(reference, declaredIn), declaredIn)
+            var declaredIn = variable.ContainingSymbol;
+            if (operation.Syntax.SpanStart >= lambda.Syntax.SpanStart
+                || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(operation, declaredIn), declaredIn)
                 || RunsAgainAfterTheLambda(variable, lambda))
             {
                 return true;
@@ -186,8 +188,7 @@ internal sealed class TaskStateCapture
             writtenBefore = true;
         }
 
-        // A backward goto can run an earlier write after the lambda.
-        return writtenBefore && root.Descendants().Any(o => o is IBranchOperation { BranchKind: BranchKind.GoTo });
+        return writtenBefore && hasGoto;
     }
 
     private static bool IsWrite(IOperation reference) => reference.Parent switch
@@ -258,7 +259,8 @@ internal sealed class TaskStateCapture
         _ => null,
     };
 
-    private static ISymbol? ReferencedSymbol(IOperation operation) => operation switch
+    /// <summary>The local or parameter an operation reads or writes, or null.</summary>
+    public static ISymbol? ReferencedSymbol(IOperation operation) => operation switch
     {
         ILocalReferenceOperation local => local.Local,
         IParameterReferenceOperation parameter => parameter.Parameter,
@@ -295,8 +297,6 @@ internal sealed class TaskStateCapture
         }
     }
 
-    private static IOperation Unwrap(IOperation operation) =>
-        operation is IConversionOperation { IsImplicit: true } conversion ? Unwrap(conversion.Operand) : operation;
 
     /// <summary>The types TPL0001 binds to, resolved once per compilation.</summary>
     internal sealed class Context

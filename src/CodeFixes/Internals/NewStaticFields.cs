@@ -21,6 +21,7 @@ internal sealed class NewStaticFields
     private readonly Dictionary<(TypeDeclarationSyntax, string), string> _names = new();
     private readonly Dictionary<TypeDeclarationSyntax, List<FieldDeclarationSyntax>> _byDeclaration = new();
     private readonly HashSet<string> _taken = new(StringComparer.Ordinal);
+    private readonly Dictionary<TypeDeclarationSyntax, HashSet<string>> _writtenNames = new();
 
     public NewStaticFields(SyntaxNode root)
     {
@@ -47,9 +48,14 @@ internal sealed class NewStaticFields
 
         // Names already written in the type are avoided too: a local would hide the field, and an unresolved
         // name (half-typed code) would start binding to it (found by FuzzTests).
-        var written = new HashSet<string>(
-            declaration.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
-            StringComparer.Ordinal);
+        if (!_writtenNames.TryGetValue(declaration, out var written))
+        {
+            written = new HashSet<string>(
+                declaration.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                StringComparer.Ordinal);
+            _writtenNames.Add(declaration, written);
+        }
+
         var name = FieldNaming.MakeUnique(
             FieldNaming.Format(_style, words),
             n => n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(typeName + "." + n));

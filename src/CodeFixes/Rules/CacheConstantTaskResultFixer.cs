@@ -127,7 +127,7 @@ public sealed class CacheConstantTaskResultFixer : CodeFixProvider
             {
                 if (reference.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } value }
                     && compilation.GetSemanticModel(value.SyntaxTree).GetOperation(value, cancellationToken) is { } initializer
-                    && (initializer is IConversionOperation { IsImplicit: true } c ? c.Operand : initializer) is IInvocationOperation call
+                    && initializer.WithoutImplicitConversions() is IInvocationOperation call
                     && SymbolEqualityComparer.Default.Equals(call.Type, field.Type)
                     && call.TargetMethod.Name == "FromResult"
                     && call.Arguments.Length == 1

@@ -31,7 +31,7 @@ internal static class CachedTaskKey
     public static IReadOnlyList<string> NameWords(ITypeSymbol resultType, IOperation argument, ConstantResult constant)
     {
         var words = new List<string> { TypeWord(resultType) };
-        var unwrapped = argument is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand : argument;
+        var unwrapped = argument.WithoutImplicitConversions();
         if (unwrapped is IFieldReferenceOperation { Field.IsConst: true } named)
         {
             words.Add(named.Field.Name);

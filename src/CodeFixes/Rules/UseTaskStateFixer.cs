@@ -190,12 +190,12 @@ public sealed class UseTaskStateFixer : CodeFixProvider
                         break;
                     case ILocalReferenceOperation or IParameterReferenceOperation
                         when antecedentName is not null && _capture.Antecedent is { } antecedent
-                            && SymbolEqualityComparer.Default.Equals(Referenced(operation), antecedent)
+                            && SymbolEqualityComparer.Default.Equals(TaskStateCapture.ReferencedSymbol(operation), antecedent)
                             && antecedentName != antecedent.Name:
                         replacements[operation.Syntax] = IdentifierName(antecedentName).WithTriviaFrom(operation.Syntax);
                         break;
                     case ILocalReferenceOperation or IParameterReferenceOperation
-                        when Referenced(operation) is { } captured && _readBack.TryGetValue(captured, out var local) && local != captured.Name:
+                        when TaskStateCapture.ReferencedSymbol(operation) is { } captured && _readBack.TryGetValue(captured, out var local) && local != captured.Name:
                         replacements[operation.Syntax] = IdentifierName(local).WithTriviaFrom(operation.Syntax);
                         break;
                 }
@@ -282,12 +282,5 @@ public sealed class UseTaskStateFixer : CodeFixProvider
 
         private static string EscapedName(string name) =>
             SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
-
-        private static ISymbol? Referenced(IOperation operation) => operation switch
-        {
-            ILocalReferenceOperation local => local.Local,
-            IParameterReferenceOperation parameter => parameter.Parameter,
-            _ => null,
-        };
     }
 }
