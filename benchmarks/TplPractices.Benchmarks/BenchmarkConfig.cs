@@ -28,7 +28,7 @@ public static class BenchmarkConfig
 
     public static IConfig Create(bool smoke)
     {
-        var config = DefaultConfig.Instance.AddExporter(JsonExporter.Full);
+        var config = DefaultConfig.Instance.AddExporter(JsonExporter.Full).AddColumn(Reporting.SeedColumn.Instance);
         if (smoke)
         {
             // In-process and short: proves every benchmark runs, with enough operations per iteration for

@@ -7,6 +7,7 @@ namespace TplPractices.Analyzers;
 public static class DiagnosticIds
 {
     public const string UseTaskState = "TPL0001";
+    public const string ContinueWithUnwrapChain = "TPL0002";
     public const string CacheConstantTaskResult = "TPL0003";
     public const string AsyncWaitHandle = "TPL0004";
 }

@@ -5,4 +5,10 @@ public static class DiagnosticPropertyKeys
 {
     /// <summary>Which rewrite the fixer may apply. Absent when no fix keeps the semantics.</summary>
     public const string FixKind = nameof(FixKind);
+
+    /// <summary>The properties of a diagnostic whose fix is <paramref name="fixKind"/>; empty when it is null (no fix).</summary>
+    internal static System.Collections.Immutable.ImmutableDictionary<string, string?> ForFix(string? fixKind) =>
+        fixKind is null
+            ? System.Collections.Immutable.ImmutableDictionary<string, string?>.Empty
+            : System.Collections.Immutable.ImmutableDictionary<string, string?>.Empty.Add(FixKind, fixKind);
 }

@@ -59,6 +59,18 @@ internal static class OperationExtensions
         return current;
     }
 
+    /// <summary>The operation with the implicit conversions the compiler wrapped around it, outermost first.</summary>
+    public static IOperation WithImplicitConversionsAround(this IOperation operation)
+    {
+        var current = operation;
+        while (current.Parent is IConversionOperation { IsImplicit: true } conversion)
+        {
+            current = conversion;
+        }
+
+        return current;
+    }
+
     /// <summary>The operation with no parent: the body of the member being analyzed.</summary>
     public static IOperation Root(this IOperation operation)
     {

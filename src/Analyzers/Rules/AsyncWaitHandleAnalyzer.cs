@@ -52,9 +52,7 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
         }
 
         var use = AsyncWaitHandleUse.Classify(reference, task, symbols, context.ContainingSymbol);
-        var properties = use.Fix is null
-            ? ImmutableDictionary<string, string?>.Empty
-            : ImmutableDictionary<string, string?>.Empty.Add(DiagnosticPropertyKeys.FixKind, use.Fix);
+        var properties = DiagnosticPropertyKeys.ForFix(use.Fix);
         context.ReportDiagnostic(Diagnostic.Create(Rule, reference.Syntax.GetLocation(), properties, reference.Syntax.ToString()));
     }
 }

@@ -52,9 +52,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var properties = capture.NoFixReason is null
-            ? ImmutableDictionary<string, string?>.Empty.Add(DiagnosticPropertyKeys.FixKind, FixUseStateOverload)
-            : ImmutableDictionary<string, string?>.Empty;
+        var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? FixUseStateOverload : null);
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             capture.Lambda.Syntax.GetLocation(),

@@ -209,6 +209,9 @@ public class AnalyzerTest
             $"Compiler errors in {stage}:{Environment.NewLine}{string.Join(Environment.NewLine, errors)}");
     }
 
+    /// <summary>Shows the whitespace a failed comparison may hinge on.</summary>
+    private static string Escape(string text) => text.Replace("\r", "\\r").Replace("\t", "\\t").Replace(" \n", "·\n");
+
     private async Task VerifyFixedAsync(Solution solution, List<(string Name, string Code)> fixedSources, string stage)
     {
         var (_, expected) = CreateSolution(fixedSources);
@@ -218,7 +221,7 @@ public class AnalyzerTest
             {
                 var document = project.Documents.Single(d => d.FilePath == name);
                 var text = (await document.GetTextAsync()).ToString();
-                Assert.True(Markup.Parse(code, name).Source == text, $"After {stage}, {name} of {project.Name} differs. Actual:{Environment.NewLine}{text}");
+                Assert.True(Markup.Parse(code, name).Source == text, $"After {stage}, {name} of {project.Name} differs. Actual (escaped):{Environment.NewLine}{Escape(text)}");
             }
 
             await AssertCompilesAsync(project, $"{project.Name} after {stage}", _originalErrors);

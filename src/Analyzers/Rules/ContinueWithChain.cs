@@ -1,0 +1,222 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0002: a chain of <c>x.ContinueWith(f).Unwrap()</c> links, shared by the analyzer (which reports it and
+/// decides whether it can become sequential awaits) and the fixer (which rewrites it).
+/// </summary>
+internal sealed class ContinueWithChain
+{
+    public const string FixAwait = "Await";
+
+    private ContinueWithChain(IInvocationOperation outermost, IOperation antecedent, ImmutableArray<Link> links)
+    {
+        Outermost = outermost;
+        Antecedent = antecedent;
+        Links = links;
+    }
+
+    /// <summary>The last Unwrap call: the whole chain's value.</summary>
+    public IInvocationOperation Outermost { get; }
+
+    /// <summary>The task the first ContinueWith is called on.</summary>
+    public IOperation Antecedent { get; }
+
+    /// <summary>The links, first to last.</summary>
+    public ImmutableArray<Link> Links { get; }
+
+    /// <summary>One <c>.ContinueWith(continuation).Unwrap()</c>.</summary>
+    public sealed class Link
+    {
+        public Link(IInvocationOperation continueWith, IAnonymousFunctionOperation? continuation)
+        {
+            ContinueWith = continueWith;
+            Continuation = continuation;
+        }
+
+        public IInvocationOperation ContinueWith { get; }
+
+        /// <summary>The lambda or anonymous method passed, or null for a method group or a delegate value.</summary>
+        public IAnonymousFunctionOperation? Continuation { get; }
+
+        /// <summary>The single expression the continuation returns, when its body is just that.</summary>
+        public IOperation? ReturnedTask => Continuation?.Body.Operations is { Length: 1 } operations
+            && operations[0] is IReturnOperation { ReturnedValue: { } value }
+                ? value.WithoutImplicitConversions()
+                : null;
+
+        /// <summary>The continuation's antecedent parameter, when it has one.</summary>
+        public IParameterSymbol? AntecedentParameter => Continuation?.Symbol.Parameters.FirstOrDefault();
+
+        /// <summary>The <c>antecedent.Result</c> reads in the continuation; with the parameter unused otherwise, they become the awaited value.</summary>
+        public IEnumerable<IPropertyReferenceOperation> ResultReads() =>
+            Continuation is null || AntecedentParameter is not { } parameter
+                ? Enumerable.Empty<IPropertyReferenceOperation>()
+                : Continuation.Body.Descendants()
+                    .OfType<IParameterReferenceOperation>()
+                    .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter))
+                    .Select(r => r.Parent)
+                    .OfType<IPropertyReferenceOperation>();
+    }
+
+    /// <summary>The symbols the rule binds to, resolved once per compilation.</summary>
+    public sealed class Context
+    {
+        private Context(INamedTypeSymbol taskExtensions, INamedTypeSymbol task, INamedTypeSymbol taskOfT)
+        {
+            TaskExtensions = taskExtensions;
+            Task = task;
+            TaskOfT = taskOfT;
+        }
+
+        public INamedTypeSymbol TaskExtensions { get; }
+
+        public INamedTypeSymbol Task { get; }
+
+        public INamedTypeSymbol TaskOfT { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskExtensions) is { } extensions
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT) is { } taskOfT
+                ? new Context(extensions, task, taskOfT)
+                : null;
+
+        public bool IsTaskType(ITypeSymbol? type) =>
+            type is INamedTypeSymbol named
+            && (SymbolEqualityComparer.Default.Equals(named, Task) || SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, TaskOfT));
+
+        /// <summary>The task <c>Unwrap</c> is called on, if <paramref name="invocation"/> is <c>TaskExtensions.Unwrap</c>.</summary>
+        public IOperation? UnwrappedTask(IInvocationOperation invocation) =>
+            invocation.TargetMethod.Name == "Unwrap"
+            && invocation.Arguments.Length == 1
+            && SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, TaskExtensions)
+                ? invocation.Arguments[0].Value.WithoutImplicitConversions()
+                : null;
+
+        /// <summary>True for <c>Task.ContinueWith</c> and <c>Task&lt;T&gt;.ContinueWith</c>, any overload.</summary>
+        public bool IsContinueWith(IOperation? operation) =>
+            operation is IInvocationOperation { TargetMethod.Name: "ContinueWith", Instance: not null } call
+            && IsTaskType(call.TargetMethod.ContainingType);
+    }
+
+    /// <summary>
+    /// The chain that ends in <paramref name="unwrap"/>, or null when it is not the end of one: it unwraps
+    /// something other than a ContinueWith, or it is itself an inner link of a longer chain (reported once, there).
+    /// </summary>
+    public static ContinueWithChain? TryCreate(IInvocationOperation unwrap, Context context)
+    {
+        if (context.UnwrappedTask(unwrap) is not { } unwrapped || !context.IsContinueWith(unwrapped) || IsInnerLink(unwrap, context))
+        {
+            return null;
+        }
+
+        var links = new List<Link>();
+        IOperation current = unwrap;
+        while (current is IInvocationOperation call
+            && context.UnwrappedTask(call) is IInvocationOperation continueWith
+            && context.IsContinueWith(continueWith))
+        {
+            links.Add(new Link(continueWith, Continuation(continueWith)));
+            current = continueWith.Instance!.WithoutImplicitConversions();
+        }
+
+        links.Reverse();
+        return new ContinueWithChain(unwrap, current, links.ToImmutableArray());
+    }
+
+    /// <summary>True when the chain's result is the antecedent of a further ContinueWith that is unwrapped too.</summary>
+    private static bool IsInnerLink(IInvocationOperation unwrap, Context context)
+    {
+        var value = unwrap.WithImplicitConversionsAround();
+        return value.Parent is IInvocationOperation next
+            && next.Instance == value
+            && context.IsContinueWith(next)
+            && next.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation outer }
+            && context.UnwrappedTask(outer) == next;
+    }
+
+    private static IAnonymousFunctionOperation? Continuation(IInvocationOperation continueWith) =>
+        continueWith.Arguments.FirstOrDefault()?.Value is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            ? lambda
+            : null;
+
+    /// <summary>
+    /// Whether the fix can rewrite the chain into sequential awaits without changing what compiles: it is the
+    /// only value a non-async method, local function or lambda returns, and every continuation is a plain
+    /// lambda that reads its antecedent only through <c>.Result</c> and passes no scheduler, options or token.
+    /// </summary>
+    public bool CanBecomeAwaits(Context context, ISymbol containingSymbol) =>
+        Links.All(link => IsInlinable(link, context))
+        && ReturnSite() is { } site
+        && Function(site, containingSymbol) is { } function
+        && CanBecomeAsync(function, site, context);
+
+    /// <summary>The return the chain is the value of, explicit or the implicit one of an expression body.</summary>
+    public IReturnOperation? ReturnSite() =>
+        Outermost.WithImplicitConversionsAround().Parent as IReturnOperation;
+
+    /// <summary>
+    /// The function the chain is returned from: its symbol, its operation (null for the member itself) and
+    /// the operation holding its body.
+    /// </summary>
+    public static (IMethodSymbol Symbol, IOperation? Operation, IOperation Scope)? Function(IReturnOperation site, ISymbol containingSymbol) =>
+        site.EnclosingFunction() switch
+        {
+            IAnonymousFunctionOperation lambda => (lambda.Symbol, lambda, lambda.Body),
+            ILocalFunctionOperation local => (local.Symbol, local, local),
+            null when containingSymbol is IMethodSymbol { MethodKind: MethodKind.Ordinary or MethodKind.ExplicitInterfaceImplementation } method
+                => (method, null, site.Root()),
+            _ => null,
+        };
+
+    private static bool IsInlinable(Link link, Context context) =>
+        link.ContinueWith.Arguments.Length == 1
+        && link.Continuation is { Symbol.IsAsync: false } continuation
+        && link.ReturnedTask is { } returned
+        && context.IsTaskType(returned.Type)
+        && !DeclaresVariables(returned.Syntax)
+        && (link.AntecedentParameter is not { } parameter
+            || continuation.Body.Descendants()
+                .OfType<IParameterReferenceOperation>()
+                .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter))
+                .All(r => r.Parent is IPropertyReferenceOperation { Property.Name: "Result" } read && read.Instance == r));
+
+    /// <summary>out vars and pattern variables would move into the function's scope, where their names may clash.</summary>
+    private static bool DeclaresVariables(SyntaxNode node) =>
+        node.DescendantNodesAndSelf().Any(n => n is SingleVariableDesignationSyntax);
+
+    private bool CanBecomeAsync((IMethodSymbol Symbol, IOperation? Operation, IOperation Scope) function, IReturnOperation site, Context context)
+    {
+        var (symbol, operation, scope) = function;
+        if (symbol.IsAsync
+            || symbol.ReturnsByRef
+            || symbol.ReturnsByRefReadonly
+            || !context.IsTaskType(symbol.ReturnType)
+            || (symbol.ReturnType is INamedTypeSymbol { IsGenericType: true } && !SymbolEqualityComparer.Default.Equals(symbol.ReturnType, Outermost.Type))
+            || symbol.Parameters.Any(p => p.RefKind != RefKind.None || p.Type.IsRefLikeType || p.Type is IPointerTypeSymbol)
+            || IsUnsafeOrLocked(site.Syntax))
+        {
+            return false;
+        }
+
+        // Async methods cannot hold ref or ref-like locals (before C# 13), and every other return would
+        // have to change too: the fix handles the common shape, one return.
+        var own = scope.Descendants().Where(o => o.EnclosingFunction() == operation).ToList();
+        return own.OfType<IReturnOperation>().Count(r => r.ReturnedValue is not null) == 1
+            && !own.OfType<IVariableDeclaratorOperation>().Any(d => d.Symbol.IsRef || d.Symbol.Type.IsRefLikeType);
+    }
+
+    private static bool IsUnsafeOrLocked(SyntaxNode node) =>
+        node.AncestorsAndSelf().Any(n => n is LockStatementSyntax or UnsafeStatementSyntax or FixedStatementSyntax
+            || (n is MemberDeclarationSyntax member && member.Modifiers.Any(SyntaxKind.UnsafeKeyword))
+            || (n is LocalFunctionStatementSyntax local && local.Modifiers.Any(SyntaxKind.UnsafeKeyword)));
+}

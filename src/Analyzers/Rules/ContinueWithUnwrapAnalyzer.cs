@@ -1,0 +1,55 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0002: <c>t.ContinueWith(_ =&gt; Next()).Unwrap()</c> pays for a continuation task and an unwrap proxy
+/// per link, where an await pays for one reused state machine.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
+{
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.ContinueWithUnwrapChain,
+        title: "Use await instead of ContinueWith/Unwrap chains",
+        messageFormat: "This ContinueWith/Unwrap chain of {0} link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "Each ContinueWith(...).Unwrap() link allocates a continuation task, its delegate and closure, and "
+            + "a proxy task that follows the inner task. An async method awaiting the same tasks one after another "
+            + "allocates one state machine for the whole sequence and is easier to read. The fix rewrites a chain "
+            + "that a method returns into sequential awaits; the docs list where await behaves differently.");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (ContinueWithChain.Context.TryCreate(start.Compilation) is { } symbols)
+            {
+                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.Invocation);
+            }
+        });
+    }
+
+    private static void Analyze(OperationAnalysisContext context, ContinueWithChain.Context symbols)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (invocation.TargetMethod.Name != "Unwrap"
+            || ContinueWithChain.TryCreate(invocation, symbols) is not { } chain
+            || invocation.Syntax.IsInBrokenMember())
+        {
+            return;
+        }
+
+        var properties = DiagnosticPropertyKeys.ForFix(chain.CanBecomeAwaits(symbols, context.ContainingSymbol) ? ContinueWithChain.FixAwait : null);
+        context.ReportDiagnostic(Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, chain.Links.Length));
+    }
+}

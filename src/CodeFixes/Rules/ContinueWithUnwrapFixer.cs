@@ -1,0 +1,229 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0002: rewrites a returned ContinueWith/Unwrap chain into sequential awaits in a function made async.
+/// The analyzer only names this fix where the rewrite compiles and reads the same values.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ContinueWithUnwrapFixer)), Shared]
+public sealed class ContinueWithUnwrapFixer : CodeFixProvider
+{
+    public const string EquivalenceKey = DiagnosticIds.ContinueWithUnwrapChain + "_Await";
+
+    private static readonly FixAllProvider FixAll =
+        new SequentialFixAllProvider("Rewrite the ContinueWith/Unwrap chains as awaits", FixDocumentAsync);
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.ContinueWithUnwrapChain);
+
+    public override FixAllProvider GetFixAllProvider() => FixAll;
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        FixSites.Register(context, _ => "Await the tasks in sequence (stops at the first fault)", FixDocumentAsync, EquivalenceKey);
+        return Task.CompletedTask;
+    }
+
+    /// <summary>
+    /// One chain at a time, innermost first, each against a fresh semantic model: a continuation may hold a
+    /// lambda that returns a chain of its own, and both rewrites must survive.
+    /// </summary>
+    internal static async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return document;
+        }
+
+        var marks = new Dictionary<SyntaxNode, SyntaxAnnotation>();
+        foreach (var (span, _) in FixSites.Of(diagnostics, ContinueWithChain.FixAwait))
+        {
+            marks[root.FindNode(span, getInnermostNodeForTie: true)] = new SyntaxAnnotation();
+        }
+
+        var order = marks.OrderBy(m => m.Key.Span.Length).Select(m => m.Value).ToList();
+        document = document.WithSyntaxRoot(root.ReplaceNodes(marks.Keys, (original, node) => node.WithAdditionalAnnotations(marks[original])));
+        foreach (var mark in order)
+        {
+            document = await FixOneAsync(document, mark, cancellationToken).ConfigureAwait(false);
+        }
+
+        return document;
+    }
+
+    private static async Task<Document> FixOneAsync(Document document, SyntaxAnnotation mark, CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root?.GetAnnotatedNodes(mark).FirstOrDefault() is not { } node
+            || model is null
+            || ContinueWithChain.Context.TryCreate(model.Compilation) is not { } symbols
+            || model.GetOperation(node, cancellationToken) is not IInvocationOperation unwrap
+            || model.GetEnclosingSymbol(node.SpanStart, cancellationToken) is not { } containing
+            || ContinueWithChain.TryCreate(unwrap, symbols) is not { } chain
+            || !chain.CanBecomeAwaits(symbols, containing)
+            || chain.ReturnSite() is not { } site
+            || ContinueWithChain.Function(site, containing) is not { } function
+            || FunctionSyntax(site, function.Operation) is not { } functionSyntax)
+        {
+            return document;
+        }
+
+        var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, node.SpanStart);
+        var statements = AwaitStatements(chain, function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true }, names);
+        var endOfLine = ElasticEndOfLine(root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : "\n");
+        var rewritten = ReplaceBody(functionSyntax, site.Syntax, statements, endOfLine);
+        return document.WithSyntaxRoot(root.ReplaceNode(functionSyntax, AddAsync(rewritten).WithAdditionalAnnotations(Formatter.Annotation)));
+    }
+
+    private static SyntaxNode? FunctionSyntax(IReturnOperation site, IOperation? function) =>
+        function?.Syntax ?? site.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>();
+
+    /// <summary><c>var result = await A(); var result2 = await B(result); return await C(result2);</c></summary>
+    private static List<StatementSyntax> AwaitStatements(ContinueWithChain chain, bool returnsValue, LocalNames names)
+    {
+        var statements = new List<StatementSyntax>();
+        var awaited = (ExpressionSyntax)chain.Antecedent.Syntax;
+        for (var i = 0; i < chain.Links.Length; i++)
+        {
+            var link = chain.Links[i];
+            var reads = link.ResultReads().Select(r => r.Syntax).ToList();
+            var returned = (ExpressionSyntax)link.ReturnedTask!.Syntax;
+            if (reads.Count == 0)
+            {
+                statements.Add(ExpressionStatement(Await(awaited)));
+            }
+            else
+            {
+                var name = names.Next();
+                statements.Add(LocalDeclarationStatement(VariableDeclaration(
+                    IdentifierName("var"),
+                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(Await(awaited)))))));
+                returned = returned.ReplaceNodes(reads, (original, _) => IdentifierName(name).WithTriviaFrom(original));
+            }
+
+            awaited = returned;
+        }
+
+        statements.Add(returnsValue ? ReturnStatement(Await(awaited)) : ExpressionStatement(Await(awaited)));
+        return statements;
+    }
+
+    private static AwaitExpressionSyntax Await(ExpressionSyntax operand)
+    {
+        var bare = operand.WithoutTrivia();
+        return AwaitExpression(bare is InvocationExpressionSyntax or MemberAccessExpressionSyntax or IdentifierNameSyntax
+            or ElementAccessExpressionSyntax or ParenthesizedExpressionSyntax or ThisExpressionSyntax
+            ? bare
+            : ParenthesizedExpression(bare));
+    }
+
+    /// <summary>Puts the statements where the returned chain was: in place of the return, or as a new block body.</summary>
+    private static SyntaxNode ReplaceBody(SyntaxNode function, SyntaxNode returned, List<StatementSyntax> statements, SyntaxTrivia endOfLine)
+    {
+        if (returned is ReturnStatementSyntax statement)
+        {
+            return statement.Parent is BlockSyntax
+                ? function.ReplaceNode(statement, statements.Select((s, i) => i == 0 ? s.WithLeadingTrivia(statement.GetLeadingTrivia()) : s))
+                : function.ReplaceNode(statement, Block(statements).WithTriviaFrom(statement));
+        }
+
+        // Lambdas: the formatter keeps a new block on one line unless it is told to break it.
+        var block = Block(
+            Token(SyntaxKind.OpenBraceToken).WithTrailingTrivia(endOfLine),
+            List(statements.Select(s => s.WithTrailingTrivia(endOfLine))),
+            Token(SyntaxKind.CloseBraceToken));
+        return function switch
+        {
+            // A comment after the expression body's semicolon moves to the closing brace.
+            MethodDeclarationSyntax method => method.WithExpressionBody(null).WithSemicolonToken(default)
+                .WithBody(block.WithCloseBraceToken(block.CloseBraceToken.WithTrailingTrivia(method.SemicolonToken.TrailingTrivia))),
+            LocalFunctionStatementSyntax local => local.WithExpressionBody(null).WithSemicolonToken(default)
+                .WithBody(block.WithCloseBraceToken(block.CloseBraceToken.WithTrailingTrivia(local.SemicolonToken.TrailingTrivia))),
+            AnonymousFunctionExpressionSyntax lambda => lambda.WithExpressionBody(null).WithBlock(block),
+            _ => function,
+        };
+    }
+
+    /// <summary>Adds <c>async</c> after the other modifiers, taking over the leading trivia when it comes first.</summary>
+    private static SyntaxNode AddAsync(SyntaxNode function)
+    {
+        var modifiers = function switch
+        {
+            MethodDeclarationSyntax method => method.Modifiers,
+            LocalFunctionStatementSyntax local => local.Modifiers,
+            AnonymousFunctionExpressionSyntax lambda => lambda.Modifiers,
+            _ => default,
+        };
+        var asyncToken = Token(SyntaxKind.AsyncKeyword).WithTrailingTrivia(Space);
+        var first = modifiers.Count == 0 ? FirstTokenAfterAttributes(function) : default;
+        if (first != default)
+        {
+            function = function.ReplaceToken(first, first.WithLeadingTrivia());
+            asyncToken = asyncToken.WithLeadingTrivia(first.LeadingTrivia);
+        }
+
+        var withAsync = modifiers.Add(asyncToken);
+        return function switch
+        {
+            MethodDeclarationSyntax method => method.WithModifiers(withAsync),
+            LocalFunctionStatementSyntax local => local.WithModifiers(withAsync),
+            AnonymousFunctionExpressionSyntax lambda => lambda.WithModifiers(withAsync),
+            _ => function,
+        };
+    }
+
+    private static SyntaxToken FirstTokenAfterAttributes(SyntaxNode function) => function switch
+    {
+        MethodDeclarationSyntax method => method.ReturnType.GetFirstToken(),
+        LocalFunctionStatementSyntax local => local.ReturnType.GetFirstToken(),
+        ParenthesizedLambdaExpressionSyntax lambda => lambda.ReturnType?.GetFirstToken() ?? lambda.ParameterList.GetFirstToken(),
+        SimpleLambdaExpressionSyntax lambda => lambda.Parameter.GetFirstToken(),
+        AnonymousMethodExpressionSyntax method => method.DelegateKeyword,
+        _ => default,
+    };
+
+    /// <summary>Names for the awaited values that clash with nothing the function can see or declares.</summary>
+    private sealed class LocalNames
+    {
+        private readonly HashSet<string> _taken;
+        private int _count;
+
+        public LocalNames(SyntaxNode scope, SemanticModel model, int position)
+        {
+            _taken = new HashSet<string>(scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
+            _taken.UnionWith(model.LookupSymbols(position).Select(s => s.Name));
+        }
+
+        public string Next()
+        {
+            string name;
+            do
+            {
+                _count++;
+                name = _count == 1 ? "result" : "result" + _count;
+            }
+            while (!_taken.Add(name));
+
+            return name;
+        }
+    }
+}

@@ -1,0 +1,47 @@
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0002: runs the original chains and the awaits the fix wrote (the exact text the fix test checks) on the
+/// success path, where the two must give the same results in the same order. The fault path differs on
+/// purpose (a ContinueWith runs after a fault, an await does not), as docs/rules/TPL0002.md states.
+/// </summary>
+public sealed class ContinueWithUnwrapBehaviourTests
+{
+    [Theory]
+    [InlineData("Flow", "21")]
+    [InlineData("StaticForm", "21")]
+    [InlineData("InLambda", "21")]
+    [InlineData("InLocalFunction", "21")]
+    [InlineData("Mixed", "21")]
+    public async Task FixedCode_ReturnsWhatTheChainReturned(string method, string argument)
+    {
+        var original = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.Before, "before.cs").Source, "Chains", method, argument);
+        var rewritten = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.After, "after.cs").Source, "Chains", method, argument);
+
+        Assert.Equal(original, rewritten);
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task FixedCode_RunsTheStepsInTheSameOrder()
+    {
+        const string Runner = """
+
+            public static class Run
+            {
+                public static async System.Threading.Tasks.Task<string> Steps()
+                {
+                    await Chains.Steps();
+                    return Chains.Logged();
+                }
+            }
+            """;
+        var original = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.Before, "before.cs").Source + Runner, "Run", "Steps");
+        var rewritten = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.After, "after.cs").Source + Runner, "Run", "Steps");
+
+        Assert.Equal("returned one,two,three", original);
+        Assert.Equal(original, rewritten);
+    }
+}
