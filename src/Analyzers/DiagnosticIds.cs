@@ -10,4 +10,5 @@ public static class DiagnosticIds
     public const string ContinueWithUnwrapChain = "TPL0002";
     public const string CacheConstantTaskResult = "TPL0003";
     public const string AsyncWaitHandle = "TPL0004";
+    public const string AwaitInLoop = "TPL0005";
 }

@@ -11,6 +11,8 @@ internal static class WellKnownTypeNames
     public const string ValueTuple2 = "System.ValueTuple`2";
     public const string IAsyncResult = "System.IAsyncResult";
     public const string WaitHandle = "System.Threading.WaitHandle";
+    public const string ValueTask = "System.Threading.Tasks.ValueTask";
+    public const string ValueTaskOfT = "System.Threading.Tasks.ValueTask`1";
     public const string TaskExtensions = "System.Threading.Tasks.TaskExtensions";
     public const string ConfigureAwaitOptions = "System.Threading.Tasks.ConfigureAwaitOptions";
 }

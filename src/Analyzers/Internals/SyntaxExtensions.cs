@@ -15,6 +15,13 @@ internal static class SyntaxExtensions
         (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? node).ContainsDiagnostics
         || node.Ancestors().OfType<TypeDeclarationSyntax>().Any(HasBrokenHeader);
 
+    /// <summary>
+    /// True when the code declares out vars or pattern variables: moved into another scope by a fix (a
+    /// lambda's body inlined, say), their names could clash with the new scope's.
+    /// </summary>
+    public static bool DeclaresVariables(this SyntaxNode node) =>
+        node.DescendantNodesAndSelf().Any(n => n is SingleVariableDesignationSyntax);
+
     private static bool HasBrokenHeader(TypeDeclarationSyntax type) =>
         type.Identifier.IsMissing
         || type.OpenBraceToken.IsMissing

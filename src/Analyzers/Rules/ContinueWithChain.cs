@@ -183,16 +183,12 @@ internal sealed class ContinueWithChain
         && link.Continuation is { Symbol.IsAsync: false } continuation
         && link.ReturnedTask is { } returned
         && context.IsTaskType(returned.Type)
-        && !DeclaresVariables(returned.Syntax)
+        && !returned.Syntax.DeclaresVariables()
         && (link.AntecedentParameter is not { } parameter
             || continuation.Body.Descendants()
                 .OfType<IParameterReferenceOperation>()
                 .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter))
                 .All(r => r.Parent is IPropertyReferenceOperation { Property.Name: "Result" } read && read.Instance == r));
-
-    /// <summary>out vars and pattern variables would move into the function's scope, where their names may clash.</summary>
-    private static bool DeclaresVariables(SyntaxNode node) =>
-        node.DescendantNodesAndSelf().Any(n => n is SingleVariableDesignationSyntax);
 
     private bool CanBecomeAsync((IMethodSymbol Symbol, IOperation? Operation, IOperation Scope) function, IReturnOperation site, Context context)
     {

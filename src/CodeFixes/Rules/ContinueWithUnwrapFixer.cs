@@ -89,7 +89,7 @@ public sealed class ContinueWithUnwrapFixer : CodeFixProvider
 
         var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, node.SpanStart);
         var statements = AwaitStatements(chain, function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true }, names);
-        var endOfLine = ElasticEndOfLine(root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : "\n");
+        var endOfLine = NewLines.Of(root);
         var rewritten = ReplaceBody(functionSyntax, site.Syntax, statements, endOfLine);
         return document.WithSyntaxRoot(root.ReplaceNode(functionSyntax, AddAsync(rewritten).WithAdditionalAnnotations(Formatter.Annotation)));
     }

@@ -637,9 +637,7 @@ public sealed class CacheConstantTaskResultFixTests
     {
         await new Verify.Test
         {
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
-            Target = TestTarget.Net472,
+            OnCSharp73NetFramework = true,
             TestCode = /* lang=c#-test */ """
                 using System.Threading.Tasks;
 

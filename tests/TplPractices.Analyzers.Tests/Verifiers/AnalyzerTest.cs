@@ -47,6 +47,21 @@ public class AnalyzerTest
 
     public TestTarget Target { get; set; } = TestTarget.Net80;
 
+    /// <summary>The oldest setup the rules support: C# 7.3 with nullable off, on .NET Framework 4.7.2.</summary>
+    public bool OnCSharp73NetFramework
+    {
+        get => LanguageVersion == LanguageVersion.CSharp7_3 && Target == TestTarget.Net472;
+        set
+        {
+            if (value)
+            {
+                LanguageVersion = LanguageVersion.CSharp7_3;
+                NullableContext = NullableContextOptions.Disable;
+                Target = TestTarget.Net472;
+            }
+        }
+    }
+
     public LanguageVersion LanguageVersion { get; set; } = LanguageVersion.CSharp12;
 
     public OutputKind OutputKind { get; set; } = OutputKind.DynamicallyLinkedLibrary;

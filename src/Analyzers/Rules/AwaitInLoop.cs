@@ -1,0 +1,196 @@
+using System.Collections.Concurrent;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0005: an await in a loop body whose operation cannot be worth a suspension per iteration. Shared by the
+/// analyzer (which reports it and names the fix) and the fixer (which rewrites it).
+/// </summary>
+internal sealed partial class AwaitInLoop
+{
+    public const string FixMoveLoop = "MoveLoopIntoTaskRun";
+    public const string FixUseValue = "UseCompletedValue";
+
+    public enum Case
+    {
+        /// <summary>(a) Task.Run or StartNew of a synchronous delegate.</summary>
+        SynchronousWork,
+
+        /// <summary>(b) Task.FromResult, Task.CompletedTask or a ValueTask built from a value.</summary>
+        AlreadyCompleted,
+
+        /// <summary>(c) an async method of this compilation whose body never awaits.</summary>
+        AsyncMethodWithoutAwait,
+    }
+
+    private AwaitInLoop(IAwaitOperation await, IOperation task, Case kind, IOperation? value)
+    {
+        Await = await;
+        Task = task;
+        Kind = kind;
+        Value = value;
+    }
+
+    public IAwaitOperation Await { get; }
+
+    /// <summary>The awaited task, under any ConfigureAwait call.</summary>
+    public IOperation Task { get; }
+
+    public Case Kind { get; }
+
+    /// <summary>Case (b): the value the completed task holds, or null for a task without a value.</summary>
+    public IOperation? Value { get; }
+
+    /// <summary>The awaited call as the message shows it: short code in full, a long call as <c>Task.Run(...)</c>.</summary>
+    public string Display
+    {
+        get
+        {
+            var text = Task.Syntax.ToString();
+            return text.Length <= 40 && text.IndexOf('\n') < 0
+                ? text
+                : Task.Syntax is InvocationExpressionSyntax call ? call.Expression + "(...)" : text.Split('\n')[0].TrimEnd() + " ...";
+        }
+    }
+
+    /// <summary>The words the message uses for each case.</summary>
+    public string Reason => Kind switch
+    {
+        Case.SynchronousWork => "queues synchronous work to the thread pool on every iteration; run the whole loop in one Task.Run",
+        Case.AlreadyCompleted => "awaits a task that is already complete on every iteration; use the value directly",
+        _ => "calls an async method that never awaits, paying for a state machine on every iteration; make it synchronous",
+    };
+
+    /// <summary>The symbols the rule binds to, resolved once per compilation, and a per-compilation cache.</summary>
+    public sealed class Context
+    {
+        private readonly ConcurrentDictionary<IMethodSymbol, bool> _neverAwaits = new(SymbolEqualityComparer.Default);
+
+        private Context(INamedTypeSymbol task, INamedTypeSymbol? taskFactory, INamedTypeSymbol? taskFactoryOfT, INamedTypeSymbol? valueTask, INamedTypeSymbol? valueTaskOfT)
+        {
+            TaskType = task;
+            TaskFactory = taskFactory;
+            TaskFactoryOfT = taskFactoryOfT;
+            ValueTask = valueTask;
+            ValueTaskOfT = valueTaskOfT;
+        }
+
+        public INamedTypeSymbol TaskType { get; }
+
+        private INamedTypeSymbol? TaskFactory { get; }
+
+        private INamedTypeSymbol? TaskFactoryOfT { get; }
+
+        private INamedTypeSymbol? ValueTask { get; }
+
+        private INamedTypeSymbol? ValueTaskOfT { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+                ? new Context(
+                    task,
+                    compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory),
+                    compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT),
+                    compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTask),
+                    compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT))
+                : null;
+
+        public bool IsTask(ITypeSymbol? type) => type.IsOrDerivesFrom(TaskType);
+
+        public bool IsValueTask(ITypeSymbol? type) =>
+            type is not null
+            && (SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, ValueTask)
+                || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, ValueTaskOfT));
+
+        public bool IsAwaitable(ITypeSymbol? type) => IsTask(type) || IsValueTask(type);
+
+        public bool IsTaskFactory(ITypeSymbol? type) =>
+            type is not null
+            && (SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, TaskFactory)
+                || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, TaskFactoryOfT));
+
+        /// <summary>True for a method of this compilation declared async whose body has no await of its own.</summary>
+        public bool NeverAwaits(IMethodSymbol method) =>
+            method.IsAsync
+            && (!method.IsVirtual && !method.IsAbstract && !method.IsOverride || method.IsSealed || method.ContainingType.IsSealed)
+            && _neverAwaits.GetOrAdd(method.OriginalDefinition, static m => m.DeclaringSyntaxReferences is { Length: 1 } references
+                && !HasAwait(references[0].GetSyntax()));
+
+        /// <summary>Any await keyword in the body (await, await foreach, await using), not counting nested functions.</summary>
+        private static bool HasAwait(SyntaxNode declaration) =>
+            declaration.DescendantTokens(node => node == declaration || node is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax))
+                .Any(token => token.IsKind(SyntaxKind.AwaitKeyword));
+    }
+
+    /// <summary>The await's case, when it is in a loop body and one applies; null for any other await.</summary>
+    public static AwaitInLoop? Classify(IAwaitOperation await, Context context)
+    {
+        var task = UnderConfigureAwait(await.Operation.WithoutImplicitConversions(), context);
+        var classified = task switch
+        {
+            IInvocationOperation invocation => ClassifyCall(await, invocation, context),
+            IPropertyReferenceOperation { Property.Name: "CompletedTask", Property.IsStatic: true } property
+                when context.IsAwaitable(property.Property.ContainingType) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
+            IObjectCreationOperation creation when context.IsValueTask(creation.Type) && creation.Arguments.Length <= 1
+                && (creation.Arguments.Length == 0 || !context.IsAwaitable(creation.Arguments[0].Value.WithoutImplicitConversions().Type))
+                => new AwaitInLoop(await, task, Case.AlreadyCompleted, creation.Arguments.FirstOrDefault()?.Value),
+            IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
+            _ => null,
+        };
+        return classified is not null && InnermostLoopWithBodyAround(await) is not null ? classified : null;
+    }
+
+    private static AwaitInLoop? ClassifyCall(IAwaitOperation await, IInvocationOperation call, Context context)
+    {
+        var method = call.TargetMethod;
+        switch (method.Name)
+        {
+            case "Run" when SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType) && RunsSynchronousDelegate(call, context):
+            case "StartNew" when context.IsTaskFactory(method.ContainingType) && RunsSynchronousDelegate(call, context):
+                return new AwaitInLoop(await, call, Case.SynchronousWork, null);
+            case "FromResult" when method.IsStatic && call.Arguments.Length == 1 && context.IsAwaitable(method.ContainingType):
+                return new AwaitInLoop(await, call, Case.AlreadyCompleted, call.Arguments[0].Value);
+            default:
+                return context.NeverAwaits(method) ? new AwaitInLoop(await, call, Case.AsyncMethodWithoutAwait, null) : null;
+        }
+    }
+
+    /// <summary>The delegate is not async and returns no task: its work runs start to end on the pool thread.</summary>
+    private static bool RunsSynchronousDelegate(IInvocationOperation call, Context context) =>
+        call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value.WithoutImplicitConversions() is IDelegateCreationOperation creation
+        && creation.Target is not IAnonymousFunctionOperation { Symbol.IsAsync: true }
+        && creation.Type is INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
+        && !context.IsAwaitable(invoke.ReturnType);
+
+    private static IOperation UnderConfigureAwait(IOperation awaited, Context context) =>
+        awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance }
+        && context.IsAwaitable(instance.Type)
+            ? instance.WithoutImplicitConversions()
+            : awaited;
+
+    /// <summary>The innermost loop whose body (not condition, collection or increment) holds the operation, in the same function.</summary>
+    public static ILoopOperation? InnermostLoopWithBodyAround(IOperation operation)
+    {
+        var child = operation;
+        for (var current = operation.Parent; current is not null; child = current, current = current.Parent)
+        {
+            if (current.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction)
+            {
+                return null;
+            }
+
+            if (current is ILoopOperation loop && loop.Body == child)
+            {
+                return loop;
+            }
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,164 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0005: moves a loop of awaited Task.Run calls into one Task.Run, or uses an already-completed task's
+/// value without awaiting it. Case (c), an async method that never awaits, is reported without a fix.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AwaitInLoopFixer)), Shared]
+public sealed class AwaitInLoopFixer : CodeFixProvider
+{
+    public const string EquivalenceKey = DiagnosticIds.AwaitInLoop + "_AwaitOnce";
+
+    private static readonly FixAllProvider FixAll =
+        new SequentialFixAllProvider("Await once per loop, not once per iteration", FixDocumentAsync);
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.AwaitInLoop);
+
+    public override FixAllProvider GetFixAllProvider() => FixAll;
+
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        FixSites.Register(context, Title, FixDocumentAsync, EquivalenceKey);
+        return Task.CompletedTask;
+    }
+
+    private static string Title(string kind) => kind == AwaitInLoop.FixMoveLoop
+        ? "Run the whole loop in one Task.Run (the loop then runs on the thread pool)"
+        : "Use the completed task's value without awaiting it";
+
+    internal static async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var model = editor.SemanticModel;
+        if (AwaitInLoop.Context.TryCreate(model.Compilation) is not { } symbols)
+        {
+            return document;
+        }
+
+        var endOfLine = NewLines.Of(editor.OriginalRoot);
+        foreach (var (span, kind) in FixSites.Of(diagnostics, AwaitInLoop.FixUseValue))
+        {
+            if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken) is not IAwaitOperation awaited
+                || AwaitInLoop.Classify(awaited, symbols) is not { } site
+                || site.Fix(symbols) != kind)
+            {
+                continue;
+            }
+
+            if (kind == AwaitInLoop.FixMoveLoop)
+            {
+                MoveLoop(editor, site, symbols, endOfLine);
+            }
+            else
+            {
+                UseValue(editor, site);
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary><c>for (...) { x += await Task.Run(() =&gt; F(i)); }</c> → <c>await Task.Run(() =&gt; { for (...) { x += F(i); } });</c></summary>
+    private static void MoveLoop(DocumentEditor editor, AwaitInLoop site, AwaitInLoop.Context symbols, SyntaxTrivia endOfLine)
+    {
+        if (site.LoopToMove(symbols)?.Syntax is not StatementSyntax loop
+            || site.InlinedWork() is not { } work
+            || site.Task.Syntax is not InvocationExpressionSyntax run
+            || site.Await.Syntax is not AwaitExpressionSyntax awaitSyntax)
+        {
+            return;
+        }
+
+        // The work takes the await's place inside the loop.
+        var movedLoop = work switch
+        {
+            BlockSyntax block when awaitSyntax.Parent is ExpressionStatementSyntax statement && statement.Parent is BlockSyntax =>
+                loop.ReplaceNode(statement, block.Statements),
+            BlockSyntax block when awaitSyntax.Parent is ExpressionStatementSyntax statement => loop.ReplaceNode(statement, block),
+            ExpressionSyntax expression when awaitSyntax.Parent is ExpressionStatementSyntax => loop.ReplaceNode(awaitSyntax, expression.WithoutTrivia()),
+            ExpressionSyntax expression => loop.ReplaceNode(
+                awaitSyntax,
+                ParenthesizedExpression(expression.WithoutTrivia()).WithAdditionalAnnotations(Simplifier.Annotation)),
+            _ => loop,
+        };
+
+        // The loop becomes the body of the Task.Run it awaited: same call, same ConfigureAwait, no type arguments.
+        var body = Block(
+            Token(SyntaxKind.OpenBraceToken).WithTrailingTrivia(endOfLine),
+            SingletonList(movedLoop.WithoutLeadingTrivia().WithTrailingTrivia(endOfLine)),
+            Token(SyntaxKind.CloseBraceToken));
+        var callee = run.Expression is MemberAccessExpressionSyntax { Name: GenericNameSyntax generic } access
+            ? access.WithName(IdentifierName(generic.Identifier))
+            : run.Expression;
+        var newRun = run.WithExpression(callee)
+            .WithArgumentList(ArgumentList(SingletonSeparatedList(Argument(ParenthesizedLambdaExpression(ParameterList(), body)))));
+        var newAwait = awaitSyntax.ReplaceNode(run, newRun).WithoutTrivia();
+        editor.ReplaceNode(loop, ExpressionStatement(newAwait)
+            .WithTriviaFrom(loop)
+            .WithAdditionalAnnotations(Formatter.Annotation));
+    }
+
+    /// <summary><c>await Task.FromResult(x)</c> → <c>x</c>; <c>await Task.CompletedTask;</c> → nothing.</summary>
+    private static void UseValue(DocumentEditor editor, AwaitInLoop site)
+    {
+        var awaitSyntax = site.Await.Syntax;
+        if (awaitSyntax.Parent is ExpressionStatementSyntax statement)
+        {
+            var kept = site.Value?.WithoutImplicitConversions() is { } value
+                && value is IInvocationOperation or IObjectCreationOperation or ISimpleAssignmentOperation or ICompoundAssignmentOperation or IIncrementOrDecrementOperation
+                    ? ExpressionStatement((ExpressionSyntax)value.Syntax.WithoutTrivia()).WithTriviaFrom(statement)
+                    : null;
+            if (kept is not null)
+            {
+                editor.ReplaceNode(statement, kept);
+            }
+            else if (statement.Parent is BlockSyntax)
+            {
+                editor.RemoveNode(statement, SyntaxRemoveOptions.KeepUnbalancedDirectives | SyntaxRemoveOptions.AddElasticMarker);
+            }
+            else
+            {
+                editor.ReplaceNode(statement, Block().WithTriviaFrom(statement).WithAdditionalAnnotations(Formatter.Annotation));
+            }
+
+            return;
+        }
+
+        if (site.Value is not { } valueOperation)
+        {
+            return;
+        }
+
+        var inner = valueOperation.WithoutImplicitConversions();
+        ExpressionSyntax replacement = ParenthesizedExpression(((ExpressionSyntax)inner.Syntax).WithoutTrivia());
+        if (site.Await.Type is { } resultType && !SymbolEqualityComparer.Default.Equals(inner.Type, resultType))
+        {
+            // Task.FromResult<object>(text): the await gave an object, so the value stays one.
+            replacement = CastExpression((TypeSyntax)editor.Generator.TypeExpression(resultType), replacement);
+        }
+
+        editor.ReplaceNode(awaitSyntax, replacement.WithTriviaFrom(awaitSyntax).WithAdditionalAnnotations(Simplifier.Annotation));
+    }
+}

@@ -1,0 +1,31 @@
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0005: runs the original loops and the fixed ones (the exact text the fix test checks) and requires the
+/// same results: the moved loops still accumulate every value, in the same order.
+/// </summary>
+public sealed class AwaitInLoopBehaviourTests
+{
+    public static TheoryData<string, object> Cases() => new()
+    {
+        { "Sum", 0 },
+        { "Sum", 1 },
+        { "Sum", 100 },
+        { "Grid", 7 },
+        { "Collect", new[] { 3, -1, 4, 1, -5, 9 } },
+        { "Completed", 25 },
+    };
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public async Task FixedCode_GivesTheSameResult(string method, object argument)
+    {
+        var original = await CodeRunner.RunAsync(Markup.Parse(AwaitInLoopCases.Before, "before.cs").Source, "Loops", method, argument);
+        var rewritten = await CodeRunner.RunAsync(Markup.Parse(AwaitInLoopCases.After, "after.cs").Source, "Loops", method, argument);
+
+        Assert.Equal(original, rewritten);
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+}
