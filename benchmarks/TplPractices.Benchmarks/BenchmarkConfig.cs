@@ -26,7 +26,16 @@ public static class BenchmarkConfig
     public const string X86Command =
         "dotnet run -c Release --project benchmarks/TplPractices.Benchmarks -- --filter *  (on Windows with the x86 .NET SDK installed)";
 
-    public static IConfig Create(bool smoke)
+    /// <summary>The job a run uses, in words, for the report's header.</summary>
+    public static string Describe(bool smoke, bool report) =>
+        smoke ? "smoke: in-process dry run, one iteration (times mean nothing; bytes are exact)"
+        : report ? $"x64{(CanRunX86 ? " and x86" : "")}, out of process, {ReportWarmups} warm-up and {ReportIterations} measured iterations"
+        : $"x64{(CanRunX86 ? " and x86" : "")}, out of process, BenchmarkDotNet's default iteration counts";
+
+    private const int ReportWarmups = 3;
+    private const int ReportIterations = 8;
+
+    public static IConfig Create(bool smoke, bool report = false)
     {
         var config = DefaultConfig.Instance.AddExporter(JsonExporter.Full).AddColumn(Reporting.SeedColumn.Instance);
         if (smoke)
@@ -42,7 +51,14 @@ public static class BenchmarkConfig
                 .AddFilter(new SimpleFilter(b => !b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
         }
 
-        return FullConfig(config);
+        if (report)
+        {
+            // The report covers what the code does at run time; the analyzers' own cost is in docs/performance.md.
+            config = config.AddFilter(new SimpleFilter(b => !b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
+            return AddJobs(config, job => job.WithWarmupCount(ReportWarmups).WithIterationCount(ReportIterations));
+        }
+
+        return AddJobs(config, job => job);
     }
 
     /// <summary>
@@ -54,9 +70,9 @@ public static class BenchmarkConfig
             .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("cost-smoke"))
             .AddFilter(new SimpleFilter(b => b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
 
-    private static IConfig FullConfig(IConfig config)
+    private static IConfig AddJobs(IConfig config, Func<Job, Job> adjust)
     {
-        config = config.AddJob(X64);
-        return CanRunX86 ? config.AddJob(X86) : config;
+        config = config.AddJob(adjust(X64));
+        return CanRunX86 ? config.AddJob(adjust(X86)) : config;
     }
 }

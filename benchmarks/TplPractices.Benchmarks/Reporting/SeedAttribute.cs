@@ -30,3 +30,22 @@ public sealed class SeedSourceAttribute : Attribute
     /// <summary>One line on what changed since .NET 4.5 and why.</summary>
     public string SinceThen { get; }
 }
+
+/// <summary>How a benchmark class appears in docs/benchmarks.md: its place, its heading and what one operation is.</summary>
+[AttributeUsage(AttributeTargets.Class)]
+public sealed class ReportSectionAttribute : Attribute
+{
+    public ReportSectionAttribute(int order, string title, string operation)
+    {
+        Order = order;
+        Title = title;
+        Operation = operation;
+    }
+
+    public int Order { get; }
+
+    public string Title { get; }
+
+    /// <summary>What one measured operation is, e.g. "one link of a 100,000-link chain".</summary>
+    public string Operation { get; }
+}

@@ -13,6 +13,7 @@ namespace TplPractices.Benchmarks.Rules;
 [SeedSource(
     "TPL whitepaper (.NET 4.5), Table 8: ntasks = 100,000, 25 iterations",
     "The await chain still wins; the runtime's task and state-machine allocations shrank since .NET 4.5, while each ContinueWith/Unwrap link still pays for a continuation task and a proxy.")]
+[ReportSection(40, "Whitepaper Table 8 and TPL0002: ContinueWith/Unwrap against await", "one whole chain of 100,000 already-scheduled tasks")]
 public class TPL0002_ContinueWithUnwrapBenchmarks
 {
     public const int Links = 100_000;

@@ -3,6 +3,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
+using TplPractices.Benchmarks.Reporting;
 
 namespace TplPractices.Benchmarks.Rules;
 
@@ -13,6 +14,10 @@ namespace TplPractices.Benchmarks.Rules;
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
+[SeedSource(
+    "TPL whitepaper (.NET 4.5), \"Know the causes of Task inflation\" (no figures published)",
+    "As in .NET 4.5, a task creates its wait handle and contingent properties only when asked; Task.WaitAny and await still need neither, and .NET 8's SuppressThrowing lets an await ignore faults as WaitOne did.")]
+[ReportSection(140, "TPL0004: waiting on the task instead of its AsyncWaitHandle", "one wait, on a fresh task")]
 public class TPL0004_AsyncWaitHandleBenchmarks
 {
     private const int ShortWork = 20;
