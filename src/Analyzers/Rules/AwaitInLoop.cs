@@ -131,8 +131,15 @@ internal sealed partial class AwaitInLoop
     /// <summary>The await's case, when it is in a loop body and one applies; null for any other await.</summary>
     public static AwaitInLoop? Classify(IAwaitOperation await, Context context)
     {
+        // The loop first: a short walk up, and most awaits are not in one, which spares the scan of an
+        // awaited async method's body for case (c).
+        if (InnermostLoopWithBodyAround(await) is null)
+        {
+            return null;
+        }
+
         var task = UnderConfigureAwait(await.Operation.WithoutImplicitConversions(), context);
-        var classified = task switch
+        return task switch
         {
             IInvocationOperation invocation => ClassifyCall(await, invocation, context),
             IPropertyReferenceOperation { Property.Name: "CompletedTask", Property.IsStatic: true } property
@@ -143,7 +150,6 @@ internal sealed partial class AwaitInLoop
             IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
             _ => null,
         };
-        return classified is not null && InnermostLoopWithBodyAround(await) is not null ? classified : null;
     }
 
     private static AwaitInLoop? ClassifyCall(IAwaitOperation await, IInvocationOperation call, Context context)

@@ -56,15 +56,17 @@ internal sealed class ContinueWithChain
         /// <summary>The continuation's antecedent parameter, when it has one.</summary>
         public IParameterSymbol? AntecedentParameter => Continuation?.Symbol.Parameters.FirstOrDefault();
 
-        /// <summary>The <c>antecedent.Result</c> reads in the continuation; with the parameter unused otherwise, they become the awaited value.</summary>
-        public IEnumerable<IPropertyReferenceOperation> ResultReads() =>
+        /// <summary>Every use of the continuation's antecedent parameter.</summary>
+        public IEnumerable<IParameterReferenceOperation> AntecedentUses() =>
             Continuation is null || AntecedentParameter is not { } parameter
-                ? Enumerable.Empty<IPropertyReferenceOperation>()
+                ? Enumerable.Empty<IParameterReferenceOperation>()
                 : Continuation.Body.Descendants()
                     .OfType<IParameterReferenceOperation>()
-                    .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter))
-                    .Select(r => r.Parent)
-                    .OfType<IPropertyReferenceOperation>();
+                    .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter));
+
+        /// <summary>The <c>antecedent.Result</c> reads in the continuation; with the parameter unused otherwise, they become the awaited value.</summary>
+        public IEnumerable<IPropertyReferenceOperation> ResultReads() =>
+            AntecedentUses().Select(r => r.Parent).OfType<IPropertyReferenceOperation>();
     }
 
     /// <summary>The symbols the rule binds to, resolved once per compilation.</summary>
@@ -184,11 +186,7 @@ internal sealed class ContinueWithChain
         && link.ReturnedTask is { } returned
         && context.IsTaskType(returned.Type)
         && !returned.Syntax.DeclaresVariables()
-        && (link.AntecedentParameter is not { } parameter
-            || continuation.Body.Descendants()
-                .OfType<IParameterReferenceOperation>()
-                .Where(r => SymbolEqualityComparer.Default.Equals(r.Parameter, parameter))
-                .All(r => r.Parent is IPropertyReferenceOperation { Property.Name: "Result" } read && read.Instance == r));
+        && link.AntecedentUses().All(r => r.Parent is IPropertyReferenceOperation { Property.Name: "Result" } read && read.Instance == r);
 
     private bool CanBecomeAsync((IMethodSymbol Symbol, IOperation? Operation, IOperation Scope) function, IReturnOperation site, Context context)
     {

@@ -23,25 +23,17 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <c>Task.WaitAny</c> for blocking waits, <c>await Task.WhenAny(t)</c> or a SuppressThrowing await in async code.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncWaitHandleFixer)), Shared]
-public sealed class AsyncWaitHandleFixer : CodeFixProvider
+public sealed class AsyncWaitHandleFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AsyncWaitHandle + "_WaitOnTask";
 
-    private static readonly FixAllProvider FixAll =
-        new SequentialFixAllProvider("Wait on the tasks, not their wait handles", FixDocumentAsync);
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.AsyncWaitHandle);
-
-    public override FixAllProvider GetFixAllProvider() => FixAll;
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public AsyncWaitHandleFixer()
+        : base(DiagnosticIds.AsyncWaitHandle, EquivalenceKey, "Wait on the tasks, not their wait handles")
     {
-        FixSites.Register(context, Title, FixDocumentAsync, EquivalenceKey);
-        return Task.CompletedTask;
     }
 
     /// <summary>Every title says the rewritten wait does not throw, because that is the behaviour kept.</summary>
-    private static string Title(string kind) => kind switch
+    protected override string Title(string kind) => kind switch
     {
         AsyncWaitHandleUse.FixAwaitWhenAny => "Await Task.WhenAny(task) (does not throw, like WaitOne)",
         AsyncWaitHandleUse.FixAwaitSuppressThrowing => "Await the task with SuppressThrowing (does not throw, like WaitOne)",
@@ -51,7 +43,7 @@ public sealed class AsyncWaitHandleFixer : CodeFixProvider
         _ => "Wait with Task.WaitAny (does not throw, like WaitOne)",
     };
 
-    internal static async Task<Document> FixDocumentAsync(
+    protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)

@@ -24,28 +24,20 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// value without awaiting it. Case (c), an async method that never awaits, is reported without a fix.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AwaitInLoopFixer)), Shared]
-public sealed class AwaitInLoopFixer : CodeFixProvider
+public sealed class AwaitInLoopFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AwaitInLoop + "_AwaitOnce";
 
-    private static readonly FixAllProvider FixAll =
-        new SequentialFixAllProvider("Await once per loop, not once per iteration", FixDocumentAsync);
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.AwaitInLoop);
-
-    public override FixAllProvider GetFixAllProvider() => FixAll;
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public AwaitInLoopFixer()
+        : base(DiagnosticIds.AwaitInLoop, EquivalenceKey, "Await once per loop, not once per iteration")
     {
-        FixSites.Register(context, Title, FixDocumentAsync, EquivalenceKey);
-        return Task.CompletedTask;
     }
 
-    private static string Title(string kind) => kind == AwaitInLoop.FixMoveLoop
+    protected override string Title(string kind) => kind == AwaitInLoop.FixMoveLoop
         ? "Run the whole loop in one Task.Run (the loop then runs on the thread pool)"
         : "Use the completed task's value without awaiting it";
 
-    internal static async Task<Document> FixDocumentAsync(
+    protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)

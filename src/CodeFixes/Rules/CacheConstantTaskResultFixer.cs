@@ -23,32 +23,21 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// needed, and otherwise with a private static readonly field created once per containing type.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CacheConstantTaskResultFixer)), Shared]
-public sealed class CacheConstantTaskResultFixer : CodeFixProvider
+public sealed class CacheConstantTaskResultFixer : RuleFixer
 {
     /// <summary>One key for both rewrites, so Fix All (and dotnet format) applies each site's own rewrite.</summary>
     public const string EquivalenceKey = DiagnosticIds.CacheConstantTaskResult + "_CacheTask";
 
-    private static readonly FixAllProvider FixAll =
-        new SequentialFixAllProvider("Cache constant task results", FixDocumentAsync);
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } =
-        ImmutableArray.Create(DiagnosticIds.CacheConstantTaskResult);
-
-    public override FixAllProvider GetFixAllProvider() => FixAll;
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public CacheConstantTaskResultFixer()
+        : base(DiagnosticIds.CacheConstantTaskResult, EquivalenceKey, "Cache constant task results")
     {
-        FixSites.Register(
-            context,
-            kind => kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask
-                ? "Use Task.CompletedTask"
-                : "Cache the task in a static readonly field",
-            FixDocumentAsync,
-            EquivalenceKey);
-        return Task.CompletedTask;
     }
 
-    internal static async Task<Document> FixDocumentAsync(
+    protected override string Title(string kind) => kind == CacheConstantTaskResultAnalyzer.FixUseCompletedTask
+        ? "Use Task.CompletedTask"
+        : "Cache the task in a static readonly field";
+
+    protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)

@@ -21,28 +21,22 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// The analyzer only names this fix where the rewrite compiles and reads the same values.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ContinueWithUnwrapFixer)), Shared]
-public sealed class ContinueWithUnwrapFixer : CodeFixProvider
+public sealed class ContinueWithUnwrapFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ContinueWithUnwrapChain + "_Await";
 
-    private static readonly FixAllProvider FixAll =
-        new SequentialFixAllProvider("Rewrite the ContinueWith/Unwrap chains as awaits", FixDocumentAsync);
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.ContinueWithUnwrapChain);
-
-    public override FixAllProvider GetFixAllProvider() => FixAll;
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public ContinueWithUnwrapFixer()
+        : base(DiagnosticIds.ContinueWithUnwrapChain, EquivalenceKey, "Rewrite the ContinueWith/Unwrap chains as awaits")
     {
-        FixSites.Register(context, _ => "Await the tasks in sequence (stops at the first fault)", FixDocumentAsync, EquivalenceKey);
-        return Task.CompletedTask;
     }
+
+    protected override string Title(string kind) => "Await the tasks in sequence (stops at the first fault)";
 
     /// <summary>
     /// One chain at a time, innermost first, each against a fresh semantic model: a continuation may hold a
     /// lambda that returns a chain of its own, and both rewrites must survive.
     /// </summary>
-    internal static async Task<Document> FixDocumentAsync(
+    protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)

@@ -23,24 +23,18 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// and a continuation's captured antecedent to its antecedent parameter. The body keeps its names.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(UseTaskStateFixer)), Shared]
-public sealed class UseTaskStateFixer : CodeFixProvider
+public sealed class UseTaskStateFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.UseTaskState + "_UseStateOverload";
 
-    private static readonly FixAllProvider FixAll =
-        new SequentialFixAllProvider("Pass captured values as task state", FixDocumentAsync);
-
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(DiagnosticIds.UseTaskState);
-
-    public override FixAllProvider GetFixAllProvider() => FixAll;
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public UseTaskStateFixer()
+        : base(DiagnosticIds.UseTaskState, EquivalenceKey, "Pass captured values as task state")
     {
-        FixSites.Register(context, _ => "Pass the captured values as the task's state", FixDocumentAsync, EquivalenceKey);
-        return Task.CompletedTask;
     }
 
-    internal static async Task<Document> FixDocumentAsync(
+    protected override string Title(string kind) => "Pass the captured values as the task's state";
+
+    protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)
