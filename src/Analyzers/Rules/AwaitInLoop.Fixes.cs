@@ -90,7 +90,8 @@ internal sealed partial class AwaitInLoop
     /// <summary>
     /// A loop can move into one Task.Run when the move changes nothing but the thread: this is its only
     /// await, it has no return, yield or goto, and everything it does outside the inlined work is local
-    /// arithmetic and control flow (no calls or property reads that could need the original thread).
+    /// arithmetic and control flow. No calls or property reads, which could need the original thread; no
+    /// fields, which code on the original context could read or write while the loop runs on the pool.
     /// </summary>
     private bool CanMove(ILoopOperation loop, Context context)
     {
@@ -135,8 +136,6 @@ internal sealed partial class AwaitInLoop
             && (local.Local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is not VariableDeclaratorSyntax { Initializer: null } declarator
                 || loop.Syntax.Span.Contains(declarator.Span)),
         IParameterReferenceOperation parameter => IsCapturable(parameter.Parameter.Type, parameter.Parameter.RefKind != RefKind.None),
-        IFieldReferenceOperation => true,
-        IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance => instance.Type?.IsValueType != true,
         IBinaryOperation binary => binary.OperatorMethod is null,
         IUnaryOperation unary => unary.OperatorMethod is null,
         IIncrementOrDecrementOperation step => step.OperatorMethod is null,
@@ -155,7 +154,7 @@ internal sealed partial class AwaitInLoop
     private static bool IsCapturable(ITypeSymbol type, bool isRef) => !isRef && !type.IsRefLikeType;
 
     private static bool IsPlainValue(IOperation operation) =>
-        operation is ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation };
+        operation is ILocalReferenceOperation or IParameterReferenceOperation;
 
     /// <summary>
     /// Case (b): the value can replace the await when something else in the function still awaits (else the

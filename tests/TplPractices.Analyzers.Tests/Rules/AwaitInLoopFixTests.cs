@@ -44,6 +44,9 @@ public sealed class AwaitInLoopFixTests
                     for (var i = 0; i < n; i++) { Console.WriteLine(i); total += [|await Task.Run(() => Work(i))|]; }
                     foreach (var item in Produce()) total += [|await Task.Run(() => Work(item))|];
 
+                    // A field: code on the original context could use it while the loop runs on the pool.
+                    for (var i = 0; i < n; i++) _field += [|await Task.Run(() => Work(i))|];
+
                     // StartNew runs on TaskScheduler.Current, Task.Run on the pool; a token changes when it starts.
                     for (var i = 0; i < n; i++) total += [|await Task.Factory.StartNew(() => Work(i))|];
                     for (var i = 0; i < n; i++) total += [|await Task.Run(() => Work(i), token)|];
