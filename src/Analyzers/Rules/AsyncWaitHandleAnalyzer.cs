@@ -30,13 +30,7 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.RegisterCompilationStartAction(static start =>
-        {
-            if (AsyncWaitHandleUse.Context.TryCreate(start.Compilation) is { } symbols)
-            {
-                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.PropertyReference);
-            }
-        });
+        context.RegisterOperationActionWith(AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
     }
 
     private static void Analyze(OperationAnalysisContext context, AsyncWaitHandleUse.Context symbols)

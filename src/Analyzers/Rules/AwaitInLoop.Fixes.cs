@@ -182,8 +182,13 @@ internal sealed partial class AwaitInLoop
 
         // "await Task.FromResult(x);": keep x only if it does something as a statement, drop it if it is a plain value.
         var value = Value.WithoutImplicitConversions();
-        return value is IInvocationOperation or IObjectCreationOperation or ISimpleAssignmentOperation or ICompoundAssignmentOperation
-            or IIncrementOrDecrementOperation or ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation
+        return IsKeptAsStatement(value)
+            || value is ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation
             || value.ConstantValue.HasValue;
     }
+
+    /// <summary>A discarded value that does something, so the fix keeps it as a statement of its own.</summary>
+    public static bool IsKeptAsStatement(IOperation value) =>
+        value is IInvocationOperation or IObjectCreationOperation or ISimpleAssignmentOperation or ICompoundAssignmentOperation
+            or IIncrementOrDecrementOperation;
 }

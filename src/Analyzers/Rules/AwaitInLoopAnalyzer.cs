@@ -32,14 +32,8 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.RegisterCompilationStartAction(static start =>
-        {
-            // One context per compilation: it caches which of the compilation's async methods never await.
-            if (AwaitInLoop.Context.TryCreate(start.Compilation) is { } symbols)
-            {
-                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.Await);
-            }
-        });
+        // One context per compilation: it caches which of the compilation's async methods never await.
+        context.RegisterOperationActionWith(AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
     }
 
     private static void Analyze(OperationAnalysisContext context, AwaitInLoop.Context symbols)

@@ -37,13 +37,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.RegisterCompilationStartAction(static start =>
-        {
-            if (AnalyzerContext.TryCreate(start.Compilation) is { } analyzerContext)
-            {
-                start.RegisterOperationAction(analyzerContext.AnalyzeInvocation, OperationKind.Invocation);
-            }
-        });
+        context.RegisterOperationActionWith(AnalyzerContext.TryCreate, static (c, analyzerContext) => analyzerContext.AnalyzeInvocation(c), OperationKind.Invocation);
     }
 
     private sealed class AnalyzerContext

@@ -79,11 +79,11 @@ internal sealed class ContinueWithChain
             TaskOfT = taskOfT;
         }
 
-        public INamedTypeSymbol TaskExtensions { get; }
+        private INamedTypeSymbol TaskExtensions { get; }
 
-        public INamedTypeSymbol Task { get; }
+        private INamedTypeSymbol Task { get; }
 
-        public INamedTypeSymbol TaskOfT { get; }
+        private INamedTypeSymbol TaskOfT { get; }
 
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskExtensions) is { } extensions

@@ -30,13 +30,7 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.RegisterCompilationStartAction(static start =>
-        {
-            if (ContinueWithChain.Context.TryCreate(start.Compilation) is { } symbols)
-            {
-                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.Invocation);
-            }
-        });
+        context.RegisterOperationActionWith(ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
     }
 
     private static void Analyze(OperationAnalysisContext context, ContinueWithChain.Context symbols)

@@ -33,13 +33,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.RegisterCompilationStartAction(static start =>
-        {
-            if (TaskStateCapture.Context.TryCreate(start.Compilation) is { } symbols)
-            {
-                start.RegisterOperationAction(c => Analyze(c, symbols), OperationKind.Invocation);
-            }
-        });
+        context.RegisterOperationActionWith(TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation);
     }
 
     private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols)

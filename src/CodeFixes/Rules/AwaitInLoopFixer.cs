@@ -118,8 +118,7 @@ public sealed class AwaitInLoopFixer : RuleFixer
         var awaitSyntax = site.Await.Syntax;
         if (awaitSyntax.Parent is ExpressionStatementSyntax statement)
         {
-            var kept = site.Value?.WithoutImplicitConversions() is { } value
-                && value is IInvocationOperation or IObjectCreationOperation or ISimpleAssignmentOperation or ICompoundAssignmentOperation or IIncrementOrDecrementOperation
+            var kept = site.Value?.WithoutImplicitConversions() is { } value && AwaitInLoop.IsKeptAsStatement(value)
                     ? ExpressionStatement((ExpressionSyntax)value.Syntax.WithoutTrivia()).WithTriviaFrom(statement)
                     : null;
             if (kept is not null)
