@@ -83,7 +83,9 @@ echo "analyzers off (ms): ${off[*]} -> median $m_off"
 awk -v a="$m_on" -v b="$m_off" 'BEGIN { printf "overhead of the medians: %.1f %%\n", (a - b) * 100 / b }'
 # Each on build is paired with the off build run next to it, so a slow spell of the machine hits both sides.
 # The interval is the order-statistic 95 % interval of the median of the pairs (binomial, normal approximation).
-for ((r = 0; r < runs; r++)); do echo "${on[r]} ${off[r]}"; done | awk '{ print ($1 - $2) * 100 / $2 }' | sort -g | awk '
+# The 3 % budget is ours alone: a peer's run, or one against RunAnalyzers=false, is not judged against it.
+judged=1; { [ -n "$peer" ] || [ "${BASELINE:-package}" = none ]; } && judged=0
+for ((r = 0; r < runs; r++)); do echo "${on[r]} ${off[r]}"; done | awk '{ print ($1 - $2) * 100 / $2 }' | sort -g | awk -v judged="$judged" '
   { p[NR] = $1 }
   END {
     n = NR; med = (n % 2) ? p[(n + 1) / 2] : (p[n / 2] + p[n / 2 + 1]) / 2
@@ -91,7 +93,7 @@ for ((r = 0; r < runs; r++)); do echo "${on[r]} ${off[r]}"; done | awk '{ print 
     lo = p[k]; hi = p[n - k + 1]
     printf "paired overhead: median %.1f %%, 95 %% interval %.1f %% to %.1f %% (%d pairs)\n", med, lo, hi, n
     verdict = hi <= 3 ? "met (the whole interval is at or under 3 %)" : lo > 3 ? "missed (the whole interval is over 3 %)" : "not resolved (the interval spans 3 %)"
-    print "budget, at most 3 %: " verdict
+    if (judged) print "budget, at most 3 %: " verdict
   }'
 timed -p:RunAnalyzers=true > /dev/null
 echo "diagnostics in an analyzers-on build: $(grep -E 'warning (TPL|VSTHRD)[0-9]+' "$work/last.log" | sort -u | wc -l)"
