@@ -97,7 +97,7 @@ public class AnalyzerCostBenchmarks
         public override void Initialize(AnalysisContext context)
         {
             context.EnableConcurrentExecution();
-            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.ReportDiagnostics); // as the rules do
             if (kinds.Length > 0)
             {
                 context.RegisterOperationAction(static _ => { }, kinds);

@@ -29,7 +29,7 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         context.RegisterOperationActionWith(AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
     }
 

@@ -31,7 +31,7 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         // One context per compilation: it caches which of the compilation's async methods never await.
         context.RegisterOperationActionWith(AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
     }

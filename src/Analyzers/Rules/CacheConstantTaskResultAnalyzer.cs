@@ -36,7 +36,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         context.RegisterOperationActionWith(AnalyzerContext.TryCreate, static (c, analyzerContext) => analyzerContext.AnalyzeInvocation(c), OperationKind.Invocation);
     }
 

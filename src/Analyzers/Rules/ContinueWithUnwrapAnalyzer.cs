@@ -29,7 +29,7 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         context.RegisterOperationActionWith(ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
     }
 

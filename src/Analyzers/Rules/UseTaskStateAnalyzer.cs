@@ -32,7 +32,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         context.RegisterOperationActionWith(TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation);
     }
 

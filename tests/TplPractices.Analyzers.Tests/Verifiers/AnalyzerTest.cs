@@ -45,6 +45,9 @@ public class AnalyzerTest
     /// <summary>Expected contents of <see cref="AdditionalSources"/> after fixing, in the same order.</summary>
     public List<(string Name, string Code)> FixedAdditionalSources { get; } = new();
 
+    /// <summary>The text of /0/.editorconfig, when the test needs one.</summary>
+    public string? EditorConfig { get; set; }
+
     public TestTarget Target { get; set; } = TestTarget.Net80;
 
     /// <summary>The oldest setup the rules support: C# 7.3 with nullable off, on .NET Framework 4.7.2.</summary>
@@ -157,6 +160,12 @@ public class AnalyzerTest
             solution = solution.AddDocument(DocumentId.CreateNewId(projectId, name), name, texts[^1].Text, filePath: name);
         }
 
+        if (EditorConfig is not null)
+        {
+            solution = solution.AddAnalyzerConfigDocument(
+                DocumentId.CreateNewId(projectId), ".editorconfig", SourceText.From(EditorConfig), filePath: "/0/.editorconfig");
+        }
+
         // Same file paths in another project make linked documents, as in a multi-targeted project.
         foreach (var target in LinkedTargets)
         {
@@ -181,7 +190,8 @@ public class AnalyzerTest
         var compilation = (await project.GetCompilationAsync())!;
         var exceptions = new ConcurrentQueue<Exception>();
         var options = new CompilationWithAnalyzersOptions(
-            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty),
+            // The project's options carry its .editorconfig, where the compiler reads generated_code.
+            project.AnalyzerOptions,
             (exception, _, _) => exceptions.Enqueue(exception),
             concurrentAnalysis: true,
             logAnalyzerExecutionTime: false);
