@@ -89,7 +89,13 @@ off_switch=-p:DropPackageAnalyzers=true
 [ "${BASELINE:-package}" = none ] && off_switch=-p:RunAnalyzers=false
 echo "comparing: analyzers on against $off_switch (SDK analyzers: $net_analyzers; compiler server: $shared)"
 on=(); off=(); on_cpu=(); off_cpu=(); on_csc=(); off_csc=()
-measure() { local w c k; read -r w c k < <(timed "${@:2}"); eval "$1+=($w); ${1}_cpu+=($c); ${1}_csc+=($k)"; }
+# measure on|off ARGS...: one timed build, its figures appended to that side's arrays.
+measure() {
+  local -n wall=$1 cpu=${1}_cpu csc=${1}_csc
+  local w c k
+  read -r w c k < <(timed "${@:2}")
+  wall+=("$w"); cpu+=("$c"); csc+=("$k")
+}
 # The order alternates pair by pair (on off, off on, ...), so a drift in the machine's speed favours neither.
 for ((r = 0; r < runs; r++)); do
   if ((r % 2 == 0)); then
@@ -106,9 +112,9 @@ awk -v a="$m_on" -v b="$m_off" 'BEGIN { printf "overhead of the medians: %.1f %%
 # The interval is the order-statistic 95 % interval of the median of the pairs (binomial, normal approximation).
 # The 3 % budget is ours alone: a peer's run, or one against RunAnalyzers=false, is not judged against it.
 judged=1; { [ -n "$peer" ] || [ "${BASELINE:-package}" = none ]; } && judged=0
-# Reads lines "numerator-on numerator-off denominator" and prints the median of 100 * (on - off) / denominator.
+# Reads lines "on off" and prints the median of the pairs' overheads, 100 * (on - off) / off, with its interval.
 paired() {
-  awk '{ print ($1 - $2) * 100 / $3 }' | sort -g | awk -v judged="$judged" -v label="$1" '
+  awk '{ print ($1 - $2) * 100 / $2 }' | sort -g | awk -v judged="$judged" -v label="$1" '
   { p[NR] = $1 }
   END {
     n = NR; med = (n % 2) ? p[(n + 1) / 2] : (p[n / 2] + p[n / 2 + 1]) / 2
@@ -119,7 +125,7 @@ paired() {
     if (judged) print "  budget, at most 3 %: " verdict
   }'
 }
-for ((r = 0; r < runs; r++)); do echo "${on[r]} ${off[r]} ${off[r]}"; done | paired "paired wall-time overhead"
+for ((r = 0; r < runs; r++)); do echo "${on[r]} ${off[r]}"; done | paired "paired wall-time overhead"
 # The CPU time the package adds, split between the compiler and MSBuild. On this VM it is about as noisy as the
 # wall time; what it shows is where the added work goes.
 echo "CPU time (ms), on: ${on_cpu[*]}"

@@ -1,3 +1,5 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Tests.Verifiers;
@@ -38,10 +40,16 @@ public sealed class GeneratedCodeTests
     private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005"];
 
     [Fact]
-    public void EveryRule_ConfiguresTheSameGeneratedCodeFlags()
+    public void EveryAnalyzer_RunsConcurrently_AndSkipsGeneratedCodeWithoutTheReportTimeRecheck()
     {
-        Assert.Equal(GeneratedCodeAnalysisFlags.ReportDiagnostics, GeneratedCode.Skipped);
         Assert.Equal(AllRules, Repository.Analyzers().SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).OrderBy(id => id));
+        Assert.All(Repository.Analyzers(), analyzer =>
+        {
+            var context = new RecordingContext();
+            analyzer.Initialize(context);
+            Assert.True(context.Concurrent, analyzer.GetType().Name);
+            Assert.Equal(GeneratedCodeAnalysisFlags.ReportDiagnostics, context.GeneratedCodeFlags);
+        });
     }
 
     [Fact]
@@ -130,6 +138,34 @@ public sealed class GeneratedCodeTests
     {
         var code = Usings + "#line hidden\nclass Hits\n{\n#line 10 \"Hits.razor\"\n" + Members + "\n#line hidden\n}\n";
         Assert.Equal(AllRules, await IdsAsync(File("Hits.cs", code)));
+    }
+
+    /// <summary>Records what an analyzer's Initialize configures; registrations are ignored.</summary>
+    private sealed class RecordingContext : AnalysisContext
+    {
+        public bool Concurrent { get; private set; }
+
+        public GeneratedCodeAnalysisFlags? GeneratedCodeFlags { get; private set; }
+
+        public override void EnableConcurrentExecution() => Concurrent = true;
+
+        public override void ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags analysisMode) => GeneratedCodeFlags = analysisMode;
+
+        public override void RegisterCompilationStartAction(Action<CompilationStartAnalysisContext> action) { }
+
+        public override void RegisterCompilationAction(Action<CompilationAnalysisContext> action) { }
+
+        public override void RegisterSemanticModelAction(Action<SemanticModelAnalysisContext> action) { }
+
+        public override void RegisterSymbolAction(Action<SymbolAnalysisContext> action, ImmutableArray<SymbolKind> symbolKinds) { }
+
+        public override void RegisterCodeBlockStartAction<TLanguageKindEnum>(Action<CodeBlockStartAnalysisContext<TLanguageKindEnum>> action) { }
+
+        public override void RegisterCodeBlockAction(Action<CodeBlockAnalysisContext> action) { }
+
+        public override void RegisterSyntaxTreeAction(Action<SyntaxTreeAnalysisContext> action) { }
+
+        public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) { }
     }
 
     private static AnalyzerTest File(string name, string code)
