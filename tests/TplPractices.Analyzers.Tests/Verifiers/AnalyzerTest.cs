@@ -160,11 +160,7 @@ public class AnalyzerTest
             solution = solution.AddDocument(DocumentId.CreateNewId(projectId, name), name, texts[^1].Text, filePath: name);
         }
 
-        if (EditorConfig is not null)
-        {
-            solution = solution.AddAnalyzerConfigDocument(
-                DocumentId.CreateNewId(projectId), ".editorconfig", SourceText.From(EditorConfig), filePath: "/0/.editorconfig");
-        }
+        solution = WithEditorConfig(solution, projectId);
 
         // Same file paths in another project make linked documents, as in a multi-targeted project.
         foreach (var target in LinkedTargets)
@@ -179,10 +175,19 @@ public class AnalyzerTest
             {
                 solution = solution.AddDocument(DocumentId.CreateNewId(linkedId, name), name, text, filePath: name);
             }
+
+            solution = WithEditorConfig(solution, linkedId);
         }
 
         return (solution, expected);
     }
+
+    /// <summary>Each project of a multi-targeted project sees the same .editorconfig.</summary>
+    private Solution WithEditorConfig(Solution solution, ProjectId projectId) =>
+        EditorConfig is null
+            ? solution
+            : solution.AddAnalyzerConfigDocument(
+                DocumentId.CreateNewId(projectId), ".editorconfig", SourceText.From(EditorConfig), filePath: "/0/.editorconfig");
 
     /// <summary>Runs the analyzer the way the compiler does; any analyzer exception fails the test.</summary>
     internal async Task<ImmutableArray<Diagnostic>> GetDiagnosticsAsync(Project project)
