@@ -12,50 +12,23 @@
 #   none               -p:RunAnalyzers=false: every analyzer off, including the ones the .NET targeting pack
 #                      brings to every .NET 8+ project (SYSLIB1099 and others), so their cost counts as ours.
 # SDK_ANALYZERS=1 keeps the SDK's code-analysis analyzers on (the default for .NET 5+ projects); by default
-# they are switched off (EnableNETAnalyzers=false).
+# they are switched off (EnableNETAnalyzers=false). HITS=0 builds the consumer without the rules' hits. The
+# consumer comes from consumer.sh, which instructions.sh shares.
 # Builds use the compiler server, as `dotnet build` does by default (this VM's environment turns it off with
 # UseSharedCompilation=false; the script turns it back on for its own builds). SHARED_COMPILATION=0 starts a
 # fresh compiler per build instead: slower, and noisier because each build pays the compiler's JIT again.
 # REPORTS (default 3) is how many ReportAnalyzer builds the per-analyzer ranking takes the median of.
-# Usage: [BASELINE=package|none] [SDK_ANALYZERS=1] [SHARED_COMPILATION=0] benchmarks/build-cost/run.sh [RUNS] [PEER_PACKAGE PEER_VERSION]
+# Usage: [BASELINE=package|none] [SDK_ANALYZERS=1] [HITS=0] [SHARED_COMPILATION=0] benchmarks/build-cost/run.sh [RUNS] [PEER_PACKAGE PEER_VERSION]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-15}
 peer=${2:-}
 peer_version=${3:-}
-sdk_analyzers=${SDK_ANALYZERS:-0}
-net_analyzers=false; [ "$sdk_analyzers" = 1 ] && net_analyzers=true
 shared=true; [ "${SHARED_COMPILATION:-1}" = 0 ] && shared=false
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-dotnet pack "$root/src/Package" -c Release -o "$work/feed" > /dev/null
-version=$(ls "$work"/feed/TplPractices.Analyzers.*.nupkg | sed -E 's/.*TplPractices\.Analyzers\.(.*)\.nupkg/\1/')
-"$root/benchmarks/build-cost/generate.sh" "$work/Consumer" 1000
-reference="<PackageReference Include=\"TplPractices.Analyzers\" Version=\"$version\" PrivateAssets=\"all\" />"
-[ -n "$peer" ] && reference="<PackageReference Include=\"$peer\" Version=\"$peer_version\" PrivateAssets=\"all\" />"
-cat > "$work/Consumer/Consumer.csproj" <<XML
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <TargetFramework>net10.0</TargetFramework>
-    <Nullable>disable</Nullable>
-    <EnableNETAnalyzers>$net_analyzers</EnableNETAnalyzers>
-    <NoWarn>\$(NoWarn);CS1998</NoWarn>
-    <RestoreAdditionalProjectSources>$work/feed</RestoreAdditionalProjectSources>
-    <RestorePackagesPath>$work/packages</RestorePackagesPath>
-  </PropertyGroup>
-  <ItemGroup>$reference</ItemGroup>
-  <!-- -p:DropPackageAnalyzers=true: the same build with only the package's analyzers taken out. -->
-  <Target Name="DropPackageAnalyzers" BeforeTargets="CoreCompile" Condition="'\$(DropPackageAnalyzers)' == 'true'">
-    <ItemGroup>
-      <Analyzer Remove="@(Analyzer)" Condition="\$([System.String]::Copy('%(Analyzer.Filename)').StartsWith('TplPractices')) Or \$([System.String]::Copy('%(Analyzer.Filename)').StartsWith('Microsoft.VisualStudio.Threading'))" />
-    </ItemGroup>
-  </Target>
-</Project>
-XML
-lines=$(cat "$work"/Consumer/*.cs | wc -l)
-echo "consumer: $lines lines in $(ls "$work"/Consumer/*.cs | wc -l) files; analyzers: ${peer:-TplPractices.Analyzers} ${peer_version:-$version}"
-dotnet restore "$work/Consumer" > /dev/null
+"$root/benchmarks/build-cost/consumer.sh" "$work" "$peer" "$peer_version"
 build_command=(dotnet build "$work/Consumer" -c Release --no-restore --no-incremental -p:UseSharedCompilation=$shared)
 build() { "${build_command[@]}" "$@"; }
 # The median of the numbers on standard input.
@@ -87,7 +60,7 @@ timed() {
 }
 off_switch=-p:DropPackageAnalyzers=true
 [ "${BASELINE:-package}" = none ] && off_switch=-p:RunAnalyzers=false
-echo "comparing: analyzers on against $off_switch (SDK analyzers: $net_analyzers; compiler server: $shared)"
+echo "comparing: analyzers on against $off_switch (compiler server: $shared)"
 on=(); off=(); on_cpu=(); off_cpu=(); on_csc=(); off_csc=()
 # measure on|off ARGS...: one timed build, its figures appended to that side's arrays.
 measure() {
