@@ -3,8 +3,8 @@
 # with the analyzers on and off, alternating, RUNS times each; prints the medians, the median of the paired
 # overheads (on/off of each adjacent pair) with a distribution-free 95 % interval, the verdict against the
 # 3 % budget, and the per-analyzer ranking from -p:ReportAnalyzer=true (median of several builds). It also
-# prints the CPU time the package adds (split between the compiler server and MSBuild), and the budget read
-# from the summed callback time, which moves less than the wall time does on a shared VM.
+# prints the CPU time the package adds (split between the compiler server and MSBuild), and the callbacks' share
+# of the build. On a shared VM none of these resolves 3 %; instructions.sh, which counts instructions, does.
 #
 # What "off" means (BASELINE):
 #   package (default)  the same build with only the package's analyzers taken out of the compiler's inputs:
@@ -128,13 +128,11 @@ awk '{ name = $3; for (i = 4; i <= NF; i++) name = name " " $i; t[name] = t[name
   printf '%8.3f s  %s  [%s ]\n' "$m" "$name" "$times"
 done | sort -rn | head -12
 grep -oE 'warning (TPL|VSTHRD)[0-9]+' "$work/report.log" | sort | uniq -c | sort -rn | head
-# The budget read from the one figure here that is not at the mercy of the machine's noise: the package's summed
-# callback time against the off build's wall time. It bounds the analysis cost from above (it counts the
-# callbacks as if none ran in parallel with the rest of the build); it leaves out MSBuild logging the warnings,
-# which the CPU split above shows on its own.
+# The callbacks' share of the build: the package's summed callback time against the off build's wall time. It moves
+# less than the wall time, but it is not the package's whole cost (loading and compiling the analyzers, reporting
+# their diagnostics and MSBuild logging them come on top), so it gives no budget verdict: instructions.sh does.
 if [ "$judged" = 1 ]; then
   grep -E "TplPractices\.Analyzers, Version=" "$work/ranking.txt" | awk '{ print $1 }' | median_in | awk -v off="$m_off" '{
-    share = $1 * 100000 / off
-    printf "analysis bound: %.3f s of callbacks / %.2f s build = %.1f %%; budget, at most 3 %%: %s\n", $1, off / 1000, share, share <= 3 ? "met" : "missed"
+    printf "callbacks: %.3f s / %.2f s build = %.1f %% (part of the cost; instructions.sh counts all of it)\n", $1, off / 1000, $1 * 100000 / off
   }'
 fi
