@@ -168,13 +168,7 @@ public sealed class GeneratedCodeTests
         public override void RegisterSyntaxNodeAction<TLanguageKindEnum>(Action<SyntaxNodeAnalysisContext> action, ImmutableArray<TLanguageKindEnum> syntaxKinds) { }
     }
 
-    private static AnalyzerTest File(string name, string code)
-    {
-        var test = new AnalyzerTest(Repository.Analyzers(), fixer: null);
-        test.AdditionalSources.Add((name, code));
-        return test;
-    }
+    private static AnalyzerTest File(string name, string code) => Repository.AllRulesTest(name, code);
 
-    private static async Task<IEnumerable<string>> IdsAsync(AnalyzerTest test) =>
-        (await test.CollectDiagnosticsAsync()).Select(d => d.Id).OrderBy(id => id).ToList();
+    private static Task<IEnumerable<string>> IdsAsync(AnalyzerTest test) => Repository.IdsAsync(test);
 }

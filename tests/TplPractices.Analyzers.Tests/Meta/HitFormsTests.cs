@@ -1,5 +1,3 @@
-using TplPractices.Analyzers.Tests.Verifiers;
-
 namespace TplPractices.Analyzers.Tests.Meta;
 
 /// <summary>
@@ -66,10 +64,6 @@ public sealed class HitFormsTests
         Assert.Empty(await IdsAsync(member));
     }
 
-    private static async Task<IEnumerable<string>> IdsAsync(string member)
-    {
-        var test = new AnalyzerTest(Repository.Analyzers(), fixer: null);
-        test.AdditionalSources.Add(("Test.cs", Usings + "class C\n{\n    " + member + "\n}\n"));
-        return (await test.CollectDiagnosticsAsync()).Select(d => d.Id).Where(id => id.StartsWith("TPL", StringComparison.Ordinal)).ToList();
-    }
+    private static Task<IEnumerable<string>> IdsAsync(string member) =>
+        Repository.IdsAsync(Repository.AllRulesTest("Test.cs", Usings + "class C\n{\n    " + member + "\n}\n"));
 }

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Reflection;
 using Microsoft.CodeAnalysis.Diagnostics;
 using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Meta;
 
@@ -17,4 +18,16 @@ internal static class Repository
         .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
+
+    /// <summary>A test of every shipped analyzer over one source file.</summary>
+    public static AnalyzerTest AllRulesTest(string name, string code)
+    {
+        var test = new AnalyzerTest(Analyzers(), fixer: null);
+        test.AdditionalSources.Add((name, code));
+        return test;
+    }
+
+    /// <summary>The IDs the test reports, in order, for comparing with an expected list.</summary>
+    public static async Task<IEnumerable<string>> IdsAsync(AnalyzerTest test) =>
+        (await test.CollectDiagnosticsAsync()).Select(d => d.Id).OrderBy(id => id).ToList();
 }
