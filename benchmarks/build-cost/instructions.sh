@@ -8,10 +8,14 @@
 # two builds at once, one per core. Prints each side's instructions, split between the compiler and MSBuild, what
 # the package adds, and the verdict against the 3 % budget.
 #
-# Runtime settings, for counts that repeat (two identical compiler runs agreed to within 0.06 %) and for valgrind:
+# Runtime settings, for counts that repeat and for valgrind:
 #   one processor (DOTNET_PROCESSOR_COUNT=1, csc /parallel-, msbuild -m:1): valgrind runs one thread at a time,
 #     so threads that spin while they wait would add a count that depends on the scheduling;
 #   no tiered compilation and no background GC: both run on timers in threads of their own;
+#   one thread-pool worker, no hill climbing, and valgrind's fair scheduling: the compiler runs the analyzers in a
+#     pool task beside its own thread, and how the two interleave moves the count (when a GC falls, how often a
+#     queue waits). Without these, identical compiler runs over 200 files differed by up to 0.9 % (2.2 % with the
+#     analyzers on); with them, by 0.14 % and 0.17 %;
 #   a GC heap limit: valgrind cannot reserve the 256 GB address range the GC asks for by default;
 #   W^X off: the JIT writes code through a second mapping that valgrind does not watch, so valgrind would go on
 #     running stale code (the compiler crashed in the thread pool without this).
@@ -37,8 +41,9 @@ count() {
   mkdir "$work/logs-$side"
   env DOTNET_PROCESSOR_COUNT=1 DOTNET_TieredCompilation=0 DOTNET_gcConcurrent=0 \
     DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 DOTNET_GCHeapHardLimit=0x100000000 DOTNET_EnableWriteXorExecute=0 \
+    DOTNET_ThreadPool_ForceMaxWorkerThreads=1 DOTNET_HillClimbing_Disable=1 \
     DOTNET_CLI_TELEMETRY_OPTOUT=1 MSBUILDNODECOUNT=1 \
-    valgrind --tool=cachegrind --cache-sim=no --trace-children=yes --cachegrind-out-file=/dev/null \
+    valgrind --fair-sched=yes --tool=cachegrind --cache-sim=no --trace-children=yes --cachegrind-out-file=/dev/null \
       --log-file="$work/logs-$side/%p.log" \
     dotnet build "$work/$side" -c Release --no-restore --no-incremental -m:1 -nodeReuse:false \
       -p:UseSharedCompilation=false -p:CompilerResponseFile="$work/sequential.rsp" "$@" > "$work/$side.out" 2>&1 \
