@@ -13,9 +13,9 @@
 #     so threads that spin while they wait would add a count that depends on the scheduling;
 #   no tiered compilation and no background GC: both run on timers in threads of their own;
 #   one thread-pool worker, no hill climbing, and valgrind's fair scheduling: the compiler runs the analyzers in a
-#     pool task beside its own thread, and how the two interleave moves the count (when a GC falls, how often a
-#     queue waits). Without these, identical compiler runs over 200 files differed by up to 0.9 % (2.2 % with the
-#     analyzers on); with them, by 0.14 % and 0.17 %;
+#     pool task beside its own thread, and how the two interleave moved the count. Without these, identical
+#     compiler runs over 200 files differed by up to 0.7 % (2.2 % with the analyzers on); with them, by 0.14 %
+#     and 0.17 %;
 #   a GC heap limit: valgrind cannot reserve the 256 GB address range the GC asks for by default;
 #   W^X off: the JIT writes code through a second mapping that valgrind does not watch, so valgrind would go on
 #     running stale code (the compiler crashed in the thread pool without this).
