@@ -129,7 +129,7 @@ awk '{ name = $3; for (i = 4; i <= NF; i++) name = name " " $i; t[name] = t[name
 done | sort -rn | head -12
 grep -oE 'warning (TPL|VSTHRD)[0-9]+' "$work/report.log" | sort | uniq -c | sort -rn | head
 # The callbacks' share of the build: the package's summed callback time against the off build's wall time. It moves
-# less than the wall time, but it is not the package's whole cost (loading and compiling the analyzers, reporting
+# less than the wall time, but it is not the package's whole cost (compiling the analyzers' code, reporting
 # their diagnostics and MSBuild logging them come on top), so it gives no budget verdict: instructions.sh does.
 if [ "$judged" = 1 ]; then
   grep -E "TplPractices\.Analyzers, Version=" "$work/ranking.txt" | awk '{ print $1 }' | median_in | awk -v off="$m_off" '{
