@@ -17,16 +17,25 @@ internal static class FixSites
     public static string? KindOf(Diagnostic diagnostic) =>
         diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.FixKind, out var kind) ? kind : null;
 
-    /// <summary>One code action per diagnostic that names a rewrite; none where the analyzer named none.</summary>
+    /// <summary>
+    /// One code action per diagnostic whose site names a rewrite in every copy of the file (<paramref name="copies"/>
+    /// holds what the rule reports in the other targets' copies); none where any copy names none.
+    /// </summary>
     public static void Register(
         CodeFixContext context,
+        ImmutableArray<Diagnostic> copies,
+        string portableKind,
         Func<string, string> title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
         string equivalenceKey)
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (KindOf(diagnostic) is not { } kind)
+            var site = copies
+                .Where(d => d.Id == diagnostic.Id && d.Location.SourceSpan == diagnostic.Location.SourceSpan)
+                .Prepend(diagnostic)
+                .ToImmutableArray();
+            if (Of(site, portableKind).FirstOrDefault().Kind is not { } kind)
             {
                 continue;
             }
@@ -35,7 +44,7 @@ internal static class FixSites
             context.RegisterCodeFix(
                 CodeAction.Create(
                     title(kind),
-                    cancellationToken => fixDocumentAsync(document, ImmutableArray.Create(diagnostic), cancellationToken),
+                    cancellationToken => fixDocumentAsync(document, site, cancellationToken),
                     equivalenceKey),
                 diagnostic);
         }

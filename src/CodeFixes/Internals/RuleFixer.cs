@@ -3,34 +3,46 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// What every rule's fixer shares: one diagnostic ID, one equivalence key for all its rewrites (so Fix All and
 /// dotnet format apply each site's own rewrite), a code action per diagnostic that names a rewrite, and a
-/// sequential Fix All over the same document rewrite.
+/// sequential Fix All over the same document rewrite. In a multi-targeted project every fix, single or Fix All,
+/// weighs what the rule reports in each target's copy of the file (<see cref="LinkedCopies"/>).
 /// </summary>
 public abstract class RuleFixer : CodeFixProvider
 {
+    private readonly DiagnosticAnalyzer _analyzer;
     private readonly string _equivalenceKey;
     private readonly FixAllProvider _fixAll;
 
-    protected RuleFixer(string diagnosticId, string equivalenceKey, string fixAllTitle)
+    /// <param name="analyzer">The rule's analyzer, run over the linked copies of a file for a single fix.</param>
+    /// <param name="portableKind">The rewrite that compiles on every target, chosen where the targets' copies disagree.</param>
+    /// <param name="equivalenceKey">The key of every code action of the rule.</param>
+    /// <param name="fixAllTitle">The Fix All action's title.</param>
+    protected RuleFixer(DiagnosticAnalyzer analyzer, string portableKind, string equivalenceKey, string fixAllTitle)
     {
-        FixableDiagnosticIds = ImmutableArray.Create(diagnosticId);
+        _analyzer = analyzer;
+        PortableKind = portableKind;
+        FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
         _fixAll = new SequentialFixAllProvider(fixAllTitle, FixDocumentAsync);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
 
+    /// <summary>The rewrite that compiles on every target: where linked copies disagree, it wins.</summary>
+    protected string PortableKind { get; }
+
     public sealed override FixAllProvider GetFixAllProvider() => _fixAll;
 
-    public sealed override Task RegisterCodeFixesAsync(CodeFixContext context)
+    public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        FixSites.Register(context, Title, FixDocumentAsync, _equivalenceKey);
-        return Task.CompletedTask;
+        var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, context.Span, context.CancellationToken).ConfigureAwait(false);
+        FixSites.Register(context, copies, PortableKind, Title, FixDocumentAsync, _equivalenceKey);
     }
 
     /// <summary>The code action's title for a rewrite the analyzer named.</summary>

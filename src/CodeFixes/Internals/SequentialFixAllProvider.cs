@@ -86,10 +86,17 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(
         FixAllContext context)
     {
+        // Each scope takes in the linked copies of its documents: the other targets' view of the same files.
         var diagnostics = new List<Diagnostic>();
         if (context.Scope is FixAllScope.Project or FixAllScope.Solution)
         {
-            var projects = context.Scope == FixAllScope.Project ? new[] { context.Project } : context.Solution.Projects;
+            var projects = context.Scope == FixAllScope.Solution
+                ? context.Solution.Projects
+                : context.Project.Documents
+                    .SelectMany(d => d.GetLinkedDocumentIds())
+                    .Select(id => context.Solution.GetProject(id.ProjectId)!)
+                    .Prepend(context.Project)
+                    .Distinct();
             foreach (var project in projects)
             {
                 diagnostics.AddRange(await context.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
@@ -97,7 +104,10 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         }
         else if (context.Document is { } document)
         {
-            diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
+            foreach (var id in document.GetLinkedDocumentIds().Add(document.Id))
+            {
+                diagnostics.AddRange(await context.GetDocumentDiagnosticsAsync(context.Solution.GetDocument(id)!).ConfigureAwait(false));
+            }
         }
 
         // Linked copies of one file share a key: the first of their document IDs in a stable order.

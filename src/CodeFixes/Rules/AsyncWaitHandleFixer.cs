@@ -28,7 +28,7 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
     public const string EquivalenceKey = DiagnosticIds.AsyncWaitHandle + "_WaitOnTask";
 
     public AsyncWaitHandleFixer()
-        : base(DiagnosticIds.AsyncWaitHandle, EquivalenceKey, "Wait on the tasks, not their wait handles")
+        : base(new AsyncWaitHandleAnalyzer(), AsyncWaitHandleUse.FixAwaitWhenAny, EquivalenceKey, "Wait on the tasks, not their wait handles")
     {
     }
 
@@ -57,7 +57,7 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
 
         var builder = new WaitBuilder(editor.Generator, symbols.Task, model.Compilation);
         var done = new HashSet<SyntaxNode>();
-        foreach (var (span, kind) in FixSites.Of(diagnostics, AsyncWaitHandleUse.FixAwaitWhenAny))
+        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
             if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken)
                     is not IPropertyReferenceOperation { Instance: { } instance } handle

@@ -29,7 +29,7 @@ public sealed class AwaitInLoopFixer : RuleFixer
     public const string EquivalenceKey = DiagnosticIds.AwaitInLoop + "_AwaitOnce";
 
     public AwaitInLoopFixer()
-        : base(DiagnosticIds.AwaitInLoop, EquivalenceKey, "Await once per loop, not once per iteration")
+        : base(new AwaitInLoopAnalyzer(), AwaitInLoop.FixUseValue, EquivalenceKey, "Await once per loop, not once per iteration")
     {
     }
 
@@ -50,7 +50,7 @@ public sealed class AwaitInLoopFixer : RuleFixer
         }
 
         var endOfLine = NewLines.Of(editor.OriginalRoot);
-        foreach (var (span, kind) in FixSites.Of(diagnostics, AwaitInLoop.FixUseValue))
+        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
             if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken) is not IAwaitOperation awaited
                 || AwaitInLoop.Classify(awaited, symbols) is not { } site

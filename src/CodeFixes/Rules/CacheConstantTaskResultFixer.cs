@@ -29,7 +29,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
     public const string EquivalenceKey = DiagnosticIds.CacheConstantTaskResult + "_CacheTask";
 
     public CacheConstantTaskResultFixer()
-        : base(DiagnosticIds.CacheConstantTaskResult, EquivalenceKey, "Cache constant task results")
+        : base(new CacheConstantTaskResultAnalyzer(), CacheConstantTaskResultAnalyzer.FixUseCachedField, EquivalenceKey, "Cache constant task results")
     {
     }
 
@@ -44,7 +44,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var fields = new NewStaticFields(editor.OriginalRoot);
-        foreach (var (span, kind) in FixSites.Of(diagnostics, CacheConstantTaskResultAnalyzer.FixUseCachedField))
+        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
             if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true)
                     is not InvocationExpressionSyntax invocation

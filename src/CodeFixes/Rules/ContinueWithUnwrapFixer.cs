@@ -26,7 +26,7 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
     public const string EquivalenceKey = DiagnosticIds.ContinueWithUnwrapChain + "_Await";
 
     public ContinueWithUnwrapFixer()
-        : base(DiagnosticIds.ContinueWithUnwrapChain, EquivalenceKey, "Rewrite the ContinueWith/Unwrap chains as awaits")
+        : base(new ContinueWithUnwrapAnalyzer(), ContinueWithChain.FixAwait, EquivalenceKey, "Rewrite the ContinueWith/Unwrap chains as awaits")
     {
     }
 
@@ -48,7 +48,7 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         }
 
         var marks = new Dictionary<SyntaxNode, SyntaxAnnotation>();
-        foreach (var (span, _) in FixSites.Of(diagnostics, ContinueWithChain.FixAwait))
+        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
         {
             marks[root.FindNode(span, getInnermostNodeForTie: true)] = new SyntaxAnnotation();
         }

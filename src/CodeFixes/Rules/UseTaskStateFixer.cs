@@ -28,7 +28,7 @@ public sealed class UseTaskStateFixer : RuleFixer
     public const string EquivalenceKey = DiagnosticIds.UseTaskState + "_UseStateOverload";
 
     public UseTaskStateFixer()
-        : base(DiagnosticIds.UseTaskState, EquivalenceKey, "Pass captured values as task state")
+        : base(new UseTaskStateAnalyzer(), UseTaskStateAnalyzer.FixUseStateOverload, EquivalenceKey, "Pass captured values as task state")
     {
     }
 
@@ -46,7 +46,7 @@ public sealed class UseTaskStateFixer : RuleFixer
         }
 
         var rewritten = new List<SyntaxNode>();
-        foreach (var (span, _) in FixSites.Of(diagnostics, UseTaskStateAnalyzer.FixUseStateOverload))
+        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
         {
             // A lambda inside one rewritten here is left for the next pass: its text is being replaced.
             if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not AnonymousFunctionExpressionSyntax lambdaSyntax

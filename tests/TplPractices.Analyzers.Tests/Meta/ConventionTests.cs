@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Diagnostics;
 using TplPractices.Analyzers.CodeFixes.Rules;
 using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Meta;
 
@@ -133,13 +134,26 @@ public sealed class ConventionTests
         Assert.NotEmpty(Directory.GetFiles(Path.Combine(Root, "benchmarks"), id + "_*Benchmarks.cs", SearchOption.AllDirectories));
     }
 
-    /// <summary>Microsoft.CodeAnalysis.Testing downloads reference packs into this folder; nothing here may.</summary>
+    /// <summary>
+    /// Microsoft.CodeAnalysis.Testing's own reference sets resolve NuGet packages at test time. Every rule test uses
+    /// the empty offline set, which resolves nothing, and takes each target's references from the packages restore
+    /// brought (Basic.Reference.Assemblies, loaded from the test's own output).
+    /// </summary>
     [Fact]
-    public void NothingDownloadsReferencePacksAtTestTime()
+    public async Task NothingDownloadsReferencePacksAtTestTime()
     {
-        Assert.False(Directory.Exists(Path.Combine(Path.GetTempPath(), "test-packages")));
+        var test = new CSharpCodeFixVerifier<UseTaskStateAnalyzer, UseTaskStateFixer>.Test();
+        Assert.Same(OfflineReferences.None, test.ReferenceAssemblies);
+        Assert.Null(test.ReferenceAssemblies.ReferenceAssemblyPackage);
+        Assert.Empty(test.ReferenceAssemblies.Packages);
+        Assert.Empty(await test.ReferenceAssemblies.ResolveAsync(LanguageNames.CSharp, CancellationToken.None));
+        foreach (var target in TestTargets.All)
+        {
+            Assert.Contains(target.References(), r => r.Display?.StartsWith("System.Runtime", StringComparison.Ordinal) == true || r.Display == "netstandard");
+        }
+
         var sources = Directory.GetFiles(Path.Combine(Root, "tests"), "*.cs", SearchOption.AllDirectories);
-        Assert.DoesNotContain(sources, file => Regex.IsMatch(File.ReadAllText(file), @"ReferenceAssemblies\.Net\.Net"));
+        Assert.DoesNotContain(sources, file => Regex.IsMatch(File.ReadAllText(file), @"ReferenceAssemblies\.(Net|NetStandard|NetFramework|Default)\b"));
     }
 
     private static DiagnosticDescriptor Descriptor(string id) =>

@@ -41,7 +41,7 @@ public sealed class FuzzTests
         {
             foreach (var version in Long ? Versions : [LanguageVersion.CSharp7_3, LanguageVersion.CSharp9, LanguageVersion.Latest])
             {
-                await Analyze(input, version, TestTarget.Net80).AnalyzeAsync();
+                await Analyze(input, version, TestTarget.Net100).AnalyzeAsync();
             }
         }
     }
@@ -64,7 +64,7 @@ public sealed class FuzzTests
                     1 => input.Insert(token.SpanStart, token.Text + " "),
                     _ => input.Substring(0, token.Span.End),
                 };
-                var target = random.Next(2) == 0 ? TestTarget.Net80 : TestTarget.NetStandard20;
+                var target = random.Next(2) == 0 ? TestTarget.Net100 : TestTarget.NetStandard20;
                 await AssertFixesAddNoErrorsAsync(Analyze(mutated, LanguageVersion.Latest, target), mutated, Long ? 20 : 4);
             }
         }
@@ -77,7 +77,7 @@ public sealed class FuzzTests
     {
         foreach (var input in Inputs.Value)
         {
-            await AssertFixesAddNoErrorsAsync(Analyze(input, LanguageVersion.Latest, TestTarget.Net80), input, int.MaxValue);
+            await AssertFixesAddNoErrorsAsync(Analyze(input, LanguageVersion.Latest, TestTarget.Net100), input, int.MaxValue);
         }
     }
 
@@ -88,20 +88,19 @@ public sealed class FuzzTests
         var all = string.Join(Environment.NewLine, Inputs.Value.Take(40).Select((code, i) => $"namespace N{i} {{ {code.Replace("namespace TplPractices.Samples;", string.Empty, StringComparison.Ordinal)} }}"));
         string Describe(ImmutableArray<Diagnostic> diagnostics) =>
             string.Join("\n", diagnostics.Select(d => $"{d.Id} {d.Location.SourceSpan} {d.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}"));
-        var first = Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net80).AnalyzeAsync()).Diagnostics);
+        var first = Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net100).AnalyzeAsync()).Diagnostics);
         for (var run = 0; run < 4; run++)
         {
-            Assert.Equal(first, Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net80).AnalyzeAsync()).Diagnostics));
+            Assert.Equal(first, Describe((await Analyze(all, LanguageVersion.Latest, TestTarget.Net100).AnalyzeAsync()).Diagnostics));
         }
     }
 
-    private static AnalyzerTest Analyze(string source, LanguageVersion version, TestTarget target) =>
-        new(Repository.Analyzers(), fixer: null)
+    private static AnalyzerRun Analyze(string source, LanguageVersion version, TestTarget target) =>
+        new(Repository.Analyzers())
         {
-            TestCode = source,
+            Sources = { ("Test0.cs", source) },
             LanguageVersion = version,
             Target = target,
-            AllowCompilerErrors = true,
             NullableContext = version >= LanguageVersion.CSharp8 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
             OutputKind = source.Contains("await ", StringComparison.Ordinal) && !source.Contains("class ", StringComparison.Ordinal)
                 ? OutputKind.ConsoleApplication
@@ -109,7 +108,7 @@ public sealed class FuzzTests
         };
 
     /// <summary>Applies the first offered fix of each diagnostic (up to a limit); errors after may not outnumber those before, by ID.</summary>
-    private static async Task AssertFixesAddNoErrorsAsync(AnalyzerTest test, string source, int maxFixes)
+    private static async Task AssertFixesAddNoErrorsAsync(AnalyzerRun test, string source, int maxFixes)
     {
         var (project, diagnostics) = await test.AnalyzeAsync();
         var before = await ErrorCountsAsync(project);
@@ -157,18 +156,24 @@ public sealed class FuzzTests
             {
                 if (literal.Token.IsKind(SyntaxKind.MultiLineRawStringLiteralToken) && literal.Token.ValueText.Contains("using System", StringComparison.Ordinal))
                 {
-                    try
-                    {
-                        inputs.Add(Markup.Parse(literal.Token.ValueText, "input.cs").Source);
-                    }
-                    catch (ArgumentException)
-                    {
-                        inputs.Add(literal.Token.ValueText);
-                    }
+                    inputs.Add(WithoutMarkup(literal.Token.ValueText));
                 }
             }
         }
 
         return inputs.Distinct().ToList();
+    }
+
+    /// <summary>The source the test library would compile from a test's markup; the text itself where it is not markup.</summary>
+    private static string WithoutMarkup(string markup)
+    {
+        try
+        {
+            return TestMarkup.Strip(markup);
+        }
+        catch (ArgumentException)
+        {
+            return markup;
+        }
     }
 }

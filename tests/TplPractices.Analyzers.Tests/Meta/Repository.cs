@@ -20,14 +20,9 @@ internal static class Repository
         .ToImmutableArray();
 
     /// <summary>A test of every shipped analyzer over one source file.</summary>
-    public static AnalyzerTest AllRulesTest(string name, string code)
-    {
-        var test = new AnalyzerTest(Analyzers(), fixer: null);
-        test.AdditionalSources.Add((name, code));
-        return test;
-    }
+    public static AnalyzerRun AllRulesTest(string name, string code) => new(Analyzers()) { Sources = { (name, code) } };
 
-    /// <summary>The IDs the test reports, in order, for comparing with an expected list.</summary>
-    public static async Task<IEnumerable<string>> IdsAsync(AnalyzerTest test) =>
-        (await test.CollectDiagnosticsAsync()).Select(d => d.Id).OrderBy(id => id).ToList();
+    /// <summary>The IDs the run reports, in order, for comparing with an expected list.</summary>
+    public static async Task<IEnumerable<string>> IdsAsync(AnalyzerRun run) =>
+        (await run.DiagnosticsAsync()).Select(d => d.Id).OrderBy(id => id).ToList();
 }

@@ -58,8 +58,8 @@ public sealed class AsyncWaitHandleBehaviourTests
         };
         object?[] Arguments() => second.Length == 0 ? [Make(first)] : [Make(first), Make(second)];
 
-        var original = await CodeRunner.RunAsync(Markup.Parse(before, "before.cs").Source, "Waits", method, Arguments());
-        var rewritten = await CodeRunner.RunAsync(Markup.Parse(after, "after.cs").Source, "Waits", method, Arguments());
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(before), "Waits", method, Arguments());
+        var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(after), "Waits", method, Arguments());
 
         Assert.Equal(original, rewritten);
         Assert.StartsWith("returned", original, StringComparison.Ordinal);

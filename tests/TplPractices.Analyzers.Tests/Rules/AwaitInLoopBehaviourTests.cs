@@ -22,8 +22,8 @@ public sealed class AwaitInLoopBehaviourTests
     [MemberData(nameof(Cases))]
     public async Task FixedCode_GivesTheSameResult(string method, object argument)
     {
-        var original = await CodeRunner.RunAsync(Markup.Parse(AwaitInLoopCases.Before, "before.cs").Source, "Loops", method, argument);
-        var rewritten = await CodeRunner.RunAsync(Markup.Parse(AwaitInLoopCases.After, "after.cs").Source, "Loops", method, argument);
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(AwaitInLoopCases.Before), "Loops", method, argument);
+        var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(AwaitInLoopCases.After), "Loops", method, argument);
 
         Assert.Equal(original, rewritten);
         Assert.StartsWith("returned", original, StringComparison.Ordinal);

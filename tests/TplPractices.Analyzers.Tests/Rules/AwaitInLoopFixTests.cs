@@ -151,7 +151,7 @@ public sealed class AwaitInLoopFixTests
     {
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System.Threading.Tasks;
 

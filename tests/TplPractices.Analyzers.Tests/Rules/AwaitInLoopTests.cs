@@ -119,24 +119,24 @@ public sealed class AwaitInLoopTests
                         var total = 0;
                         for (var i = 0; i < n; i++)
                         {
-                            total += [|await Task.Run(() =>
+                            total += {|#0:await Task.Run(() =>
                             {
                                 return i * 3;
-                            })|];
-                            total += [|await Task.FromResult(i)|];
-                            total += [|await Double(i)|];
+                            })|};
+                            total += {|#1:await Task.FromResult(i)|};
+                            total += {|#2:await Double(i)|};
                         }
 
                         return total;
                     }
                 }
                 """,
-            ExpectedMessages =
-            [
-                "'Task.Run(...)' queues synchronous work to the thread pool on every iteration; run the whole loop in one Task.Run",
-                "'Task.FromResult(i)' awaits a task that is already complete on every iteration; use the value directly",
-                "'Double(i)' calls an async method that never awaits, paying for a state machine on every iteration; make it synchronous",
-            ],
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithLocation(0).WithMessage("'Task.Run(...)' queues synchronous work to the thread pool on every iteration; run the whole loop in one Task.Run"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("'Task.FromResult(i)' awaits a task that is already complete on every iteration; use the value directly"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("'Double(i)' calls an async method that never awaits, paying for a state machine on every iteration; make it synchronous"),
+            },
         }.RunAsync();
     }
 
@@ -238,7 +238,7 @@ public sealed class AwaitInLoopTests
     {
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System.Threading.Tasks;
 
@@ -291,6 +291,6 @@ public sealed class AwaitInLoopTests
     [InlineData("foreach (var x in missing) await Task.CompletedTask")]
     public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
     {
-        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task t", statement), 0, 1);
+        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Analyzers.Rules.AwaitInLoopAnalyzer(), "Task t", statement), 0, 1);
     }
 }

@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.CacheConstantTaskResultAnalyzer,
@@ -191,7 +192,7 @@ public sealed class CacheConstantTaskResultTests
     {
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System;
                 using System.Threading.Tasks;
@@ -292,15 +293,15 @@ public sealed class CacheConstantTaskResultTests
 
                 class C
                 {
-                    Task<string> A() => [|Task.FromResult("ready")|];
-                    Task<double> B() => [|Task.FromResult(1.5)|];
+                    Task<string> A() => {|#0:Task.FromResult("ready")|};
+                    Task<double> B() => {|#1:Task.FromResult(1.5)|};
                 }
                 """,
-            ExpectedMessages =
-            [
-                "'Task.FromResult(\"ready\")' allocates a new Task<string> every time it runs; reuse one cached task",
-                "'Task.FromResult(1.5)' allocates a new Task<double> every time it runs; reuse one cached task",
-            ],
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithLocation(0).WithMessage("'Task.FromResult(\"ready\")' allocates a new Task<string> every time it runs; reuse one cached task"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("'Task.FromResult(1.5)' allocates a new Task<double> every time it runs; reuse one cached task"),
+            },
         }.RunAsync();
     }
 
@@ -316,7 +317,7 @@ public sealed class CacheConstantTaskResultTests
     {
         await new Verify.Test
         {
-            AllowCompilerErrors = true,
+            CompilerDiagnostics = CompilerDiagnostics.None,
             TestCode = "using System.Threading.Tasks;\nclass C\n{\n    object M() => " + expression + ";\n}\n",
         }.RunAsync();
     }
@@ -327,7 +328,7 @@ public sealed class CacheConstantTaskResultTests
     {
         await new Verify.Test
         {
-            AllowCompilerErrors = true,
+            CompilerDiagnostics = CompilerDiagnostics.None,
             Target = TestTarget.NetStandard20,
             TestCode = "using System.Threading.Tasks;\nclass C< <TClass>\n{\n    Task<TClass?> B() => Task.FromResult<TClass?>(default);\n    Task<int> D() => Task.FromResult<Missing<int>>(null).ContinueWith(_ => 1);\n}\n",
         }.RunAsync();
@@ -338,7 +339,7 @@ public sealed class CacheConstantTaskResultTests
     {
         await new Verify.Test
         {
-            AllowCompilerErrors = true,
+            CompilerDiagnostics = CompilerDiagnostics.None,
             TestCode = "namespace System.Threading.Tasks { }\nclass C { object M() => Task.FromResult(42); }\n",
         }.RunAsync();
     }

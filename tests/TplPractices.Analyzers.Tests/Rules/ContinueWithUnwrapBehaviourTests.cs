@@ -17,8 +17,8 @@ public sealed class ContinueWithUnwrapBehaviourTests
     [InlineData("Mixed", "21")]
     public async Task FixedCode_ReturnsWhatTheChainReturned(string method, string argument)
     {
-        var original = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.Before, "before.cs").Source, "Chains", method, argument);
-        var rewritten = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.After, "after.cs").Source, "Chains", method, argument);
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.Before), "Chains", method, argument);
+        var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.After), "Chains", method, argument);
 
         Assert.Equal(original, rewritten);
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
@@ -38,8 +38,8 @@ public sealed class ContinueWithUnwrapBehaviourTests
                 }
             }
             """;
-        var original = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.Before, "before.cs").Source + Runner, "Run", "Steps");
-        var rewritten = await CodeRunner.RunAsync(Markup.Parse(ContinueWithUnwrapCases.After, "after.cs").Source + Runner, "Run", "Steps");
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.Before) + Runner, "Run", "Steps");
+        var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.After) + Runner, "Run", "Steps");
 
         Assert.Equal("returned one,two,three", original);
         Assert.Equal(original, rewritten);

@@ -218,7 +218,7 @@ public sealed class ContinueWithUnwrapFixTests
     {
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System;
                 using System.Threading.Tasks;

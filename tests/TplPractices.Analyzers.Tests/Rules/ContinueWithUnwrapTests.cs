@@ -25,22 +25,22 @@ public sealed class ContinueWithUnwrapTests
 
                     void M(Task t, Task<string> s)
                     {
-                        var one = [|t.ContinueWith(_ => A()).Unwrap()|];
-                        var three = [|t.ContinueWith(_ => A()).Unwrap().ContinueWith(_ => B()).Unwrap().ContinueWith(x => A()).Unwrap()|];
-                        var fromStatic = [|TaskExtensions.Unwrap(s.ContinueWith(x => B()))|];
-                        var nestedStatic = [|TaskExtensions.Unwrap(TaskExtensions.Unwrap(t.ContinueWith(_ => B())).ContinueWith(x => A()))|];
-                        var typed = [|s.ContinueWith(x => Task.FromResult(x.Result.Length)).Unwrap()|];
+                        var one = {|#0:t.ContinueWith(_ => A()).Unwrap()|};
+                        var three = {|#1:t.ContinueWith(_ => A()).Unwrap().ContinueWith(_ => B()).Unwrap().ContinueWith(x => A()).Unwrap()|};
+                        var fromStatic = {|#2:TaskExtensions.Unwrap(s.ContinueWith(x => B()))|};
+                        var nestedStatic = {|#3:TaskExtensions.Unwrap(TaskExtensions.Unwrap(t.ContinueWith(_ => B())).ContinueWith(x => A()))|};
+                        var typed = {|#4:s.ContinueWith(x => Task.FromResult(x.Result.Length)).Unwrap()|};
                     }
                 }
                 """,
-            ExpectedMessages =
-            [
-                "This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
-                "This ContinueWith/Unwrap chain of 3 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
-                "This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
-                "This ContinueWith/Unwrap chain of 2 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
-                "This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
-            ],
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithLocation(0).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("This ContinueWith/Unwrap chain of 3 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(3).WithMessage("This ContinueWith/Unwrap chain of 2 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(4).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+            },
         }.RunAsync();
     }
 
@@ -127,7 +127,7 @@ public sealed class ContinueWithUnwrapTests
     {
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System.Threading.Tasks;
 
@@ -178,6 +178,6 @@ public sealed class ContinueWithUnwrapTests
     [InlineData("TaskExtensions.Unwrap(t.ContinueWith(_ => Task.Delay(1)), 1)")]
     public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
     {
-        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task t", statement), 0, 1);
+        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Analyzers.Rules.ContinueWithUnwrapAnalyzer(), "Task t", statement), 0, 1);
     }
 }

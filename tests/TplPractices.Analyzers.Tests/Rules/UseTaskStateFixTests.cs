@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.UseTaskStateAnalyzer,
@@ -114,7 +115,7 @@ public sealed class UseTaskStateFixTests
     {
         await new Verify.Test
         {
-            OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication,
+            TestState = { OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System;
                 using System.Threading.Tasks;
@@ -173,7 +174,7 @@ public sealed class UseTaskStateFixTests
                 }
             }
             """;
-        await new Verify.Test { TestCode = Source, FixedCode = Source, AllowCompilerErrors = true }.RunAsync();
+        await new Verify.Test { TestCode = Source, FixedCode = Source, CompilerDiagnostics = CompilerDiagnostics.None }.RunAsync();
     }
 
     [Fact]
@@ -184,7 +185,7 @@ public sealed class UseTaskStateFixTests
 
     private static async Task<string> RunAsync(string markup, string method, bool isStatic, object?[] arguments)
     {
-        var source = Markup.Parse(markup, "work.cs").Source;
+        var source = TestMarkup.Strip(markup);
         if (isStatic)
         {
             return await CodeRunner.RunAsync(source, "Work", method, arguments);

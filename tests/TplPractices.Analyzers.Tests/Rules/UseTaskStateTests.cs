@@ -28,22 +28,22 @@ public sealed class UseTaskStateTests
                     {
                         var queue = new ConcurrentQueue<int>();
                         var source = new TaskCompletionSource<int>();
-                        Task.Factory.StartNew([|() => queue.Enqueue(1)|]);
-                        Task<int>.Factory.StartNew([|() => queue.Count|], token);
-                        factory.StartNew([|delegate { queue.Enqueue(2); }|]);
-                        task.ContinueWith([|_ => source.SetResult(task.Result)|]);
-                        Task.Factory.StartNew([|() => _count++|]);
+                        Task.Factory.StartNew({|#0:() => queue.Enqueue(1)|});
+                        Task<int>.Factory.StartNew({|#1:() => queue.Count|}, token);
+                        factory.StartNew({|#2:delegate { queue.Enqueue(2); }|});
+                        task.ContinueWith({|#3:_ => source.SetResult(task.Result)|});
+                        Task.Factory.StartNew({|#4:() => _count++|});
                     }
                 }
                 """,
-            ExpectedMessages =
-            [
-                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
-                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
-                "The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state",
-                "The delegate captures 'task', 'source', so each call allocates a closure and a delegate; pass the value as the task's state",
-                "The delegate captures 'this', so each call allocates a closure and a delegate; pass the value as the task's state",
-            ],
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
+                Verify.Diagnostic().WithLocation(3).WithMessage("The delegate captures 'task', 'source', so each call allocates a closure and a delegate; pass the value as the task's state"),
+                Verify.Diagnostic().WithLocation(4).WithMessage("The delegate captures 'this', so each call allocates a closure and a delegate; pass the value as the task's state"),
+            },
         }.RunAsync();
     }
 
@@ -175,7 +175,7 @@ public sealed class UseTaskStateTests
 
         await new Verify.Test
         {
-            OutputKind = OutputKind.ConsoleApplication,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
             TestCode = /* lang=c#-test */ """
                 using System;
                 using System.Threading.Tasks;
@@ -211,7 +211,7 @@ public sealed class UseTaskStateTests
     public async Task IncompleteOrInvalidCode_DoesNotThrow(string statement)
     {
         // Half-typed code may still report where the call is complete; it must never throw.
-        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Verify.Test(), "Task task, int x", statement), 0, 1);
+        Assert.InRange(await HalfTypedCode.CountDiagnosticsAsync(new Analyzers.Rules.UseTaskStateAnalyzer(), "Task task, int x", statement), 0, 1);
     }
 
     /// <summary>C# 7.3 has no static lambdas and no shadowing in lambdas: the read-back locals get new names.</summary>

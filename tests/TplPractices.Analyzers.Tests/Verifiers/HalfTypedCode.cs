@@ -1,3 +1,5 @@
+using Microsoft.CodeAnalysis.Diagnostics;
+
 namespace TplPractices.Analyzers.Tests.Verifiers;
 
 /// <summary>Wraps a statement as typed so far in a compilable-looking file, for the incomplete-code tests.</summary>
@@ -7,11 +9,7 @@ public static class HalfTypedCode
         "using System;\nusing System.Threading;\nusing System.Threading.Tasks;\n\nclass C\n{\n    object? M(" + parameters + ")\n    {\n        "
         + statement + ";\n        return null;\n    }\n}\n";
 
-    /// <summary>Runs every analyzer test on it with compiler errors allowed; the test fails if the analyzer throws.</summary>
-    public static async Task<int> CountDiagnosticsAsync(AnalyzerTest test, string parameters, string statement)
-    {
-        test.AllowCompilerErrors = true;
-        test.TestCode = InMethod(parameters, statement);
-        return (await test.CollectDiagnosticsAsync()).Length;
-    }
+    /// <summary>How many diagnostics the analyzer reports on it; the test fails if the analyzer throws.</summary>
+    public static async Task<int> CountDiagnosticsAsync(DiagnosticAnalyzer analyzer, string parameters, string statement) =>
+        (await AnalyzerRun.Of(analyzer, InMethod(parameters, statement)).DiagnosticsAsync()).Length;
 }

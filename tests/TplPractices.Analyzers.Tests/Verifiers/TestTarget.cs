@@ -3,12 +3,15 @@ using Microsoft.CodeAnalysis;
 namespace TplPractices.Analyzers.Tests.Verifiers;
 
 /// <summary>
-/// The frameworks a test compiles against. The reference assemblies ship inside the
-/// Basic.Reference.Assemblies package, so nothing is resolved or downloaded at test time.
+/// The frameworks a test compiles against. Their reference assemblies ship inside the Basic.Reference.Assemblies
+/// packages, which restore brings; nothing is resolved or downloaded at test time.
 /// </summary>
 public enum TestTarget
 {
-    /// <summary>.NET 8: Task.FromResult caches common values (since .NET 6).</summary>
+    /// <summary>.NET 10, the newest runtime: the default target of the rule tests.</summary>
+    Net100,
+
+    /// <summary>.NET 8: Task.FromResult caches common values (since .NET 6), SuppressThrowing exists.</summary>
     Net80,
 
     /// <summary>netstandard2.0: a library that may run on .NET Framework, where nothing is cached.</summary>
@@ -20,8 +23,12 @@ public enum TestTarget
 
 public static class TestTargets
 {
-    public static IEnumerable<MetadataReference> References(this TestTarget target) => target switch
+    /// <summary>Every target, for the tests that check each reference set.</summary>
+    public static readonly TestTarget[] All = [TestTarget.Net100, TestTarget.Net80, TestTarget.NetStandard20, TestTarget.Net472];
+
+    public static IReadOnlyList<MetadataReference> References(this TestTarget target) => target switch
     {
+        TestTarget.Net100 => Basic.Reference.Assemblies.Net100.References.All,
         TestTarget.Net80 => Basic.Reference.Assemblies.Net80.References.All,
         TestTarget.NetStandard20 => Basic.Reference.Assemblies.NetStandard20.References.All,
         TestTarget.Net472 => Basic.Reference.Assemblies.Net472.References.All,

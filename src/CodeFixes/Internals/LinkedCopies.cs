@@ -1,0 +1,42 @@
+using System.Collections.Immutable;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// A multi-targeted project compiles each file once per target, as linked documents. The IDE asks for a fix in one
+/// of them and gives the result to all, so a single fix must weigh what the rule reports in the other copies too:
+/// a rewrite one target cannot compile would break that target's build.
+/// </summary>
+internal static class LinkedCopies
+{
+    /// <summary>What <paramref name="analyzer"/> reports within <paramref name="span"/> in the other copies of the document.</summary>
+    public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(
+        Document document, DiagnosticAnalyzer analyzer, TextSpan span, CancellationToken cancellationToken)
+    {
+        var linked = document.GetLinkedDocumentIds();
+        if (linked.IsEmpty)
+        {
+            return ImmutableArray<Diagnostic>.Empty;
+        }
+
+        var diagnostics = ImmutableArray.CreateBuilder<Diagnostic>();
+        foreach (var id in linked)
+        {
+            if (document.Project.Solution.GetDocument(id) is not { } copy
+                || await copy.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+            {
+                continue;
+            }
+
+            var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(analyzer), copy.Project.AnalyzerOptions, cancellationToken);
+            diagnostics.AddRange(await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, span, cancellationToken).ConfigureAwait(false));
+        }
+
+        return diagnostics.ToImmutable();
+    }
+}
