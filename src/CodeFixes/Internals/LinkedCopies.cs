@@ -33,7 +33,7 @@ internal static class LinkedCopies
                 continue;
             }
 
-            var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(analyzer), copy.Project.AnalyzerOptions, cancellationToken);
+            var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(analyzer), copy.Project.AnalyzerOptions);
             diagnostics.AddRange(await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, span, cancellationToken).ConfigureAwait(false));
         }
 

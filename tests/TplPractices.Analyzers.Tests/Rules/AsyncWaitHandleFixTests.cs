@@ -14,10 +14,12 @@ public sealed class AsyncWaitHandleFixTests
         await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.SyncBefore, AsyncWaitHandleCases.SyncAfter);
     }
 
-    [Fact]
-    public async Task AsyncWaitOne_OnNet80_AwaitsWithSuppressThrowing()
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.Net100)]
+    public async Task AsyncWaitOne_OnNet80AndLater_AwaitsWithSuppressThrowing(TestTarget target)
     {
-        await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNet80);
+        await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNet80, target);
     }
 
     [Fact]
@@ -30,11 +32,11 @@ public sealed class AsyncWaitHandleFixTests
     [Fact]
     public async Task MultiTargetedProject_GetsTheFormEveryTargetCompiles()
     {
-        var test = new Verify.Test { TestCode = AsyncWaitHandleCases.AsyncBefore, FixedCode = AsyncWaitHandleCases.AsyncAfterNetStandard };
+        var test = new Verify.Test { Target = TestTarget.Net80, TestCode = AsyncWaitHandleCases.AsyncBefore, FixedCode = AsyncWaitHandleCases.AsyncAfterNetStandard };
         test.LinkedTargets.Add(TestTarget.NetStandard20);
         await test.RunAsync();
 
-        var sync = new Verify.Test { TestCode = AsyncWaitHandleCases.SyncBefore, FixedCode = AsyncWaitHandleCases.SyncAfter };
+        var sync = new Verify.Test { Target = TestTarget.Net80, TestCode = AsyncWaitHandleCases.SyncBefore, FixedCode = AsyncWaitHandleCases.SyncAfter };
         sync.LinkedTargets.Add(TestTarget.NetStandard20);
         await sync.RunAsync();
     }

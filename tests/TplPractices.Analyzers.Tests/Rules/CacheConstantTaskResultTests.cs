@@ -53,9 +53,10 @@ public sealed class CacheConstantTaskResultTests
 
     [Theory]
     [MemberData(nameof(RuntimeCachedValues))]
-    public async Task ValueCachedByRuntime_OnNet80_DoesNotReport(string type, string value)
+    public async Task ValueCachedByRuntime_OnNet80AndNet100_DoesNotReport(string type, string value)
     {
         await Verify.VerifyAnalyzerAsync(Source(type, value, marked: false), TestTarget.Net80);
+        await Verify.VerifyAnalyzerAsync(Source(type, value, marked: false), TestTarget.Net100);
     }
 
     [Theory]

@@ -79,6 +79,7 @@ public sealed class TaskResultCacheTests
     }
 
     [Theory]
+    [InlineData(TestTarget.Net100, nameof(TaskCacheLevel.Net8))]
     [InlineData(TestTarget.Net80, nameof(TaskCacheLevel.Net8))]
     [InlineData(TestTarget.NetStandard20, nameof(TaskCacheLevel.None))]
     [InlineData(TestTarget.Net472, nameof(TaskCacheLevel.None))]

@@ -6,8 +6,8 @@ using Microsoft.CodeAnalysis.CSharp;
 namespace TplPractices.Analyzers.Tests.Verifiers;
 
 /// <summary>
-/// Compiles a test source against the .NET 8 reference assemblies, loads it into a collectible context and
-/// calls a static method, so a test can check that original and fixed code behave the same.
+/// Compiles a test source against the .NET 10 reference assemblies (the runtime the tests run on), loads it into
+/// a collectible context and calls a static method, so a test can check that original and fixed code behave the same.
 /// </summary>
 public static class CodeRunner
 {
@@ -20,7 +20,7 @@ public static class CodeRunner
         var compilation = CSharpCompilation.Create(
             "Run" + Guid.NewGuid().ToString("N"),
             [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.CSharp12))],
-            TestTarget.Net80.References(),
+            TestTarget.Net100.References(),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
         using var image = new MemoryStream();
         var emitted = compilation.Emit(image);

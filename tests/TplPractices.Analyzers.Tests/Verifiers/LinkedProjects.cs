@@ -101,7 +101,7 @@ internal static class LinkedProjects
 
         public override async Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
             await (await project.GetCompilationAsync(cancellationToken))!
-                .WithAnalyzers(analyzers, project.AnalyzerOptions, cancellationToken)
+                .WithAnalyzers(analyzers, project.AnalyzerOptions)
                 .GetAnalyzerDiagnosticsAsync(cancellationToken);
     }
 
