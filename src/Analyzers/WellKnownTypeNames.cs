@@ -15,4 +15,22 @@ internal static class WellKnownTypeNames
     public const string ValueTaskOfT = "System.Threading.Tasks.ValueTask`1";
     public const string TaskExtensions = "System.Threading.Tasks.TaskExtensions";
     public const string ConfigureAwaitOptions = "System.Threading.Tasks.ConfigureAwaitOptions";
+
+    /// <summary>
+    /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies
+    /// also carry without the marker (full names, no arity): copying one never loses a mutation.
+    /// </summary>
+    public static readonly System.Collections.Generic.HashSet<string> ReadOnlyBclStructs = new()
+    {
+        "System.Threading.CancellationToken",
+        "System.TimeSpan",
+        "System.DateTime",
+        "System.DateTimeOffset",
+        "System.Guid",
+        "System.Collections.Generic.KeyValuePair",
+        "System.ArraySegment",
+        "System.Memory",
+        "System.ReadOnlyMemory",
+        "System.Threading.Tasks.ValueTask",
+    };
 }

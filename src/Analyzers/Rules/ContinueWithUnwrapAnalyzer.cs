@@ -16,7 +16,7 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.ContinueWithUnwrapChain,
         title: "Use await instead of ContinueWith/Unwrap chains",
-        messageFormat: "This ContinueWith/Unwrap chain of {0} link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead",
+        messageFormat: "This ContinueWith/Unwrap chain of {0} allocates a continuation and a proxy task per link; await the tasks in sequence instead",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Warning,
         description: "Each ContinueWith(...).Unwrap() link allocates a continuation task, its delegate and closure, and "
@@ -44,6 +44,6 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
         }
 
         var properties = DiagnosticPropertyKeys.ForFix(chain.CanBecomeAwaits(symbols, context.ContainingSymbol) ? ContinueWithChain.FixAwait : null);
-        context.ReportDiagnostic(Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, chain.Links.Length));
+        context.ReportDiagnostic(Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, MessageText.Count(chain.Links.Length, "link", "links")));
     }
 }

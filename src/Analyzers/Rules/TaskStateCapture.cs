@@ -15,7 +15,8 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal sealed class TaskStateCapture
 {
-    private const int MaxTupleElements = 7;
+    /// <summary>More values than this read back as a tuple nobody would write by hand: the rule reports without a fix.</summary>
+    public const int MaxStateValues = 3;
 
     private TaskStateCapture(
         IInvocationOperation invocation,
@@ -143,9 +144,11 @@ internal sealed class TaskStateCapture
             return "no state overload takes the same other arguments";
         }
 
-        if (captured.Count > MaxTupleElements || (captured.Count > 1 && !context.HasValueTuple))
+        if (captured.Count > MaxStateValues || (captured.Count > 1 && !context.HasValueTuple))
         {
-            return "the captures do not fit a value tuple on this target";
+            return captured.Count > MaxStateValues
+                ? "more than three values would travel as the state"
+                : "several values need System.ValueTuple, which this target lacks";
         }
 
         return captured.Any(s => TypeOf(s) is not { } type || !IsNameable(type))
@@ -351,13 +354,22 @@ internal sealed class TaskStateCapture
             return null;
         }
 
-        /// <summary>A struct other than a primitive, enum or readonly struct: its methods may mutate it.</summary>
+        /// <summary>
+        /// A struct other than a primitive, enum or readonly struct: its methods may mutate it. BCL structs that are
+        /// readonly on modern .NET count as readonly on every target: older reference assemblies (netstandard2.0,
+        /// .NET Framework) do not mark them, but the type behaves the same.
+        /// </summary>
         public bool IsMutableStruct(ITypeSymbol type) =>
             type.TypeKind == TypeKind.Struct
             && type.SpecialType == SpecialType.None
             && type is INamedTypeSymbol { IsReadOnly: false } named
             && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T
-            && !Is(named.OriginalDefinition, _task);
+            && !Is(named.OriginalDefinition, _task)
+            && !WellKnownTypeNames.ReadOnlyBclStructs.Contains(named.OriginalDefinition.ToDisplayString(MetadataNameFormat));
+
+        private static readonly SymbolDisplayFormat MetadataNameFormat = new(
+            typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+            genericsOptions: SymbolDisplayGenericsOptions.None);
 
         /// <summary>Action → Action&lt;object&gt;, Func&lt;R&gt; → Func&lt;object, R&gt;, Action&lt;Task&gt; → Action&lt;Task, object&gt;.</summary>
         private static bool DelegateShapeMatches(ITypeSymbol withoutState, ITypeSymbol withState) =>

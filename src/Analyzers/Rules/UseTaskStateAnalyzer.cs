@@ -19,11 +19,12 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.UseTaskState,
         title: "Pass captured values as the task's state",
-        messageFormat: "The delegate captures {0}, so each call allocates a closure and a delegate; pass the value as the task's state",
+        messageFormat: "The delegate captures {0}, so each call allocates {1}; pass {2} as the task's state",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Warning,
-        description: "A lambda given to TaskFactory.StartNew or Task.ContinueWith that captures locals, parameters or "
-            + "'this' makes the compiler allocate a closure object and a new delegate on every call. The overloads "
+        description: "A lambda given to TaskFactory.StartNew or Task.ContinueWith that captures locals or parameters "
+            + "makes the compiler allocate a closure object and a new delegate on every call ('this' alone, a new "
+            + "delegate). The overloads "
             + "with an object state parameter let the lambda capture nothing, so its delegate is cached, and the data "
             + "travels as the state. Variables written after the lambda is created are not reported.");
 
@@ -47,10 +48,14 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
         }
 
         var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? FixUseStateOverload : null);
+        // A lambda that uses only 'this' compiles to an instance method: no closure, only the delegate.
+        var names = capture.CapturedNames.ToList();
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             capture.Lambda.Syntax.GetLocation(),
             properties,
-            string.Join(", ", capture.CapturedNames.Select(n => "'" + n + "'"))));
+            MessageText.QuotedList(names),
+            capture.Antecedent is null && capture.Captured.All(s => s is ITypeSymbol) ? "a delegate" : "a closure and a delegate",
+            names.Count == 1 ? "it" : "them"));
     }
 }

@@ -1,7 +1,10 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
@@ -39,4 +42,16 @@ internal static class LinkedCopies
 
         return diagnostics.ToImmutable();
     }
+
+    /// <summary>The document and its linked copies.</summary>
+    public static IEnumerable<Document> AllCopies(Document document) =>
+        document.GetLinkedDocumentIds().Select(document.Project.Solution.GetDocument).OfType<Document>().Prepend(document);
+
+    /// <summary>The oldest C# version any copy is compiled with: a rewrite must use only its syntax.</summary>
+    public static LanguageVersion OldestLanguageVersion(Document document) =>
+        AllCopies(document).Min(d => d.Project.ParseOptions is CSharpParseOptions options ? options.LanguageVersion : LanguageVersion.CSharp1);
+
+    /// <summary>Whether any copy is compiled with nullable warnings on.</summary>
+    public static bool AnyWarnsOnNullable(Document document) =>
+        AllCopies(document).Any(d => d.Project.CompilationOptions is CSharpCompilationOptions { NullableContextOptions: NullableContextOptions.Enable or NullableContextOptions.Warnings });
 }

@@ -41,9 +41,20 @@ public abstract class RuleFixer : CodeFixProvider
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
+        if (!CanFix(context.Document))
+        {
+            return;
+        }
+
         var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, context.Span, context.CancellationToken).ConfigureAwait(false);
         FixSites.Register(context, copies, PortableKind, Title, FixDocumentAsync, _equivalenceKey);
     }
+
+    /// <summary>
+    /// False where no rewrite of the rule compiles cleanly in every copy of the document (every target of a
+    /// multi-targeted project): then no fix is offered, and Fix All leaves the document alone.
+    /// </summary>
+    protected virtual bool CanFix(Document document) => true;
 
     /// <summary>The code action's title for a rewrite the analyzer named.</summary>
     protected abstract string Title(string kind);

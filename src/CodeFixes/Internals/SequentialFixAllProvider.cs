@@ -10,6 +10,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -21,9 +22,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <remarks>
 /// A multi-targeted project shares each file between one project per target ("linked" documents), and a
 /// target-aware rule may report different sites in each. Fixing each copy on its own leaves Roslyn to merge
-/// two different edits of one file, which it does with conflict markers. So the copies are fixed once, with
-/// the union of their diagnostics (the same site may then come more than once, from each target), and every
-/// copy gets the result.
+/// two different edits of one file, which it does with conflict markers. So the copies are fixed one after
+/// the other on one evolving text: each site once, by the first copy that compiles it, with the diagnostics
+/// of every copy that reported it; and every copy gets the result.
 /// </remarks>
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
@@ -60,20 +61,46 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
         CancellationToken cancellationToken)
     {
+        var original = solution;
         foreach (var item in work)
         {
-            if (solution.GetDocument(item.Key) is { } document)
+            if (solution.GetDocument(item.Key) is not { } key)
             {
-                var fixedDocument = await _fixDocumentAsync(document, item.Value, cancellationToken).ConfigureAwait(false);
+                continue;
+            }
 
-                // Clean up now rather than after the action: the linked copies must get the final text, or
-                // the copies differ again once only the fixed one is simplified and formatted.
-                fixedDocument = await ImportAdder.AddImportsAsync(fixedDocument, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                fixedDocument = await Simplifier.ReduceAsync(fixedDocument, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-                fixedDocument = await Formatter.FormatAsync(fixedDocument, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            // A site inside an #if branch is code only in the copies whose target defines the symbol, so each copy
+            // in turn fixes the sites it reported, on the text the copies before it left. A site several copies
+            // reported is fixed once, by the first, with all their diagnostics.
+            var pending = item.Value.GroupBy(d => d.Location.SourceSpan).ToList();
+            var edits = new List<IReadOnlyList<TextChange>>();
+            var copies = key.GetLinkedDocumentIds()
+                .OrderBy(id => solution.GetProject(id.ProjectId)!.Name, StringComparer.Ordinal)
+                .Prepend(key.Id);
+            foreach (var copy in copies)
+            {
+                var originalTree = await original.GetDocument(copy)!.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+                var sites = pending.Where(site => site.Any(d => d.Location.SourceTree == originalTree)).ToList();
+                if (sites.Count == 0)
+                {
+                    continue;
+                }
+
+                pending.RemoveAll(sites.Contains);
+                var document = solution.GetDocument(copy)!;
+                var before = (await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!;
+                var relocated = sites
+                    .SelectMany(site => TextEdits.Map(site.Key, edits) is { } span
+                        ? site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(before, span), d.Properties))
+                        : Enumerable.Empty<Diagnostic>())
+                    .ToImmutableArray();
+                var fixedDocument = await CleanUpAsync(await _fixDocumentAsync(document, relocated, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+                edits.Add((await fixedDocument.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!.GetChanges(before).ToList());
+
+                // Every copy gets the final text, or they would differ once only the fixed one is cleaned up.
                 var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
                 solution = fixedDocument.Project.Solution;
-                foreach (var linked in document.GetLinkedDocumentIds())
+                foreach (var linked in fixedDocument.GetLinkedDocumentIds())
                 {
                     solution = solution.WithDocumentText(linked, text);
                 }
@@ -81,6 +108,13 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         }
 
         return solution;
+    }
+
+    private static async Task<Document> CleanUpAsync(Document document, CancellationToken cancellationToken)
+    {
+        document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
     private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(

@@ -121,13 +121,20 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         return statements;
     }
 
+    /// <summary>
+    /// <c>await operand.ConfigureAwait(false)</c>: a continuation passed no scheduler runs on the default one, never on
+    /// the caller's synchronization context, and so does the code after each await.
+    /// </summary>
     private static AwaitExpressionSyntax Await(ExpressionSyntax operand)
     {
         var bare = operand.WithoutTrivia();
-        return AwaitExpression(bare is InvocationExpressionSyntax or MemberAccessExpressionSyntax or IdentifierNameSyntax
+        var task = bare is InvocationExpressionSyntax or MemberAccessExpressionSyntax or IdentifierNameSyntax
             or ElementAccessExpressionSyntax or ParenthesizedExpressionSyntax or ThisExpressionSyntax
             ? bare
-            : ParenthesizedExpression(bare));
+            : ParenthesizedExpression(bare);
+        return AwaitExpression(InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, task, IdentifierName("ConfigureAwait")),
+            ArgumentList(SingletonSeparatedList(Argument(LiteralExpression(SyntaxKind.FalseLiteralExpression))))));
     }
 
     /// <summary>Puts the statements where the returned chain was: in place of the return, or as a new block body.</summary>

@@ -34,16 +34,26 @@ public sealed class UseTaskStateFixer : RuleFixer
 
     protected override string Title(string kind) => "Pass the captured values as the task's state";
 
+    /// <summary>
+    /// Before C# 8 the state cannot be read back with <c>!</c>, and without it a copy compiled with nullable warnings
+    /// warns (CS8600, CS8605): a multi-targeted project that mixes the two gets no fix.
+    /// </summary>
+    protected override bool CanFix(Document document) =>
+        LinkedCopies.OldestLanguageVersion(document) >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document);
+
     protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (TaskStateCapture.Context.TryCreate(editor.SemanticModel.Compilation) is not { } symbols)
+        if (!CanFix(document) || TaskStateCapture.Context.TryCreate(editor.SemanticModel.Compilation) is not { } symbols)
         {
             return document;
         }
+
+        // The file is shared by every target: write what the oldest language version among them accepts.
+        var version = LinkedCopies.OldestLanguageVersion(document);
 
         var rewritten = new List<SyntaxNode>();
         foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
@@ -59,7 +69,7 @@ public sealed class UseTaskStateFixer : RuleFixer
                 continue;
             }
 
-            editor.ReplaceNode(invocationSyntax.ArgumentList, new StateRewrite(editor.Generator, capture).ArgumentList(invocationSyntax.ArgumentList));
+            editor.ReplaceNode(invocationSyntax.ArgumentList, new StateRewrite(editor.Generator, capture, version).ArgumentList(invocationSyntax.ArgumentList));
             rewritten.Add(invocationSyntax);
         }
 
@@ -80,15 +90,23 @@ public sealed class UseTaskStateFixer : RuleFixer
         /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
         private readonly Dictionary<ISymbol, string> _readBack = new(SymbolEqualityComparer.Default);
 
-        public StateRewrite(SyntaxGenerator generator, TaskStateCapture capture)
+        public StateRewrite(SyntaxGenerator generator, TaskStateCapture capture, LanguageVersion version)
         {
             _generator = generator;
             _capture = capture;
             _lambda = (AnonymousFunctionExpressionSyntax)capture.Lambda.Syntax;
+            _version = version;
             _names = new HashSet<string>(_lambda.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
+            if (_version < LanguageVersion.CSharp8)
+            {
+                // Before C# 8 a lambda's parameters and locals may not reuse a name of the enclosing scope.
+                _names.UnionWith(capture.Lambda.SemanticModel!.LookupSymbols(_lambda.SpanStart)
+                    .Where(s => s is ILocalSymbol or IParameterSymbol or IRangeVariableSymbol)
+                    .Select(s => s.Name));
+            }
+
             _state = Unique("state");
             _self = Unique("self");
-            _version = ((CSharpParseOptions)_lambda.SyntaxTree.Options).LanguageVersion;
             foreach (var symbol in capture.Captured.Where(s => s is not ITypeSymbol))
             {
                 // Before C# 8 a lambda's locals may not shadow the method's, so they get new names (myQueue).
@@ -98,16 +116,24 @@ public sealed class UseTaskStateFixer : RuleFixer
             }
         }
 
+        /// <summary>The call's arguments with the new lambda and the state after it; the other arguments and their line breaks stay.</summary>
         public ArgumentListSyntax ArgumentList(ArgumentListSyntax original)
         {
-            var arguments = new List<ArgumentSyntax> { Argument(NewLambda()).WithTriviaFrom(original.Arguments[0]) };
+            var arguments = new List<ArgumentSyntax>
+            {
+                Argument(NewLambda()).WithTriviaFrom(original.Arguments[0]).WithAdditionalAnnotations(Formatter.Annotation),
+            };
+            var separators = new List<SyntaxToken>();
             if (_capture.Captured.Length > 0)
             {
-                arguments.Add(Argument(StateExpression()));
+                arguments.Add(Argument(StateExpression()).WithLeadingTrivia(Space));
+                separators.Add(Token(SyntaxKind.CommaToken));
             }
 
+            // The original commas, with their line breaks, keep their places after the state.
             arguments.AddRange(original.Arguments.Skip(1));
-            return original.WithArguments(SeparatedList(arguments)).WithAdditionalAnnotations(Formatter.Annotation);
+            separators.AddRange(original.Arguments.GetSeparators());
+            return original.WithArguments(SeparatedList(arguments, separators));
         }
 
         private ExpressionSyntax NewLambda()
@@ -258,9 +284,17 @@ public sealed class UseTaskStateFixer : RuleFixer
             {
                 VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } => declaration.Type.IsVar,
                 ForEachStatementSyntax loop => loop.Type.IsVar,
-                SingleVariableDesignationSyntax { Parent: DeclarationExpressionSyntax declaration } => declaration.Type.IsVar,
+                SingleVariableDesignationSyntax designation => IsVarDesignation(designation),
                 _ => false,
             };
+
+        /// <summary><c>var x</c> in a pattern or out argument, or an element of <c>var (x, y) = …</c> (what an earlier fix wrote).</summary>
+        private static bool IsVarDesignation(VariableDesignationSyntax designation) => designation.Parent switch
+        {
+            DeclarationExpressionSyntax declaration => declaration.Type.IsVar,
+            ParenthesizedVariableDesignationSyntax outer => IsVarDesignation(outer),
+            _ => false,
+        };
 
         private string Unique(string name)
         {

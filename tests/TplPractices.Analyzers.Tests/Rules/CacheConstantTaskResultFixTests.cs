@@ -578,6 +578,62 @@ public sealed class CacheConstantTaskResultFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A site in an #if branch is code in one target's copy only. Fix All fixes each where it compiles: before,
+    /// the copies were fixed once, in one copy, and the other target's sites were silently left.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargetedProject_SitesInIfBranches_AreFixedForTheirTarget()
+    {
+        var test = new Verify.Test
+        {
+            PreprocessorSymbols = { "NET" },
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                #if NET
+                    public Task<int> Modern() => [|Task.FromResult(4242)|];
+                #else
+                    public Task<int> Legacy() => Task.FromResult(-7);
+                #endif
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    private static readonly Task<int> s_int4242Task = Task.FromResult(4242);
+
+                #if NET
+                    public Task<int> Modern() => s_int4242Task;
+                #else
+                    public Task<int> Legacy() => Task.FromResult(-7);
+                #endif
+                }
+                """,
+            BatchFixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    private static readonly Task<int> s_intMinus7Task = Task.FromResult(-7);
+                    private static readonly Task<int> s_int4242Task = Task.FromResult(4242);
+
+                #if NET
+                    public Task<int> Modern() => s_int4242Task;
+                #else
+                    public Task<int> Legacy() => s_intMinus7Task;
+                #endif
+                }
+                """,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, PreprocessorSymbols: ["NETSTANDARD2_0"]) },
+        };
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task GenericMethodTypeParameter_ReportsWithoutFix()
     {

@@ -80,9 +80,9 @@ internal static class ContinueWithUnwrapCases
             public static async Task Steps()
             {
                 Log.Clear();
-                await Step("one");
-                await Step("two");
-                await Step("three");
+                await Step("one").ConfigureAwait(false);
+                await Step("two").ConfigureAwait(false);
+                await Step("three").ConfigureAwait(false);
             }
 
             public static string Logged() => string.Join(",", Log);
@@ -90,23 +90,23 @@ internal static class ContinueWithUnwrapCases
             // Results flow from one link to the next through .Result.
             public static async Task<string> Flow(string text)
             {
-                var result = await Parse(text);
-                return await Describe(result * 2);
+                var result = await Parse(text).ConfigureAwait(false);
+                return await Describe(result * 2).ConfigureAwait(false);
             }
 
             public static async Task<int> StaticForm(string text)
             {
                 var offset = 10;
-                var result = await Parse(text);
-                return await Task.FromResult(result + offset);
+                var result = await Parse(text).ConfigureAwait(false);
+                return await Task.FromResult(result + offset).ConfigureAwait(false);
             }
 
             public static Task<string> InLambda(string text)
             {
                 Func<Task<string>> work = async () =>
                 {
-                    var result = await Parse(text);
-                    return await Describe(result);
+                    var result = await Parse(text).ConfigureAwait(false);
+                    return await Describe(result).ConfigureAwait(false);
                 };
                 return work();
             }
@@ -118,16 +118,16 @@ internal static class ContinueWithUnwrapCases
 
                 async Task<int> Local()
                 {
-                    var result2 = await Parse(text);
-                    return await Parse((result2 + result).ToString());
+                    var result2 = await Parse(text).ConfigureAwait(false);
+                    return await Parse((result2 + result).ToString()).ConfigureAwait(false);
                 }
             }
 
             public static async Task<int> Mixed(string text)
             {
-                await Step("start");
-                var result = await Parse(text);
-                return await Task.FromResult(result + result);
+                await Step("start").ConfigureAwait(false);
+                var result = await Parse(text).ConfigureAwait(false);
+                return await Task.FromResult(result + result).ConfigureAwait(false);
             }
         }
         """;

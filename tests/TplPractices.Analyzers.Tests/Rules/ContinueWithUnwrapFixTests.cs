@@ -38,12 +38,12 @@ public sealed class ContinueWithUnwrapFixTests
 
                 async Task Nested()
                 {
-                    await A();
+                    await A().ConfigureAwait(false);
                     await Task.Run(async () =>
                     {
-                        await A();
-                        await A();
-                    });
+                        await A().ConfigureAwait(false);
+                        await A().ConfigureAwait(false);
+                    }).ConfigureAwait(false);
                 }
             }
             """);
@@ -76,14 +76,14 @@ public sealed class ContinueWithUnwrapFixTests
                 async Task M(Task t)
                 {
                     if (t == null) throw new System.ArgumentNullException(nameof(t));
-                    await t;
-                    await Task.FromResult(1);
+                    await t.ConfigureAwait(false);
+                    await Task.FromResult(1).ConfigureAwait(false);
                 }
 
                 async Task<int> Conditional(Task<bool> flag)
                 {
-                    var result = await flag;
-                    return await (result ? Task.FromResult(1) : Task.FromResult(2));
+                    var result = await flag.ConfigureAwait(false);
+                    return await (result ? Task.FromResult(1) : Task.FromResult(2)).ConfigureAwait(false);
                 } // picks one
             }
             """);
@@ -171,8 +171,8 @@ public sealed class ContinueWithUnwrapFixTests
                 async Task<int> M(Task<int> t)
                 {
                     var result2 = 4;
-                    var result3 = await t;
-                    return await Task.FromResult(result3 + result + result2);
+                    var result3 = await t.ConfigureAwait(false);
+                    return await Task.FromResult(result3 + result + result2).ConfigureAwait(false);
                 }
             }
             """);
@@ -204,8 +204,8 @@ public sealed class ContinueWithUnwrapFixTests
                 {
                     if (valid)
                     {
-                        await t;
-                        await Task.Delay(1);
+                        await t.ConfigureAwait(false);
+                        await Task.Delay(1).ConfigureAwait(false);
                     }
                     throw new InvalidOperationException();
                 }
@@ -232,8 +232,8 @@ public sealed class ContinueWithUnwrapFixTests
 
                 Func<Task> run = async () =>
                 {
-                    await Task.Delay(1);
-                    await Task.Delay(2);
+                    await Task.Delay(1).ConfigureAwait(false);
+                    await Task.Delay(2).ConfigureAwait(false);
                 };
                 await run();
                 """,
@@ -261,8 +261,8 @@ public sealed class ContinueWithUnwrapFixTests
                 {
                     public async Task<string> M(Task<int> t)
                     {
-                        var result = await t;
-                        return await Task.FromResult(result.ToString());
+                        var result = await t.ConfigureAwait(false);
+                        return await Task.FromResult(result.ToString()).ConfigureAwait(false);
                     }
                 }
                 """,

@@ -35,11 +35,11 @@ public sealed class ContinueWithUnwrapTests
                 """,
             ExpectedDiagnostics =
             {
-                Verify.Diagnostic().WithLocation(0).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
-                Verify.Diagnostic().WithLocation(1).WithMessage("This ContinueWith/Unwrap chain of 3 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
-                Verify.Diagnostic().WithLocation(2).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
-                Verify.Diagnostic().WithLocation(3).WithMessage("This ContinueWith/Unwrap chain of 2 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
-                Verify.Diagnostic().WithLocation(4).WithMessage("This ContinueWith/Unwrap chain of 1 link(s) allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(0).WithMessage("This ContinueWith/Unwrap chain of 1 link allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("This ContinueWith/Unwrap chain of 3 links allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("This ContinueWith/Unwrap chain of 1 link allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(3).WithMessage("This ContinueWith/Unwrap chain of 2 links allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
+                Verify.Diagnostic().WithLocation(4).WithMessage("This ContinueWith/Unwrap chain of 1 link allocates a continuation and a proxy task per link; await the tasks in sequence instead"),
             },
         }.RunAsync();
     }

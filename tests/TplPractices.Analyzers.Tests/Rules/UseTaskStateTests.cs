@@ -33,16 +33,18 @@ public sealed class UseTaskStateTests
                         factory.StartNew({|#2:delegate { queue.Enqueue(2); }|});
                         task.ContinueWith({|#3:_ => source.SetResult(task.Result)|});
                         Task.Factory.StartNew({|#4:() => _count++|});
+                        Task.Factory.StartNew({|#5:() => _count += queue.Count + source.Task.Id|});
                     }
                 }
                 """,
             ExpectedDiagnostics =
             {
-                Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
-                Verify.Diagnostic().WithLocation(1).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
-                Verify.Diagnostic().WithLocation(2).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass the value as the task's state"),
-                Verify.Diagnostic().WithLocation(3).WithMessage("The delegate captures 'task', 'source', so each call allocates a closure and a delegate; pass the value as the task's state"),
-                Verify.Diagnostic().WithLocation(4).WithMessage("The delegate captures 'this', so each call allocates a closure and a delegate; pass the value as the task's state"),
+                Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("The delegate captures 'queue', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(3).WithMessage("The delegate captures 'task' and 'source', so each call allocates a closure and a delegate; pass them as the task's state"),
+                Verify.Diagnostic().WithLocation(4).WithMessage("The delegate captures 'this', so each call allocates a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(5).WithMessage("The delegate captures 'this', 'queue' and 'source', so each call allocates a closure and a delegate; pass them as the task's state"),
             },
         }.RunAsync();
     }

@@ -50,7 +50,7 @@ public static partial class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
         /// More targets that share every file as linked documents, as a multi-targeted project does. The markup
         /// describes <see cref="Target"/>; every target's copy must equal the expected code and compile.
         /// </summary>
-        public List<TestTarget> LinkedTargets { get; } = new();
+        public List<LinkedTarget> LinkedTargets { get; } = new();
 
         protected override Task RunImplAsync(CancellationToken cancellationToken)
         {
@@ -58,8 +58,11 @@ public static partial class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
             return base.RunImplAsync(cancellationToken);
         }
 
+        /// <summary>Conditional compilation symbols of the test's own target (an SDK project defines NET, NETSTANDARD2_0, …).</summary>
+        public List<string> PreprocessorSymbols { get; } = new();
+
         protected override ParseOptions CreateParseOptions() =>
-            ((CSharpParseOptions)base.CreateParseOptions()).WithLanguageVersion(LanguageVersion);
+            ((CSharpParseOptions)base.CreateParseOptions()).WithLanguageVersion(LanguageVersion).WithPreprocessorSymbols(PreprocessorSymbols);
 
         protected override CompilationOptions CreateCompilationOptions() =>
             ((CSharpCompilationOptions)base.CreateCompilationOptions()).WithNullableContextOptions(NullableContext);

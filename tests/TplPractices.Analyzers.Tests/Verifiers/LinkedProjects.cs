@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace TplPractices.Analyzers.Tests.Verifiers;
@@ -15,7 +16,7 @@ internal static class LinkedProjects
 {
     private const string Marker = " linked to ";
 
-    public static async Task<Project> AddAsync(Project primary, IReadOnlyList<TestTarget> targets, CancellationToken cancellationToken)
+    public static async Task<Project> AddAsync(Project primary, IReadOnlyList<LinkedTarget> targets, CancellationToken cancellationToken)
     {
         if (targets.Count == 0)
         {
@@ -26,15 +27,19 @@ internal static class LinkedProjects
         foreach (var target in targets)
         {
             var id = ProjectId.CreateNewId(target.ToString());
+            var parseOptions = (CSharpParseOptions)primary.ParseOptions!;
+            var compilationOptions = (CSharpCompilationOptions)primary.CompilationOptions!;
             solution = solution.AddProject(ProjectInfo.Create(
                 id,
                 VersionStamp.Default,
-                $"{target}{Marker}{primary.Name}",
+                $"{target.Target}{Marker}{primary.Name}",
                 primary.AssemblyName,
                 primary.Language,
-                compilationOptions: primary.CompilationOptions,
-                parseOptions: primary.ParseOptions,
-                metadataReferences: target.References()));
+                compilationOptions: compilationOptions.WithNullableContextOptions(target.Nullable ?? compilationOptions.NullableContextOptions),
+                parseOptions: parseOptions
+                    .WithLanguageVersion(target.LanguageVersion ?? parseOptions.LanguageVersion)
+                    .WithPreprocessorSymbols(target.PreprocessorSymbols ?? parseOptions.PreprocessorSymbolNames),
+                metadataReferences: target.Target.References()));
             foreach (var document in primary.Documents)
             {
                 var text = await document.GetTextAsync(cancellationToken);
@@ -128,4 +133,14 @@ internal static class LinkedProjects
             return changed;
         }
     }
+}
+
+/// <summary>
+/// One more target of a multi-targeted project; what it leaves null it shares with the test's own target. An SDK
+/// project gives each target its own language version default, nullable setting and symbols (NET, NETSTANDARD2_0).
+/// </summary>
+public sealed record LinkedTarget(
+    TestTarget Target, LanguageVersion? LanguageVersion = null, NullableContextOptions? Nullable = null, string[]? PreprocessorSymbols = null)
+{
+    public static implicit operator LinkedTarget(TestTarget target) => new(target);
 }

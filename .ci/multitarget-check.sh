@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Fixes in a multi-targeted library, the way most libraries ship: the packed nupkg is added to a project built for
+# netstandard2.0 and net10.0, `dotnet format analyzers` fixes it twice, and after each run every target must build
+# with warnings as errors (the rules' own remaining diagnostics excepted). Two configurations of the same sources
+# (.ci/multitarget/*.cs): "legacy", the SDK defaults (C# 7.3 on netstandard2.0, C# 14 with nullable warnings as
+# errors on net10.0), and "modern" (the newest C# and nullable on both).
+# Usage: .ci/multitarget-check.sh <folder-with-nupkg>
+set -euo pipefail
+feed=$(cd "$1" && pwd)
+sources=$(cd "$(dirname "$0")/multitarget" && pwd)
+version=$(ls "$feed"/TplPractices.Analyzers.*.nupkg | head -n 1 | sed -E 's/.*TplPractices\.Analyzers\.(.*)\.nupkg/\1/')
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005"
+
+fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
+
+# build <config> <log>: every target, compiler warnings as errors, the rules' warnings left as warnings.
+build() {
+  dotnet build "$work/$1" -c Release --no-incremental -p:TreatWarningsAsErrors=true \
+    "-p:WarningsNotAsErrors=${rules// /%3B}" > "$2" 2>&1
+}
+
+check() { # <config> <properties>
+  local config=$1 project="$work/$1"
+  mkdir -p "$project"
+  cp "$sources"/*.cs "$project/"
+  cat > "$project/MultiTarget.csproj" <<XML
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>
+    $2
+    <WarningsAsErrors>nullable</WarningsAsErrors>
+    <RestoreAdditionalProjectSources>$feed</RestoreAdditionalProjectSources>
+    <RestorePackagesPath>$work/packages</RestorePackagesPath>
+  </PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="TplPractices.Analyzers" Version="$version" PrivateAssets="all" />
+  </ItemGroup>
+</Project>
+XML
+  build "$config" "$work/$config-before.log" || fail "$config" "the sources do not build before any fix" "$work/$config-before.log"
+  for run in 1 2; do
+    dotnet format analyzers "$project/MultiTarget.csproj" --diagnostics $rules --severity info -v q
+    build "$config" "$work/$config-$run.log" || fail "$config" "fix run $run broke the build" "$work/$config-$run.log" "$project"/*.cs
+  done
+  local left; left=$(grep -oE "[A-Za-z]+\.cs\([0-9]+,[0-9]+\): warning TPL[0-9]+" "$work/$config-2.log" | sort -u | tr '\n' ' ' || true)
+  echo "multi-target ($config): both targets build after two fix runs; left without a fix: ${left:-nothing}"
+}
+
+expect() { # <config> <file> <text that must be there>
+  grep -qF -- "$3" "$work/$1/$2" || fail "$1" "$2 lacks: $3" "$work/$1/$2"
+}
+expect_not() { # <config> <file> <text that must be gone>
+  ! grep -qF -- "$3" "$work/$1/$2" || fail "$1" "$2 still has: $3" "$work/$1/$2"
+}
+
+check legacy '<Nullable Condition="'"'"'$(TargetFramework)'"'"' == '"'"'net10.0'"'"'">enable</Nullable>'
+check modern '<LangVersion>latest</LangVersion><Nullable>enable</Nullable>'
+
+for config in legacy modern; do
+  # Sites that only one target compiles are fixed too.
+  expect_not $config Targets.cs "Task.FromResult(4242)"
+  expect_not $config Targets.cs "Task.FromResult(true)"
+  # The async wait gets the form netstandard2.0 compiles.
+  expect $config Targets.cs "await Task.WhenAny(task)"
+  # The chains keep ContinueWith's context: the awaits do not resume on the caller's.
+  expect $config Chains.cs ".ConfigureAwait(false)"
+  # The multi-line call keeps its other lines.
+  expect $config Closures.cs "                TaskScheduler.Default);"
+done
+# C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
+expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"
+# With C# 8+ everywhere it does, nested lambdas included (on the second run).
+expect modern Closures.cs "static state =>"
+expect_not modern Closures.cs "StartNew(() =>"
+echo "multi-target: passed"
