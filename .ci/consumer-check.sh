@@ -253,7 +253,7 @@ errors=$(grep -cE ": error " "$work/build2.log" || true)
 echo "consumer: after format: $left fixable TPL warnings, $unfixed unfixable TPL0002/TPL0005, $errors errors (expected 0, 6 and 0)"
 [ "$left" -eq 0 ] && [ "$unfixed" -eq 6 ] && [ "$errors" -eq 0 ] || { cat "$work/build2.log"; exit 1; }
 grep -q "async Task Three()" "$work/Consumer/Chains.cs" "$work/Consumer/Loops.cs"
-grep -q "return await Describe(result);" "$work/Consumer/Chains.cs"
+grep -q "return await Describe(result).ConfigureAwait(false);" "$work/Consumer/Chains.cs"
 grep -q "await Task.Run(() =>" "$work/Consumer/Loops.cs"
 grep -q "total += item;" "$work/Consumer/Loops.cs"
 grep -q "found += await Lookup(i);" "$work/Consumer/Loops.cs" "$work/Consumer/Loops.cs"

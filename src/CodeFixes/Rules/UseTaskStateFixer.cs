@@ -126,7 +126,8 @@ public sealed class UseTaskStateFixer : RuleFixer
             var separators = new List<SyntaxToken>();
             if (_capture.Captured.Length > 0)
             {
-                arguments.Add(Argument(StateExpression()).WithLeadingTrivia(Space));
+                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
+                arguments.Add(Argument(StateExpression().NormalizeWhitespace()).WithLeadingTrivia(Space));
                 separators.Add(Token(SyntaxKind.CommaToken));
             }
 
