@@ -16,6 +16,63 @@ public sealed class AwaitInLoopFixTests
         await Verify.VerifyCodeFixAsync(AwaitInLoopCases.Before, AwaitInLoopCases.After);
     }
 
+    /// <summary>The same file shared with netstandard2.0 and .NET Framework, as a multi-targeted library has it.</summary>
+    [Fact]
+    public async Task MultiTargetedProject_EveryTargetCompilesTheFix()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                public static class Loops
+                {
+                    private static int Square(int i) => i * i;
+
+                    public static async Task<int> Sum(int n)
+                    {
+                        var total = 0;
+                        for (var i = 0; i < n; i++) total += [|await Task.Run(() => Square(i))|];
+                        return total;
+                    }
+
+                    public static async Task<int> Completed(int n)
+                    {
+                        var total = await Task.Run(() => 0);
+                        for (var i = 0; i < n; i++) total += [|await Task.FromResult(i)|];
+                        return total;
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                public static class Loops
+                {
+                    private static int Square(int i) => i * i;
+
+                    public static async Task<int> Sum(int n)
+                    {
+                        var total = 0;
+                        await Task.Run(() =>
+                        {
+                            for (var i = 0; i < n; i++) total += Square(i);
+                        });
+                        return total;
+                    }
+
+                    public static async Task<int> Completed(int n)
+                    {
+                        var total = await Task.Run(() => 0);
+                        for (var i = 0; i < n; i++) total += i;
+                        return total;
+                    }
+                }
+                """,
+            LinkedTargets = { TestTarget.NetStandard20, TestTarget.Net472 },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task ShapesThatCannotMove_ReportWithoutFix()
     {

@@ -44,4 +44,55 @@ public sealed class ContinueWithUnwrapBehaviourTests
         Assert.Equal("returned one,two,three", original);
         Assert.Equal(original, rewritten);
     }
+
+    /// <summary>
+    /// Started on a thread with a SynchronizationContext (a UI thread's, say), the chain's continuations never
+    /// run on it, and neither may the fixed code after its awaits: nothing is posted to the context.
+    /// </summary>
+    [Theory]
+    [InlineData("Flow")]
+    [InlineData("Mixed")]
+    public async Task FixedCode_DoesNotResumeOnTheCallersContext(string method)
+    {
+        var runner = $$"""
+
+            public static class OnContext
+            {
+                private sealed class Counting : System.Threading.SynchronizationContext
+                {
+                    public int Posts;
+
+                    public override void Post(System.Threading.SendOrPostCallback callback, object? state)
+                    {
+                        System.Threading.Interlocked.Increment(ref Posts);
+                        System.Threading.ThreadPool.QueueUserWorkItem(_ => callback(state));
+                    }
+                }
+
+                public static async System.Threading.Tasks.Task<string> Posts()
+                {
+                    var context = new Counting();
+                    var previous = System.Threading.SynchronizationContext.Current;
+                    System.Threading.SynchronizationContext.SetSynchronizationContext(context);
+                    System.Threading.Tasks.Task chain;
+                    try
+                    {
+                        chain = Chains.{{method}}("21");
+                    }
+                    finally
+                    {
+                        System.Threading.SynchronizationContext.SetSynchronizationContext(previous);
+                    }
+
+                    await chain;
+                    return context.Posts.ToString();
+                }
+            }
+            """;
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.Before) + runner, "OnContext", "Posts");
+        var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.After) + runner, "OnContext", "Posts");
+
+        Assert.Equal("returned 0", original);
+        Assert.Equal(original, rewritten);
+    }
 }

@@ -16,6 +16,18 @@ public sealed class ContinueWithUnwrapFixTests
         await Verify.VerifyCodeFixAsync(ContinueWithUnwrapCases.Before, ContinueWithUnwrapCases.After);
     }
 
+    /// <summary>The same file shared with netstandard2.0 and .NET Framework, as a multi-targeted library has it.</summary>
+    [Fact]
+    public async Task MultiTargetedProject_EveryTargetCompilesTheFix()
+    {
+        await new Verify.Test
+        {
+            TestCode = ContinueWithUnwrapCases.Before,
+            FixedCode = ContinueWithUnwrapCases.After,
+            LinkedTargets = { TestTarget.NetStandard20, TestTarget.Net472 },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task ChainInsideAContinuation_BothRewritten()
     {
