@@ -14,10 +14,10 @@ public class TPL0002_ContinueWithUnwrap
 
     private static Task<string> Save(int value) => Task.Run(() => "saved " + value);
 
-    // Reported once (one chain of two links). Fix: async Task Steps() { await Step(1); await Step(2); await Step(3); }
+    // Reported once (one chain of two links). Fix: async Task Steps() { await Step(1).ConfigureAwait(false); … await Step(3).ConfigureAwait(false); }
     public Task Steps() => Step(1).ContinueWith(_ => Step(2)).Unwrap().ContinueWith(_ => Step(3)).Unwrap();
 
-    // Reported. Fix: var result = await Load(); return await Save(result + 1);
+    // Reported. Fix: var result = await Load().ConfigureAwait(false); return await Save(result + 1).ConfigureAwait(false);
     public Task<string> LoadAndSave() => Load().ContinueWith(loaded => Save(loaded.Result + 1)).Unwrap();
 
     // Reported, no fix: the continuation looks at how its antecedent ended, which await cannot express.
