@@ -10,21 +10,9 @@ feed=$(cd "$1" && pwd)
 version=$(ls "$feed"/TplPractices.Analyzers.*.nupkg | head -n 1 | sed -E 's/.*TplPractices\.Analyzers\.(.*)\.nupkg/\1/')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/Consumer"
-cat > "$work/Consumer/Consumer.csproj" <<XML
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <TargetFrameworks>net10.0;netstandard2.0</TargetFrameworks>
-    <LangVersion>latest</LangVersion>
-    <Nullable>enable</Nullable>
-    <RestoreAdditionalProjectSources>$feed</RestoreAdditionalProjectSources>
-    <RestorePackagesPath>$work/packages</RestorePackagesPath>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="TplPractices.Analyzers" Version="$version" PrivateAssets="all" />
-  </ItemGroup>
-</Project>
-XML
+source "$(dirname "$0")/consumer-project.sh"
+consumer_project "$work/Consumer/Consumer.csproj" "$feed" "$work/packages" \
+  '<TargetFrameworks>net10.0;netstandard2.0</TargetFrameworks><LangVersion>latest</LangVersion><Nullable>enable</Nullable>'
 cat > "$work/Consumer/Service.cs" <<'CS'
 using System.Threading.Tasks;
 

@@ -8,9 +8,9 @@
 set -euo pipefail
 feed=$(cd "$1" && pwd)
 sources=$(cd "$(dirname "$0")/multitarget" && pwd)
-version=$(ls "$feed"/TplPractices.Analyzers.*.nupkg | head -n 1 | sed -E 's/.*TplPractices\.Analyzers\.(.*)\.nupkg/\1/')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/consumer-project.sh"
 rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005"
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
@@ -25,20 +25,8 @@ check() { # <config> <properties>
   local config=$1 project="$work/$1"
   mkdir -p "$project"
   cp "$sources"/*.cs "$project/"
-  cat > "$project/MultiTarget.csproj" <<XML
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>
-    $2
-    <WarningsAsErrors>nullable</WarningsAsErrors>
-    <RestoreAdditionalProjectSources>$feed</RestoreAdditionalProjectSources>
-    <RestorePackagesPath>$work/packages</RestorePackagesPath>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="TplPractices.Analyzers" Version="$version" PrivateAssets="all" />
-  </ItemGroup>
-</Project>
-XML
+  consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
+    "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>"
   build "$config" "$work/$config-before.log" || fail "$config" "the sources do not build before any fix" "$work/$config-before.log"
   for run in 1 2; do
     dotnet format analyzers "$project/MultiTarget.csproj" --diagnostics $rules --severity info -v q

@@ -17,10 +17,13 @@ public class TPL0005_AwaitInLoop
     public async Task<int> ScoreAll(int[] items)
     {
         var total = 0;
-        foreach (var item in items)
+        await Task.Run(() =>
         {
-            total += await Task.Run(() => Score(item));
-        }
+            foreach (var item in items)
+            {
+                total += Score(item);
+            }
+        });
 
         return total;
     }
@@ -31,7 +34,7 @@ public class TPL0005_AwaitInLoop
         var total = 0;
         foreach (var item in items)
         {
-            total += await Task.FromResult(item);
+            total += item;
         }
 
         await log.FlushAsync();
