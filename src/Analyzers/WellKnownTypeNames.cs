@@ -20,8 +20,7 @@ internal static class WellKnownTypeNames
     /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies
     /// also carry without the marker (full names, no arity): copying one never loses a mutation.
     /// </summary>
-    public static readonly System.Collections.Generic.HashSet<string> ReadOnlyBclStructs = new()
-    {
+    public static readonly System.Collections.Immutable.ImmutableHashSet<string> ReadOnlyBclStructs = System.Collections.Immutable.ImmutableHashSet.Create(
         "System.Threading.CancellationToken",
         "System.TimeSpan",
         "System.DateTime",
@@ -31,6 +30,5 @@ internal static class WellKnownTypeNames
         "System.ArraySegment",
         "System.Memory",
         "System.ReadOnlyMemory",
-        "System.Threading.Tasks.ValueTask",
-    };
+        "System.Threading.Tasks.ValueTask");
 }

@@ -144,11 +144,14 @@ internal sealed class TaskStateCapture
             return "no state overload takes the same other arguments";
         }
 
-        if (captured.Count > MaxStateValues || (captured.Count > 1 && !context.HasValueTuple))
+        if (captured.Count > MaxStateValues)
         {
-            return captured.Count > MaxStateValues
-                ? "more than three values would travel as the state"
-                : "several values need System.ValueTuple, which this target lacks";
+            return "more than three values would travel as the state";
+        }
+
+        if (captured.Count > 1 && !context.HasValueTuple)
+        {
+            return "several values need System.ValueTuple, which this target lacks";
         }
 
         return captured.Any(s => TypeOf(s) is not { } type || !IsNameable(type))

@@ -24,9 +24,8 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
         DiagnosticSeverity.Warning,
         description: "A lambda given to TaskFactory.StartNew or Task.ContinueWith that captures locals or parameters "
             + "makes the compiler allocate a closure object and a new delegate on every call ('this' alone, a new "
-            + "delegate). The overloads "
-            + "with an object state parameter let the lambda capture nothing, so its delegate is cached, and the data "
-            + "travels as the state. Variables written after the lambda is created are not reported.");
+            + "delegate). The overloads with an object state parameter let the lambda capture nothing, so its delegate "
+            + "is cached, and the data travels as the state. Variables written after the lambda is created are not reported.");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
