@@ -13,25 +13,21 @@ public class TPL0001_UseTaskState
     private readonly string _prefix = "item ";
 
     // Reported: captures 'queue'. Fix: StartNew(static state => { var queue = (ConcurrentQueue<int>)state!; ... }, queue).
-    public Task Fill(ConcurrentQueue<int> queue) => Task.Factory.StartNew(static state =>
+    public Task Fill(ConcurrentQueue<int> queue) => Task.Factory.StartNew(() =>
     {
-        var queue = (ConcurrentQueue<int>)state!;
-        for (var i = 0; i < 10; i++)
-        {
-            queue.Enqueue(i);
-        }
-    }, queue);
+        for (var i = 0; i < 10; i++) queue.Enqueue(i);
+    });
 
     // Reported: captures 'task' and 'source'. Fix: the antecedent parameter replaces 'task'; 'source' is the state.
     public Task<int> ResultOrZero(Task<int> task)
     {
         var source = new TaskCompletionSource<int>();
-        task.ContinueWith(static (task, state) => { var source = (TaskCompletionSource<int>)state!; source.SetResult(task.Status == TaskStatus.RanToCompletion ? task.Result : 0); }, source);
+        task.ContinueWith(_ => source.SetResult(task.Status == TaskStatus.RanToCompletion ? task.Result : 0));
         return source.Task;
     }
 
     // Reported: captures 'this' (through _prefix) and 'value'. Fix: a (this, value) tuple as the state.
-    public Task<string> Describe(int value) => Task.Factory.StartNew(static state => { var (self, value) = ((TPL0001_UseTaskState, int))state!; return self._prefix + value; }, (this, value));
+    public Task<string> Describe(int value) => Task.Factory.StartNew(() => _prefix + value);
 
     // Not reported: captures nothing.
     public Task Quiet() => Task.Factory.StartNew(static () => Console.WriteLine("quiet"));

@@ -15,19 +15,10 @@ public class TPL0002_ContinueWithUnwrap
     private static Task<string> Save(int value) => Task.Run(() => "saved " + value);
 
     // Reported once (one chain of two links). Fix: async Task Steps() { await Step(1).ConfigureAwait(false); … await Step(3).ConfigureAwait(false); }
-    public async Task Steps()
-    {
-        await Step(1).ConfigureAwait(false);
-        await Step(2).ConfigureAwait(false);
-        await Step(3).ConfigureAwait(false);
-    }
+    public Task Steps() => Step(1).ContinueWith(_ => Step(2)).Unwrap().ContinueWith(_ => Step(3)).Unwrap();
 
     // Reported. Fix: var result = await Load().ConfigureAwait(false); return await Save(result + 1).ConfigureAwait(false);
-    public async Task<string> LoadAndSave()
-    {
-        var result = await Load().ConfigureAwait(false);
-        return await Save(result + 1).ConfigureAwait(false);
-    }
+    public Task<string> LoadAndSave() => Load().ContinueWith(loaded => Save(loaded.Result + 1)).Unwrap();
 
     // Reported, no fix: the continuation looks at how its antecedent ended, which await cannot express.
     public Task<string> SaveEvenIfLoadFails() =>
@@ -40,7 +31,7 @@ public class TPL0002_ContinueWithUnwrap
         for (var i = 1; i < count; i++)
         {
             var number = i;
-            current = current.ContinueWith(static (_, state) => { var number = (int)state!; return Step(number); }, number).Unwrap();
+            current = current.ContinueWith(_ => Step(number)).Unwrap();
         }
 
         return current;

@@ -12,33 +12,28 @@ public class TPL0003_CacheConstantTaskResult
     private readonly int _capacity = 16;
 
     // Reported on both targets: no runtime caches a task for 42.
-    public Task<int> GetAnswerAsync() => s_int42Task;
+    public Task<int> GetAnswerAsync() => Task.FromResult(42);
 
     // Reported on both targets: strings are never cached (only null is).
-    public Task<string> GetStatusAsync() => s_stringReadyTask;
+    public Task<string> GetStatusAsync() => Task.FromResult("ready");
 
     // Reported on both targets; the fix is Task.CompletedTask because the caller only sees a Task.
-    public Task FlushAsync() => Task.CompletedTask;
+    public Task FlushAsync() => Task.FromResult(-5);
 
     // Reported on netstandard2.0 only: .NET 6+ returns a cached task for true, false and ints -1..8.
-    public Task<bool> IsEnabledAsync() => s_boolTrueTask;
+    public Task<bool> IsEnabledAsync() => Task.FromResult(true);
 
     // Reported on netstandard2.0 only: .NET 8+ also caches zero of small value types.
-    public Task<double> GetRateAsync() => s_doubleZeroTask;
+    public Task<double> GetRateAsync() => Task.FromResult(0.0);
 
     // Not reported: the value is not a constant.
     public Task<int> GetCapacityAsync() => Task.FromResult(_capacity);
 
     // Not reported: a static initializer runs once.
     private static readonly Task<int> s_ready = Task.FromResult(100);
-    private static readonly Task<int> s_int42Task = Task.FromResult(42);
-    private static readonly Task<string> s_stringReadyTask = Task.FromResult("ready");
-    private static readonly Task<int> s_int1000Task = Task.FromResult(1000);
-    private static readonly Task<bool> s_boolTrueTask = Task.FromResult(true);
-    private static readonly Task<double> s_doubleZeroTask = Task.FromResult(0.0);
 
     public Task<int> GetReadyAsync() => s_ready;
 
     // Reported on both targets: the lambda runs every time the delegate is invoked.
-    public Func<Task<int>> CreateFactory() => () => s_int1000Task;
+    public Func<Task<int>> CreateFactory() => () => Task.FromResult(1000);
 }

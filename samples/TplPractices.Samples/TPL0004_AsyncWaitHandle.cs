@@ -12,23 +12,23 @@ namespace TplPractices.Samples;
 public class TPL0004_AsyncWaitHandle
 {
     // Reported: blocks on a kernel event the task had to create. Fix: Task.WaitAny(task).
-    public void Block(Task task) => Task.WaitAny(task);
+    public void Block(Task task) => ((IAsyncResult)task).AsyncWaitHandle.WaitOne();
 
     // Reported: a local that only ever holds a task. Fix: Task.WaitAny(new Task[] { (Task)ar }, 100) == 0.
     public bool BlockBriefly(Task<int> task)
     {
         IAsyncResult ar = task;
-        return Task.WaitAny(new Task[] { (Task)ar }, 100) == 0;
+        return ar.AsyncWaitHandle.WaitOne(100);
     }
 
     // Reported on each handle. Fix: Task.WaitAny(Task.WhenAll(first, second)).
     public void BlockOnBoth(Task first, Task second) =>
-        Task.WaitAny(Task.WhenAll(first, second));
+        WaitHandle.WaitAll(new[] { ((IAsyncResult)first).AsyncWaitHandle, ((IAsyncResult)second).AsyncWaitHandle });
 
     // Reported. Fix on net10.0: await with ConfigureAwaitOptions.SuppressThrowing; on netstandard2.0: await Task.WhenAny(task).
     public async Task WaitThenContinueAsync(Task task)
     {
-        await Task.WhenAny(task);
+        ((IAsyncResult)task).AsyncWaitHandle.WaitOne();
         await Task.Yield();
     }
 

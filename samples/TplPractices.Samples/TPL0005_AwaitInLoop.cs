@@ -17,13 +17,10 @@ public class TPL0005_AwaitInLoop
     public async Task<int> ScoreAll(int[] items)
     {
         var total = 0;
-        await Task.Run(() =>
+        foreach (var item in items)
         {
-            foreach (var item in items)
-            {
-                total += Score(item);
-            }
-        });
+            total += await Task.Run(() => Score(item));
+        }
 
         return total;
     }
@@ -34,7 +31,7 @@ public class TPL0005_AwaitInLoop
         var total = 0;
         foreach (var item in items)
         {
-            total += item;
+            total += await Task.FromResult(item);
         }
 
         await log.FlushAsync();

@@ -108,26 +108,12 @@ public sealed class TaskResultCacheTests
     {
         var clrType = type switch
         {
-            "bool" => typeof(bool),
-            "int" => typeof(int),
-            "long" => typeof(long),
-            "uint" => typeof(uint),
-            "ulong" => typeof(ulong),
-            "short" => typeof(short),
-            "ushort" => typeof(ushort),
-            "byte" => typeof(byte),
-            "sbyte" => typeof(sbyte),
-            "char" => typeof(char),
-            "nint" => typeof(nint),
-            "nuint" => typeof(nuint),
-            "double" => typeof(double),
-            "float" => typeof(float),
-            "decimal" => typeof(decimal),
-            "string" => typeof(string),
-            "object" => typeof(object),
-            "int?" => typeof(int?),
-            "System.Guid" => typeof(Guid),
-            "System.DayOfWeek" => typeof(DayOfWeek),
+            "bool" => typeof(bool), "int" => typeof(int), "long" => typeof(long), "uint" => typeof(uint),
+            "ulong" => typeof(ulong), "short" => typeof(short), "ushort" => typeof(ushort), "byte" => typeof(byte),
+            "sbyte" => typeof(sbyte), "char" => typeof(char), "nint" => typeof(nint), "nuint" => typeof(nuint),
+            "double" => typeof(double), "float" => typeof(float), "decimal" => typeof(decimal),
+            "string" => typeof(string), "object" => typeof(object), "int?" => typeof(int?),
+            "System.Guid" => typeof(Guid), "System.DayOfWeek" => typeof(DayOfWeek),
             _ => throw new ArgumentOutOfRangeException(nameof(type)),
         };
         var fromResult = typeof(Task).GetMethod(nameof(Task.FromResult))!.MakeGenericMethod(clrType);
