@@ -31,6 +31,11 @@ internal static class FixSites
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (KindOf(diagnostic) is null)
+            {
+                continue;
+            }
+
             var site = copies
                 .Where(d => d.Id == diagnostic.Id && d.Location.SourceSpan == diagnostic.Location.SourceSpan)
                 .Prepend(diagnostic)

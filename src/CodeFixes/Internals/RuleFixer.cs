@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -41,7 +42,8 @@ public abstract class RuleFixer : CodeFixProvider
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        if (!CanFix(context.Document))
+        // The cheap checks first: the other targets' copies are analyzed only where this copy names a rewrite.
+        if (!context.Diagnostics.Any(d => FixSites.KindOf(d) is not null) || !CanFix(context.Document))
         {
             return;
         }

@@ -35,11 +35,15 @@ public sealed class UseTaskStateFixer : RuleFixer
     protected override string Title(string kind) => "Pass the captured values as the task's state";
 
     /// <summary>
-    /// Before C# 8 the state cannot be read back with <c>!</c>, and without it a copy compiled with nullable warnings
-    /// warns (CS8600, CS8605): a multi-targeted project that mixes the two gets no fix.
+    /// The read-back deconstruction needs C# 7 in every copy (the analyzer checks only its own). Before C# 8 the state
+    /// cannot be read back with <c>!</c>, and without it a copy compiled with nullable warnings warns (CS8600, CS8605):
+    /// a multi-targeted project that mixes the two gets no fix.
     /// </summary>
-    protected override bool CanFix(Document document) =>
-        LinkedCopies.OldestLanguageVersion(document) >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document);
+    protected override bool CanFix(Document document)
+    {
+        var oldest = LinkedCopies.OldestLanguageVersion(document);
+        return oldest >= LanguageVersion.CSharp7 && (oldest >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document));
+    }
 
     protected override async Task<Document> FixDocumentAsync(
         Document document,
