@@ -51,7 +51,7 @@ for config in legacy modern; do
   expect $config Targets.cs "Modern() => s_int4242Task;"
   expect $config Targets.cs "Legacy() => s_boolTrueTask;"
   # The async wait gets the form netstandard2.0 compiles.
-  expect $config Targets.cs "await Task.WhenAny(task)"
+  expect $config Targets.cs "await Task.WhenAny(task).ConfigureAwait(true)"
   # The chains keep ContinueWith's context: the awaits do not resume on the caller's.
   expect $config Chains.cs ".ConfigureAwait(false)"
   # The multi-line call keeps its other lines.

@@ -25,7 +25,7 @@ public class TPL0004_AsyncWaitHandle
     public void BlockOnBoth(Task first, Task second) =>
         WaitHandle.WaitAll(new[] { ((IAsyncResult)first).AsyncWaitHandle, ((IAsyncResult)second).AsyncWaitHandle });
 
-    // Reported. Fix on net10.0: await with ConfigureAwaitOptions.SuppressThrowing; on netstandard2.0: await Task.WhenAny(task).
+    // Reported. Fix on net10.0: await with ConfigureAwaitOptions.SuppressThrowing; on netstandard2.0: await Task.WhenAny(task).ConfigureAwait(true).
     public async Task WaitThenContinueAsync(Task task)
     {
         ((IAsyncResult)task).AsyncWaitHandle.WaitOne();

@@ -8,12 +8,15 @@ namespace TplPractices.Analyzers;
 /// <summary>The one place that creates descriptors, so every rule gets the same help-link shape.</summary>
 internal static class DescriptorFactory
 {
-    /// <summary>Base of the rule pages: the repository URL set once in Directory.Build.props.</summary>
+    /// <summary>
+    /// Base of the rule pages: the repository's tree at this release's tag, set once in Directory.Build.props, so a
+    /// help link shows the page of the version installed, not of main.
+    /// </summary>
     internal static readonly string DocsBaseUrl =
         (typeof(DescriptorFactory).Assembly
             .GetCustomAttributes<AssemblyMetadataAttribute>()
-            .FirstOrDefault(a => a.Key == "RepositoryUrl")?.Value ?? "https://github.com/tplpractices/TplPractices.Analyzers")
-        .TrimEnd('/') + "/blob/main/docs/rules/";
+            .FirstOrDefault(a => a.Key == "ReleaseDocsUrl")?.Value ?? "https://github.com/tplpractices/TplPractices.Analyzers/blob/main")
+        .TrimEnd('/') + "/docs/rules/";
 
     internal static string HelpLink(string id) => DocsBaseUrl + id + ".md";
 

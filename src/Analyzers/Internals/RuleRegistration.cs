@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -7,20 +8,27 @@ namespace TplPractices.Analyzers.Internals;
 internal static class RuleRegistration
 {
     /// <summary>
-    /// Resolves a rule's symbols once per compilation and registers its operation callback with them; registers
-    /// nothing when the compilation lacks them (no TPL types, half-typed references).
+    /// Resolves a rule's symbols once per compilation and registers its operation callback with them and with the
+    /// rule's .editorconfig options for that compilation; registers nothing when the compilation lacks the symbols
+    /// (no TPL types, half-typed references).
     /// </summary>
     public static void RegisterOperationActionWith<TSymbols>(
         this AnalysisContext context,
+        DiagnosticDescriptor rule,
         Func<Compilation, TSymbols?> resolve,
-        Action<OperationAnalysisContext, TSymbols> analyze,
-        OperationKind kind)
-        where TSymbols : class =>
+        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
+        OperationKind kind,
+        params NumberOption[] numbers)
+        where TSymbols : class
+    {
+        var declared = numbers.ToImmutableArray();
         context.RegisterCompilationStartAction(start =>
         {
             if (resolve(start.Compilation) is { } symbols)
             {
-                start.RegisterOperationAction(c => analyze(c, symbols), kind);
+                var options = new RuleOptions(start.Options.AnalyzerConfigOptionsProvider, rule, declared);
+                start.RegisterOperationAction(c => analyze(c, symbols, options), kind);
             }
         });
+    }
 }

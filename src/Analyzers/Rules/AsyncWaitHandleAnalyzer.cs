@@ -30,10 +30,10 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
+        context.RegisterOperationActionWith(Rule, AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
     }
 
-    private static void Analyze(OperationAnalysisContext context, AsyncWaitHandleUse.Context symbols)
+    private static void Analyze(OperationAnalysisContext context, AsyncWaitHandleUse.Context symbols, RuleOptions options)
     {
         var reference = (IPropertyReferenceOperation)context.Operation;
         if (reference.Property.Name != "AsyncWaitHandle"
@@ -47,6 +47,6 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
 
         var use = AsyncWaitHandleUse.Classify(reference, task, symbols, context.ContainingSymbol);
         var properties = DiagnosticPropertyKeys.ForFix(use.Fix);
-        context.ReportDiagnostic(Diagnostic.Create(Rule, reference.Syntax.GetLocation(), properties, reference.Syntax.ToString()));
+        options.Report(context, Diagnostic.Create(Rule, reference.Syntax.GetLocation(), properties, reference.Syntax.ToString()));
     }
 }

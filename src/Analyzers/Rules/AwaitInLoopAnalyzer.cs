@@ -33,10 +33,10 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         // One context per compilation: it caches which of the compilation's async methods never await.
-        context.RegisterOperationActionWith(AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
+        context.RegisterOperationActionWith(Rule, AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
     }
 
-    private static void Analyze(OperationAnalysisContext context, AwaitInLoop.Context symbols)
+    private static void Analyze(OperationAnalysisContext context, AwaitInLoop.Context symbols, RuleOptions options)
     {
         var await = (IAwaitOperation)context.Operation;
         if (AwaitInLoop.Classify(await, symbols) is not { } site || await.Syntax.IsInBrokenMember())
@@ -44,7 +44,7 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
+        options.Report(context, Diagnostic.Create(
             Rule,
             await.Syntax.GetLocation(),
             DiagnosticPropertyKeys.ForFix(site.Fix(symbols)),

@@ -37,7 +37,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(AnalyzerContext.TryCreate, static (c, analyzerContext) => analyzerContext.AnalyzeInvocation(c), OperationKind.Invocation);
+        context.RegisterOperationActionWith(Rule, AnalyzerContext.TryCreate, static (c, analyzerContext, options) => analyzerContext.AnalyzeInvocation(c, options), OperationKind.Invocation);
     }
 
     private sealed class AnalyzerContext
@@ -60,7 +60,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 ? new AnalyzerContext(task, compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT))
                 : null;
 
-        public void AnalyzeInvocation(OperationAnalysisContext context)
+        public void AnalyzeInvocation(OperationAnalysisContext context, RuleOptions options)
         {
             var invocation = (IInvocationOperation)context.Operation;
             var method = invocation.TargetMethod;
@@ -92,7 +92,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 properties = properties.Add(DiagnosticPropertyKeys.FixKind, fix);
             }
 
-            context.ReportDiagnostic(Diagnostic.Create(
+            options.Report(context, Diagnostic.Create(
                 Rule,
                 invocation.Syntax.GetLocation(),
                 properties,

@@ -30,10 +30,10 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
+        context.RegisterOperationActionWith(Rule, ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
     }
 
-    private static void Analyze(OperationAnalysisContext context, ContinueWithChain.Context symbols)
+    private static void Analyze(OperationAnalysisContext context, ContinueWithChain.Context symbols, RuleOptions options)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name != "Unwrap"
@@ -44,6 +44,6 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
         }
 
         var properties = DiagnosticPropertyKeys.ForFix(chain.CanBecomeAwaits(symbols, context.ContainingSymbol) ? ContinueWithChain.FixAwait : null);
-        context.ReportDiagnostic(Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, MessageText.Count(chain.Links.Length, "link", "links")));
+        options.Report(context, Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, MessageText.Count(chain.Links.Length, "link", "links")));
     }
 }

@@ -15,8 +15,11 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal sealed class TaskStateCapture
 {
-    /// <summary>More values than this read back as a tuple nobody would write by hand: the rule reports without a fix.</summary>
-    public const int MaxStateValues = 3;
+    /// <summary>
+    /// More values than this read back as a tuple nobody would write by hand: the rule reports without a fix.
+    /// Three by default; <c>tpl_practices.TPL0001.max_state_values</c> sets 1 to 7 (a tuple's widest flat form).
+    /// </summary>
+    public static readonly NumberOption MaxStateValues = new("max_state_values", 3, 1, 7);
 
     private TaskStateCapture(
         IInvocationOperation invocation,
@@ -52,7 +55,7 @@ internal sealed class TaskStateCapture
         (Antecedent is null ? Captured : Captured.Insert(0, Antecedent)).Select(s => s is ITypeSymbol ? "this" : s.Name);
 
     /// <summary>The capture, or null when the call is not a no-state StartNew/ContinueWith given a capturing lambda.</summary>
-    public static TaskStateCapture? Analyze(IInvocationOperation invocation, Context context)
+    public static TaskStateCapture? Analyze(IInvocationOperation invocation, Context context, int maxStateValues)
     {
         var method = invocation.TargetMethod;
         if (!context.IsTaskMethod(method)
@@ -114,11 +117,11 @@ internal sealed class TaskStateCapture
             captured.Remove(receiver);
         }
 
-        noFix ??= FixBlocker(invocation, lambda, captured, context);
+        noFix ??= FixBlocker(invocation, lambda, captured, context, maxStateValues);
         return new TaskStateCapture(invocation, lambda, captured.ToImmutableArray(), antecedent, noFix);
     }
 
-    private static string? FixBlocker(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, List<ISymbol> captured, Context context)
+    private static string? FixBlocker(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, List<ISymbol> captured, Context context, int maxStateValues)
     {
         // Half-typed code: the rewrite would repeat unresolved names and add errors (found by FuzzTests).
         if (captured.Any(s => TypeOf(s)?.ContainsErrorType() != false)
@@ -144,9 +147,9 @@ internal sealed class TaskStateCapture
             return "no state overload takes the same other arguments";
         }
 
-        if (captured.Count > MaxStateValues)
+        if (captured.Count > maxStateValues)
         {
-            return "more than three values would travel as the state";
+            return "more values would travel as the state than max_state_values allows";
         }
 
         if (captured.Count > 1 && !context.HasValueTuple)

@@ -33,15 +33,15 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation);
+        context.RegisterOperationActionWith(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, TaskStateCapture.MaxStateValues);
     }
 
-    private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols)
+    private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols, RuleOptions options)
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name is not ("StartNew" or "ContinueWith")
             || invocation.Syntax.IsInBrokenMember()
-            || TaskStateCapture.Analyze(invocation, symbols) is not { } capture)
+            || TaskStateCapture.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(TaskStateCapture.MaxStateValues)) is not { } capture)
         {
             return;
         }
@@ -49,7 +49,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
         var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? FixUseStateOverload : null);
         // A lambda that uses only 'this' compiles to an instance method: no closure, only the delegate.
         var names = capture.CapturedNames.ToList();
-        context.ReportDiagnostic(Diagnostic.Create(
+        options.Report(context, Diagnostic.Create(
             Rule,
             capture.Lambda.Syntax.GetLocation(),
             properties,

@@ -20,7 +20,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 
 /// <summary>
 /// TPL0004: waits on the task instead of its wait handle, and never throws where the handle did not:
-/// <c>Task.WaitAny</c> for blocking waits, <c>await Task.WhenAny(t)</c> or a SuppressThrowing await in async code.
+/// <c>Task.WaitAny</c> for blocking waits, <c>await Task.WhenAny(t).ConfigureAwait(true)</c> or a SuppressThrowing await in async code.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncWaitHandleFixer)), Shared]
 public sealed class AsyncWaitHandleFixer : RuleFixer
@@ -101,7 +101,7 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
             var timeout = use.Timeout?.Syntax.WithoutTrivia();
             return kind switch
             {
-                AsyncWaitHandleUse.FixAwaitWhenAny => _generator.AwaitExpression(CallTask("WhenAny", tasks)),
+                AsyncWaitHandleUse.FixAwaitWhenAny => _generator.AwaitExpression(OnCapturedContext(CallTask("WhenAny", tasks))),
                 AsyncWaitHandleUse.FixAwaitSuppressThrowing => AwaitSuppressingExceptions(use.Tasks[0], tasks[0]),
                 AsyncWaitHandleUse.FixWaitAnyTask => CallTask("WaitAny", tasks),
                 AsyncWaitHandleUse.FixWaitAllTasks => Completed(CallTask("WaitAny", CallTask("WhenAll", tasks)), use),
@@ -133,6 +133,13 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
                     _generator.MemberAccessExpression(options, "ContinueOnCapturedContext"),
                     _generator.MemberAccessExpression(options, "SuppressThrowing"))));
         }
+
+        /// <summary>
+        /// <c>.ConfigureAwait(true)</c>: what a plain await does, as WaitOne stayed on its thread. Written out because
+        /// CA2007, MA0004 and VSTHRD111 ask every await to say which it wants (docs/comparison.md).
+        /// </summary>
+        private SyntaxNode OnCapturedContext(SyntaxNode task) =>
+            _generator.InvocationExpression(_generator.MemberAccessExpression(task, "ConfigureAwait"), _generator.TrueLiteralExpression());
 
         private SyntaxNode TaskArray(params SyntaxNode[] elements) => _generator.ArrayCreationExpression(_taskType, elements);
 

@@ -13,6 +13,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
@@ -58,6 +59,11 @@ public sealed class UseTaskStateFixer : RuleFixer
 
         // The file is shared by every target: write what the oldest language version among them accepts.
         var version = LinkedCopies.OldestLanguageVersion(document);
+        var maxStateValues = RuleSettings.Read(
+            document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider,
+            editor.OriginalRoot.SyntaxTree,
+            DiagnosticIds.UseTaskState,
+            ImmutableArray.Create(TaskStateCapture.MaxStateValues)).Number(TaskStateCapture.MaxStateValues);
 
         var rewritten = new List<SyntaxNode>();
         foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
@@ -67,7 +73,7 @@ public sealed class UseTaskStateFixer : RuleFixer
                 || lambdaSyntax.FirstAncestorOrSelf<InvocationExpressionSyntax>() is not { } invocationSyntax
                 || rewritten.Any(r => r.Span.Contains(invocationSyntax.Span))
                 || editor.SemanticModel.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
-                || TaskStateCapture.Analyze(invocation, symbols) is not { NoFixReason: null } capture
+                || TaskStateCapture.Analyze(invocation, symbols, maxStateValues) is not { NoFixReason: null } capture
                 || capture.Lambda.Syntax != lambdaSyntax)
             {
                 continue;

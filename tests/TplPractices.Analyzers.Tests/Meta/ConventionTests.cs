@@ -12,8 +12,8 @@ using TplPractices.Analyzers.Tests.Verifiers;
 namespace TplPractices.Analyzers.Tests.Meta;
 
 /// <summary>
-/// The conventions every rule follows, checked by reflection over the shipped assemblies: a help link to
-/// its docs page, the page's sections, release tracking, the README table, a sample and a benchmark.
+/// The conventions every rule follows, checked by reflection over the shipped assemblies: its docs page and the
+/// page's sections, release tracking, the README table, a sample and a benchmark. Help links: PackageTests.
 /// </summary>
 public sealed class ConventionTests
 {
@@ -79,15 +79,6 @@ public sealed class ConventionTests
 
     [Theory]
     [MemberData(nameof(RuleIds))]
-    public void HelpLink_PointsAtTheRulePage(string id)
-    {
-        var descriptor = Descriptor(id);
-        Assert.Equal(DescriptorFactory.DocsBaseUrl + id + ".md", descriptor.HelpLinkUri);
-        Assert.EndsWith($"/docs/rules/{id}.md", descriptor.HelpLinkUri, StringComparison.Ordinal);
-    }
-
-    [Theory]
-    [MemberData(nameof(RuleIds))]
     public void RulePage_HasEverySection(string id)
     {
         var path = Path.Combine(Root, "docs", "rules", id + ".md");
@@ -98,6 +89,11 @@ public sealed class ConventionTests
         {
             Assert.Contains(section, page, StringComparison.Ordinal);
         }
+
+        // The options every rule reads, and the presets, are on its page.
+        Assert.Contains($"tpl_practices.{id}.excluded_namespaces", page, StringComparison.Ordinal);
+        Assert.Contains("(../configuration.md)", page, StringComparison.Ordinal);
+        Assert.Contains("<TplPracticesAnalysisMode>", page, StringComparison.Ordinal);
     }
 
     [Theory]

@@ -116,7 +116,7 @@ internal static class AsyncWaitHandleCases
         {
             public static async Task<string> Statement(Task t)
             {
-                await Task.WhenAny(t);
+                await Task.WhenAny(t).ConfigureAwait(true);
                 await Task.Yield();
                 return t.Status.ToString();
             }
@@ -124,7 +124,7 @@ internal static class AsyncWaitHandleCases
             public static async Task<string> Typed(Task<int> t)
             {
                 var ar = (IAsyncResult)t;
-                await Task.WhenAny((Task)ar);
+                await Task.WhenAny((Task)ar).ConfigureAwait(true);
                 await Task.Yield();
                 return t.Status.ToString();
             }

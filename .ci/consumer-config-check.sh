@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The configuration a package user sets, proven on the packed nupkg:
+#   1. each preset (TplPracticesAnalysisMode) reports the documented set at the documented level, an unknown name
+#      warns TPLCONFIG001, and a rule's severity in .editorconfig wins over the preset;
+#   2. each .editorconfig option changes what is reported (scope) or fixed (TPL0001's max_state_values);
+#   3. the readme inside the nupkg has only absolute links.
+# Levels are read from the SARIF log, which also records suggestions (the console shows only warnings and errors).
+# Usage: .ci/consumer-config-check.sh <folder-with-nupkg>
+set -euo pipefail
+feed=$(cd "$1" && pwd)
+nupkg=$(ls "$feed"/TplPractices.Analyzers.*.nupkg | head -n 1)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/consumer-project.sh"
+
+echo "config: the package readme links only to absolute addresses"
+unzip -p "$nupkg" README.md > "$work/README.md"
+relative=$(grep -oE '\]\([^)]+\)' "$work/README.md" | grep -vE '^\]\(https://' || true)
+[ -z "$relative" ] || { echo "relative links in the package readme:"; echo "$relative"; exit 1; }
+grep -c '](https://' "$work/README.md" | xargs echo "config: absolute links:"
+
+project="$work/App/App.csproj"
+write_project() { # extra property lines
+  consumer_project "$project" "$feed" "$work/packages" "<TargetFramework>net10.0</TargetFramework><LangVersion>latest</LangVersion><Nullable>enable</Nullable>$1"
+}
+mkdir -p "$work/App"
+cat > "$work/App/Hits.cs" <<'CS'
+using System;
+using System.Collections.Concurrent;
+using System.Threading.Tasks;
+
+namespace App
+{
+    internal sealed class HotAttribute : Attribute { }
+
+    public class Hits                        // one hit of each rule
+    {
+        public Task<int> A() => Task.FromResult(42);
+        public Task B(ConcurrentQueue<int> q, int x) => Task.Factory.StartNew(() => q.Enqueue(x));
+        public Task C(Task t) => t.ContinueWith(_ => Task.Delay(1)).Unwrap();
+        public bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
+        public async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
+    }
+
+    public class HotPath
+    {
+        [Hot] public Task<string> Marked() => Task.FromResult("hot");                                 // TPL0003
+        public Task Four(int a, int b, int c, int d) => Task.Factory.StartNew(() => Console.WriteLine(a + b + c + d));  // TPL0001
+    }
+}
+
+namespace App.Tooling
+{
+    public class Tool
+    {
+        public Task<string> Name() => Task.FromResult("tool");                                        // TPL0003
+    }
+}
+CS
+
+# Builds with the given preset property and .editorconfig lines; prints "rule:level" for every TPL result, sorted.
+run() { # preset editorconfig-lines
+  write_project "${1:+<TplPracticesAnalysisMode>$1</TplPracticesAnalysisMode>}"
+  printf 'root = true\n[*.cs]\n%b\n' "$2" > "$work/App/.editorconfig"
+  rm -f "$work/app.sarif"
+  dotnet build "$project" -c Release --no-incremental "-p:ErrorLog=$work/app.sarif%2Cversion=2.1" > "$work/build.log" 2>&1 || true
+  python3 - "$work/app.sarif" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1], encoding="utf-8-sig"))["runs"]
+print(" ".join(sorted(r["ruleId"] + ":" + r.get("level", "warning") for run in runs for r in run["results"] if r["ruleId"].startswith("TPL"))))
+PY
+}
+check() { # name expected got
+  echo "config: $1: $3"
+  [ "$2" == "$3" ] || { echo "config: expected: $2"; grep -E "warning|error" "$work/build.log" | sort -u | head -20; exit 1; }
+}
+
+all_at() { # level -> every hit at that level
+  echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1"
+}
+check "no preset" "$(all_at warning)" "$(run "" "")"
+check "preset default" "$(all_at warning)" "$(run default "")"
+check "preset none" "" "$(run none "")"
+check "preset all-suggestions" "$(all_at note)" "$(run all-suggestions "")"
+grep -qE "warning TPL" "$work/build.log" && { echo "config: all-suggestions printed build warnings"; exit 1; }
+check "preset all-warnings" "$(all_at warning)" "$(run all-warnings "")"
+check "preset all-errors" "$(all_at error)" "$(run all-errors "")"
+grep -q "Build FAILED" "$work/build.log" || { echo "config: all-errors did not fail the build"; exit 1; }
+check "preset all-errors, .editorconfig turns TPL0003 off" \
+  "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error" \
+  "$(run all-errors "dotnet_diagnostic.TPL0003.severity = none")"
+check "preset none, .editorconfig turns TPL0004 on" "TPL0004:warning" "$(run none "dotnet_diagnostic.TPL0004.severity = warning")"
+check "unknown preset: the defaults" "$(all_at warning)" "$(run everything "")"
+grep -q "warning TPLCONFIG001" "$work/build.log" || { echo "config: no TPLCONFIG001 for an unknown preset"; exit 1; }
+
+check "required_attributes = Hot" "TPL0003:warning" "$(run "" "tpl_practices.required_attributes = Hot")"
+check "TPL0003.required_attributes = App.HotAttribute" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "$(run "" "tpl_practices.TPL0003.required_attributes = App.HotAttribute")"
+check "excluded_attributes = Hot" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "$(run "" "tpl_practices.excluded_attributes = Hot")"
+check "excluded_namespaces = App.Tooling" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "$(run "" "tpl_practices.excluded_namespaces = App.Tooling")"
+check "excluded_namespaces = App" "" "$(run "" "tpl_practices.excluded_namespaces = App")"
+
+echo "config: max_state_values: dotnet format packs four captures into the state only when the option allows four"
+run "" "" > /dev/null
+dotnet format analyzers "$project" --diagnostics TPL0001 --severity info --no-restore -v q
+grep -q "StartNew(() => Console.WriteLine(a + b + c + d))" "$work/App/Hits.cs" || { echo "config: four captures were fixed with the default of three"; exit 1; }
+run "" "tpl_practices.TPL0001.max_state_values = 4" > /dev/null
+dotnet format analyzers "$project" --diagnostics TPL0001 --severity info --no-restore -v q
+grep -q "var (a, b, c, d) = ((int, int, int, int))state!" "$work/App/Hits.cs" || { grep -n "StartNew" "$work/App/Hits.cs"; echo "config: max_state_values = 4 did not let the fix pack four values"; exit 1; }
+dotnet build "$project" -c Release --no-incremental > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+echo "config: passed"

@@ -1,0 +1,115 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace TplPractices.Analyzers.Internals;
+
+/// <summary>A whole-number option of one rule, with the range a value must fall in to be used.</summary>
+internal sealed class NumberOption
+{
+    public NumberOption(string name, int defaultValue, int min, int max)
+    {
+        Name = name;
+        Default = defaultValue;
+        Min = min;
+        Max = max;
+    }
+
+    public string Name { get; }
+
+    public int Default { get; }
+
+    public int Min { get; }
+
+    public int Max { get; }
+}
+
+/// <summary>
+/// A rule's .editorconfig options for one syntax tree. Keys are <c>tpl_practices.TPLnnnn.name</c> for one rule and
+/// <c>tpl_practices.name</c> for every rule; the rule's own key wins. A value that does not parse, or lies outside
+/// an option's range, is ignored.
+/// </summary>
+internal sealed class RuleSettings
+{
+    public const string Prefix = "tpl_practices.";
+    public const string RequiredAttributes = "required_attributes";
+    public const string ExcludedAttributes = "excluded_attributes";
+    public const string ExcludedNamespaces = "excluded_namespaces";
+
+    private readonly ImmutableDictionary<string, int> _numbers;
+
+    private RuleSettings(RuleScope scope, ImmutableDictionary<string, int> numbers)
+    {
+        Scope = scope;
+        _numbers = numbers;
+    }
+
+    public RuleScope Scope { get; }
+
+    public int Number(NumberOption option) => _numbers.TryGetValue(option.Name, out var value) ? value : option.Default;
+
+    /// <summary>Parses the options of <paramref name="ruleId"/> that apply to <paramref name="tree"/>.</summary>
+    public static RuleSettings Read(AnalyzerConfigOptionsProvider provider, SyntaxTree tree, string ruleId, ImmutableArray<NumberOption> numbers)
+    {
+        var options = provider.GetOptions(tree);
+        var scope = new RuleScope(List(options, ruleId, RequiredAttributes), List(options, ruleId, ExcludedAttributes), List(options, ruleId, ExcludedNamespaces));
+        var values = ImmutableDictionary<string, int>.Empty;
+        foreach (var option in numbers)
+        {
+            if (Value(options, ruleId, option.Name) is { } text
+                && int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value)
+                && value >= option.Min
+                && value <= option.Max)
+            {
+                values = values.Add(option.Name, value);
+            }
+        }
+
+        return new RuleSettings(scope, values);
+    }
+
+    private static string? Value(AnalyzerConfigOptions options, string ruleId, string name) =>
+        options.TryGetValue(Prefix + ruleId + "." + name, out var own) ? own
+        : options.TryGetValue(Prefix + name, out var shared) ? shared
+        : null;
+
+    private static ImmutableArray<string> List(AnalyzerConfigOptions options, string ruleId, string name) =>
+        Value(options, ruleId, name) is { } text
+            ? text.Split(new[] { ',' }, StringSplitOptions.RemoveEmptyEntries).Select(s => s.Trim()).Where(s => s.Length > 0).ToImmutableArray()
+            : ImmutableArray<string>.Empty;
+}
+
+/// <summary>
+/// One rule's options in one compilation: each syntax tree's settings are parsed the first time a site in it
+/// is about to be reported, then reused. Created per compilation, never stored in the analyzer.
+/// </summary>
+internal sealed class RuleOptions
+{
+    private readonly AnalyzerConfigOptionsProvider _provider;
+    private readonly DiagnosticDescriptor _rule;
+    private readonly ImmutableArray<NumberOption> _numbers;
+    private readonly ConcurrentDictionary<SyntaxTree, RuleSettings> _byTree = new();
+
+    public RuleOptions(AnalyzerConfigOptionsProvider provider, DiagnosticDescriptor rule, ImmutableArray<NumberOption> numbers)
+    {
+        _provider = provider;
+        _rule = rule;
+        _numbers = numbers;
+    }
+
+    public RuleSettings For(SyntaxTree tree) =>
+        _byTree.GetOrAdd(tree, t => RuleSettings.Read(_provider, t, _rule.Id, _numbers));
+
+    /// <summary>Reports the rule's diagnostic unless the site is outside the scope the options set.</summary>
+    public void Report(OperationAnalysisContext context, Diagnostic diagnostic)
+    {
+        if (For(context.Operation.Syntax.SyntaxTree).Scope.Includes(context.ContainingSymbol))
+        {
+            context.ReportDiagnostic(diagnostic);
+        }
+    }
+}
