@@ -149,6 +149,35 @@ public class Loops
 }
 CS
 
+cat > "$work/Consumer/Callbacks.cs" <<'CS'
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Consumer;
+
+public class Callbacks
+{
+    public CancellationTokenRegistration OnCancel(CancellationToken token, string name) =>
+        token.Register(() => Console.WriteLine(name));                                     // TPL0006
+    public bool Enqueue(int item) => ThreadPool.QueueUserWorkItem(_ => Console.WriteLine(item));   // TPL0006
+    public Timer Every(int period) => new Timer(_ => Console.WriteLine(period), null, 0, period);  // TPL0006
+    public void Post(SynchronizationContext context, string text) => context.Post(_ => Console.WriteLine(text), "state");  // never: a real state
+}
+CS
+cat > "$work/Consumer/Runs.cs" <<'CS'
+using System.Threading.Tasks;
+
+namespace Consumer;
+
+public class Runs
+{
+    public Task<int> Square(int x) => Task.Run(() => x * x);                     // TPL0007, where .editorconfig turns it on
+    public Task<int> Later(int d) => Task.Run(async () => { await Task.Delay(d); return d; });  // TPL0007
+}
+CS
+cp "$work/Consumer/Runs.cs" "$work/Consumer/RunsOff.cs"; sed -i 's/class Runs/class RunsOff/' "$work/Consumer/RunsOff.cs"   # TPL0007 off: never
+
 # Suppressions the compiler must honour: #pragma, [SuppressMessage], generated code, .editorconfig severity.
 cat > "$work/Consumer/Suppressed.cs" <<'CS'
 using System.Diagnostics.CodeAnalysis;
@@ -191,6 +220,9 @@ dotnet_diagnostic.TPL0003.severity = none
 
 [Strict.cs]
 dotnet_diagnostic.TPL0003.severity = error
+
+[Runs.cs]
+dotnet_diagnostic.TPL0007.severity = warning
 INI
 
 echo "consumer: .editorconfig can raise a rule to an error"
@@ -227,10 +259,16 @@ expect TPL0002 net10.0 5 "$work/build1.log"
 expect TPL0002 netstandard2.0 5 "$work/build1.log"
 expect TPL0005 net10.0 3 "$work/build1.log"
 expect TPL0005 netstandard2.0 3 "$work/build1.log"
+expect TPL0006 net10.0 3 "$work/build1.log"
+expect TPL0006 netstandard2.0 3 "$work/build1.log"
+expect TPL0007 net10.0 2 "$work/build1.log"
+expect TPL0007 netstandard2.0 2 "$work/build1.log"
 
-echo "consumer: dotnet format analyzers --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 --severity info"
-dotnet format analyzers "$work/Consumer/Consumer.csproj" --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 --severity info --no-restore -v q
-cat "$work/Consumer/Service.cs" "$work/Consumer/Waits.cs" "$work/Consumer/Closures.cs" "$work/Consumer/Chains.cs" "$work/Consumer/Loops.cs"
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007"
+echo "consumer: dotnet format analyzers --diagnostics $rules --severity info"
+dotnet format analyzers "$work/Consumer/Consumer.csproj" --diagnostics $rules --severity info --no-restore -v q
+cat "$work/Consumer/Service.cs" "$work/Consumer/Waits.cs" "$work/Consumer/Closures.cs" "$work/Consumer/Chains.cs" "$work/Consumer/Loops.cs" \
+  "$work/Consumer/Callbacks.cs" "$work/Consumer/Runs.cs"
 
 # What is left: the sites the docs say get no fix (two TPL0002 chains and one TPL0005 call per target), and no compiler error.
 dotnet build "$work/Consumer" -c Release --no-incremental > "$work/build2.log" 2>&1 || { cat "$work/build2.log"; exit 1; }
@@ -253,4 +291,10 @@ for kept in "Task.FromResult(1000)" "Task.FromResult(1001)"; do
 done
 grep -qF "Task.FromResult(1003)" "$work/Consumer/Quiet.cs" || { echo "dotnet format rewrote a site the .editorconfig turned off"; exit 1; }
 grep -q "pending.AsyncWaitHandle.WaitOne()" "$work/Consumer/Waits.cs"
+grep -qF 'token.Register(static state => { var name = (string)state!; Console.WriteLine(name); }, name)' "$work/Consumer/Callbacks.cs"
+grep -qF 'ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)' "$work/Consumer/Callbacks.cs"
+grep -qF '}, period, 0, period)' "$work/Consumer/Callbacks.cs"
+grep -qF 'context.Post(_ => Console.WriteLine(text), "state")' "$work/Consumer/Callbacks.cs"
+grep -qF 'TaskCreationOptions.DenyChildAttach, TaskScheduler.Default).Unwrap()' "$work/Consumer/Runs.cs"
+grep -qF 'Task.Run(() => x * x)' "$work/Consumer/RunsOff.cs" || { echo "dotnet format rewrote TPL0007 where it is off"; exit 1; }
 echo "consumer: passed"

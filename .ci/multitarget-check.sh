@@ -11,7 +11,7 @@ sources=$(cd "$(dirname "$0")/multitarget" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
-rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005"
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007"
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -25,6 +25,7 @@ check() { # <config> <properties>
   local config=$1 project="$work/$1"
   mkdir -p "$project"
   cp "$sources"/*.cs "$project/"
+  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n' > "$project/.editorconfig"  # TPL0007 is off by default
   consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
     "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>"
   build "$config" "$work/$config-before.log" || fail "$config" "the sources do not build before any fix" "$work/$config-before.log"
@@ -57,6 +58,11 @@ for config in legacy modern; do
   # The multi-line call keeps its other lines.
   expect $config Closures.cs "                TaskScheduler.Default);"
 done
+# The callback fixes take the form netstandard2.0 compiles (the object overload), in C# 8+ (legacy: no fix, as TPL0001).
+expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)"
+expect modern Callbacks.cs ", this, Timeout.Infinite, Timeout.Infinite)"
+expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
+expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
 expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"
 # With C# 8+ everywhere it does, nested lambdas included (on the second run).

@@ -11,13 +11,13 @@ public class Neighbours
 {
     private readonly ConcurrentDictionary<int, string> _cache = new();
 
-    // near TPL0001, ours: no (Task.Run has no state overload)
+    // TPL0007 when turned on (off by default); not TPL0001: Task.Run has no state overload
     public Task RunCapturing(int value) => Task.Run(() => Console.WriteLine(value));
 
-    // near TPL0001, ours: no (not a task API)
+    // TPL0006
     public CancellationTokenRegistration RegisterCapturing(CancellationToken token, int value) => token.Register(() => Console.WriteLine(value));
 
-    // near TPL0001, ours: no (ThreadPool, not a task)
+    // TPL0006
     public bool QueueCapturing(int value) => ThreadPool.QueueUserWorkItem(_ => Console.WriteLine(value));
 
     // near TPL0001, ours: no (MA0106's territory)

@@ -5,7 +5,7 @@
 # applies our fixes and the project is built again. Prints, per sample file, which peer rules fire on the lines
 # our rules report, and which peer warnings the fixes add or remove. Not part of .ci/run (it restores five
 # more packages); run it when a rule or a fix changes.
-# Usage: .ci/peer-comparison/run.sh <folder-with-nupkg> [output folder]
+# Usage: [PEER_RULES=default] .ci/peer-comparison/run.sh <folder-with-nupkg> [output folder]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 feed=$(cd "$1" && pwd)
@@ -26,7 +26,8 @@ sed -i 's#</ItemGroup>#  <PackageReference Include="Microsoft.VisualStudio.Threa
 cp "$repo"/samples/TplPractices.Samples/TPL*.cs "$repo/.ci/peer-comparison/Neighbours.cs" "$work/Peers/"
 cat > "$work/Peers/.globalconfig" <<'INI'
 is_global = true
-# Every rule of every analyzer, on or off by default, as a warning; formatting rules off (they say nothing about tasks).
+# Every rule of every analyzer as a warning: the bulk setting for the rules on by default, and (appended below) each
+# rule's own ID, which is what turns on the rules a package ships disabled. Formatting and naming rules off.
 dotnet_analyzer_diagnostic.severity = warning
 roslynator_analyzers.enabled_by_default = true
 dotnet_analyzer_diagnostic.category-Style.severity = none
@@ -34,6 +35,15 @@ dotnet_analyzer_diagnostic.category-Formatting.severity = none
 dotnet_analyzer_diagnostic.category-Documentation.severity = none
 dotnet_analyzer_diagnostic.category-Naming.severity = none
 INI
+dotnet restore "$work/Peers" > "$work/restore.log" 2>&1 || { cat "$work/restore.log"; exit 1; }
+# The analyzer assemblies the compiler loads for this project (each package's folder for this compiler's Roslyn).
+analyzers=$(dotnet msbuild "$work/Peers/Peers.csproj" -t:ResolveLockFileAnalyzers -getItem:Analyzer -p:TargetFramework=net10.0 \
+  | grep -oE '"Identity": "[^"]+\.dll"' | sed -E 's/"Identity": "(.*)"/\1/')
+dotnet run --project "$repo/.ci/peer-comparison/ListRules" -- $analyzers > "$work/ids.txt" 2> "$out/listrules.log"
+echo "peer comparison: $(wc -l < "$work/ids.txt") rule IDs turned on by ID ($(grep -c '^skipped' "$out/listrules.log" || true) assemblies or types skipped)"
+echo "dotnet_diagnostic.TPL0007.severity = warning" >> "$work/Peers/.globalconfig"   # ours, off by default
+# PEER_RULES=default measures each package as shipped (its rules on by default, raised to warnings) instead.
+[ "${PEER_RULES:-all}" = default ] || cat "$work/ids.txt" >> "$work/Peers/.globalconfig"
 
 warnings() { # log -> "file<TAB>line<TAB>id<TAB>tfm", one per distinct warning
   grep -E "\.cs\([0-9]+,[0-9]+\): warning [A-Za-z]+[0-9]+" "$1" \
@@ -44,7 +54,7 @@ warnings() { # log -> "file<TAB>line<TAB>id<TAB>tfm", one per distinct warning
 dotnet build "$work/Peers" -c Release --no-incremental > "$out/before.log" 2>&1 || { tail -30 "$out/before.log"; exit 1; }
 warnings "$out/before.log" > "$out/before.tsv"
 cp "$work/Peers"/*.cs "$out/"
-dotnet format analyzers "$work/Peers/Peers.csproj" --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 --severity info --no-restore -v q
+dotnet format analyzers "$work/Peers/Peers.csproj" --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 --severity info --no-restore -v q
 dotnet build "$work/Peers" -c Release --no-incremental > "$out/after.log" 2>&1 || { tail -30 "$out/after.log"; exit 1; }
 warnings "$out/after.log" > "$out/after.tsv"
 for f in "$work/Peers"/*.cs; do cp "$f" "$out/$(basename "$f" .cs).fixed.cs"; done

@@ -41,6 +41,6 @@ public class TPL0001_UseTaskState
         return task;
     }
 
-    // Not reported: Task.Run has no state overload.
+    // Not reported by TPL0001: Task.Run has no state overload. TPL0007 (off by default) rewrites it to StartNew.
     public Task Run(int value) => Task.Run(() => Console.WriteLine(value));
 }

@@ -11,4 +11,6 @@ public static class DiagnosticIds
     public const string CacheConstantTaskResult = "TPL0003";
     public const string AsyncWaitHandle = "TPL0004";
     public const string AwaitInLoop = "TPL0005";
+    public const string CallbackState = "TPL0006";
+    public const string TaskRunState = "TPL0007";
 }

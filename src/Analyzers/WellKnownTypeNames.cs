@@ -15,6 +15,13 @@ internal static class WellKnownTypeNames
     public const string ValueTaskOfT = "System.Threading.Tasks.ValueTask`1";
     public const string TaskExtensions = "System.Threading.Tasks.TaskExtensions";
     public const string ConfigureAwaitOptions = "System.Threading.Tasks.ConfigureAwaitOptions";
+    public const string CancellationToken = "System.Threading.CancellationToken";
+    public const string ThreadPool = "System.Threading.ThreadPool";
+    public const string Timer = "System.Threading.Timer";
+    public const string SynchronizationContext = "System.Threading.SynchronizationContext";
+    public const string ExecutionContext = "System.Threading.ExecutionContext";
+    public const string TaskCreationOptions = "System.Threading.Tasks.TaskCreationOptions";
+    public const string TaskScheduler = "System.Threading.Tasks.TaskScheduler";
 
     /// <summary>
     /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies

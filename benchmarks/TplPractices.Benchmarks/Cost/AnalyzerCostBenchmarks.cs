@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.IO;
 using System.Linq;
@@ -13,7 +14,7 @@ namespace TplPractices.Benchmarks.Cost;
 
 /// <summary>
 /// What each rule costs the compiler: analyzing a generated compilation of 1,000 files (about 120,000 lines, one hit
-/// of each rule per file plus near-misses) with the rule, against an analyzer that registers nothing and a
+/// of each rule per file plus near-misses; TPL0007, off by default, turned on) with the rule, against an analyzer that registers nothing and a
 /// no-op analyzer that registers the same operation callbacks. The no-op baseline isolates the rule's own work
 /// from the compiler's IOperation construction, which any operation analyzer triggers.
 /// </summary>
@@ -28,7 +29,7 @@ public class AnalyzerCostBenchmarks
     private DiagnosticAnalyzer _rule = null!;
     private DiagnosticAnalyzer _noOp = null!;
 
-    [Params("TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005")]
+    [Params("TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007")]
     public string Rule { get; set; } = "TPL0003";
 
     [GlobalSetup]
@@ -41,14 +42,17 @@ public class AnalyzerCostBenchmarks
             "TPL0002" => (new ContinueWithUnwrapAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             "TPL0003" => (new CacheConstantTaskResultAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             "TPL0004" => (new AsyncWaitHandleAnalyzer(), new NoOpAnalyzer(OperationKind.PropertyReference)),
+            "TPL0006" => (new CallbackStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation, OperationKind.ObjectCreation)),
+            "TPL0007" => (new TaskRunStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             _ => (new AwaitInLoopAnalyzer(), new NoOpAnalyzer(OperationKind.Await)),
         };
 
-        // The exact count: one hit per file, and no near-miss reported.
+        // The exact count: one hit per file (two for TPL0007: Task.Run in Run and in ScoreAsync), no near-miss reported.
+        var expected = Rule == "TPL0007" ? 2 * Files : Files;
         var count = Analyze(_rule).GetAwaiter().GetResult();
-        if (count != Files)
+        if (count != expected)
         {
-            throw new InvalidOperationException($"{Rule} reported {count} diagnostics; expected exactly {Files}.");
+            throw new InvalidOperationException($"{Rule} reported {count} diagnostics; expected exactly {expected}.");
         }
     }
 
@@ -83,7 +87,8 @@ public class AnalyzerCostBenchmarks
             "Generated",
             trees,
             Basic.Reference.Assemblies.Net80.References.All,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)
+                .WithSpecificDiagnosticOptions(new[] { new KeyValuePair<string, ReportDiagnostic>("TPL0007", ReportDiagnostic.Warn) })); // off by default
     }
 
     /// <summary>Registers the given operation callbacks and does nothing in them; with none, it is the empty baseline.</summary>

@@ -19,6 +19,17 @@ internal static class RuleRegistration
         Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
         OperationKind kind,
         params NumberOption[] numbers)
+        where TSymbols : class =>
+        context.RegisterOperationActionWith(rule, resolve, analyze, ImmutableArray.Create(kind), numbers);
+
+    /// <inheritdoc cref="RegisterOperationActionWith{TSymbols}(AnalysisContext, DiagnosticDescriptor, Func{Compilation, TSymbols}, Action{OperationAnalysisContext, TSymbols, RuleOptions}, OperationKind, NumberOption[])"/>
+    public static void RegisterOperationActionWith<TSymbols>(
+        this AnalysisContext context,
+        DiagnosticDescriptor rule,
+        Func<Compilation, TSymbols?> resolve,
+        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
+        ImmutableArray<OperationKind> kinds,
+        params NumberOption[] numbers)
         where TSymbols : class
     {
         var declared = numbers.ToImmutableArray();
@@ -27,7 +38,7 @@ internal static class RuleRegistration
             if (resolve(start.Compilation) is { } symbols)
             {
                 var options = new RuleOptions(start.Options.AnalyzerConfigOptionsProvider, rule, declared);
-                start.RegisterOperationAction(c => analyze(c, symbols, options), kind);
+                start.RegisterOperationAction(c => analyze(c, symbols, options), kinds);
             }
         });
     }

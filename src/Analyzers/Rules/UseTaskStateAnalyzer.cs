@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -33,7 +32,7 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, TaskStateCapture.MaxStateValues);
+        context.RegisterOperationActionWith(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
     }
 
     private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols, RuleOptions options)
@@ -41,20 +40,11 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name is not ("StartNew" or "ContinueWith")
             || invocation.Syntax.IsInBrokenMember()
-            || TaskStateCapture.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(TaskStateCapture.MaxStateValues)) is not { } capture)
+            || TaskStateCapture.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not { } capture)
         {
             return;
         }
 
-        var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? FixUseStateOverload : null);
-        // A lambda that uses only 'this' compiles to an instance method: no closure, only the delegate.
-        var names = capture.CapturedNames.ToList();
-        options.Report(context, Diagnostic.Create(
-            Rule,
-            capture.Lambda.Syntax.GetLocation(),
-            properties,
-            MessageText.QuotedList(names),
-            capture.Antecedent is null && capture.Captured.All(s => s is ITypeSymbol) ? "a delegate" : "a closure and a delegate",
-            names.Count == 1 ? "it" : "them"));
+        StateDiagnostics.Report(context, options, Rule, capture, FixUseStateOverload);
     }
 }

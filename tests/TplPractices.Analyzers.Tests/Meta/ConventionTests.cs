@@ -108,7 +108,7 @@ public sealed class ConventionTests
             .ToList();
         var row = Assert.Single(rows);
         Assert.Equal(descriptor.Category, row[1]);
-        Assert.Equal(descriptor.DefaultSeverity.ToString(), row[2]);
+        Assert.Equal(descriptor.IsEnabledByDefault ? descriptor.DefaultSeverity.ToString() : "Disabled", row[2]);
     }
 
     [Theory]

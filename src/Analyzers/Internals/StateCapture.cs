@@ -1,0 +1,390 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Internals;
+
+/// <summary>
+/// Where the state goes when a capturing lambda is rewritten to receive its data as a state: which lambda
+/// parameter becomes <c>state</c>, and which argument carries the values. One per API form.
+/// </summary>
+internal sealed class StateShape
+{
+    private StateShape(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent)
+    {
+        StateParameter = stateParameter;
+        ReplacesParameter = replacesParameter;
+        FillsArgument = fillsArgument;
+        Typed = typed;
+        HasAntecedent = hasAntecedent;
+    }
+
+    /// <summary><c>StartNew(() => …)</c> → <c>StartNew(state => …, values)</c>; also <c>Register(Action)</c>.</summary>
+    public static readonly StateShape NewObjectState = new(0, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: false);
+
+    /// <summary><c>ContinueWith(t => …)</c> → <c>ContinueWith((t, state) => …, values)</c>.</summary>
+    public static readonly StateShape ContinuationState = new(1, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: true);
+
+    /// <summary><c>QueueUserWorkItem(_ => …)</c> → <c>QueueUserWorkItem(state => …, values)</c>: the ignored parameter becomes the state.</summary>
+    public static readonly StateShape UnusedObjectState = new(0, replacesParameter: true, fillsArgument: false, typed: false, hasAntecedent: false);
+
+    /// <summary><c>QueueUserWorkItem(_ => …)</c> → <c>QueueUserWorkItem&lt;TState&gt;(state => …, values, preferLocal: false)</c>: no cast, no box.</summary>
+    public static readonly StateShape UnusedTypedState = new(0, replacesParameter: true, fillsArgument: false, typed: true, hasAntecedent: false);
+
+    /// <summary><c>new Timer(_ => …, null, …)</c> → <c>new Timer(state => …, values, …)</c>: the null state argument is filled.</summary>
+    public static StateShape NullObjectState(int stateParameter) => new(stateParameter, replacesParameter: true, fillsArgument: true, typed: false, hasAntecedent: false);
+
+    /// <summary>The position of <c>state</c> in the new lambda's parameters.</summary>
+    public int StateParameter { get; }
+
+    /// <summary>The lambda already has that parameter (it ignores the null state it gets); otherwise one is inserted.</summary>
+    public bool ReplacesParameter { get; }
+
+    /// <summary>The call passes a null state today, which the values replace; otherwise they go after the delegate.</summary>
+    public bool FillsArgument { get; }
+
+    /// <summary>The state has the values' own type (a generic <c>TState</c>): read back without a cast.</summary>
+    public bool Typed { get; }
+
+    /// <summary>A continuation: its first parameter is the antecedent task, which may stand for a captured variable.</summary>
+    public bool HasAntecedent { get; }
+}
+
+/// <summary>
+/// What a lambda passed to a callback API captures, and whether a state can carry it instead: the analysis that
+/// TPL0001 (StartNew, ContinueWith), TPL0006 (ThreadPool, CancellationToken, Timer …) and TPL0007 (Task.Run)
+/// share, and the fixes' input for the rewrite.
+/// </summary>
+internal sealed class StateCapture
+{
+    /// <summary>
+    /// More values than this read back as a tuple nobody would write by hand: the rule reports without a fix.
+    /// Three by default; <c>tpl_practices.TPLnnnn.max_state_values</c> sets 1 to 7 (a tuple's widest flat form).
+    /// </summary>
+    public static readonly NumberOption MaxStateValues = new("max_state_values", 3, 1, 7);
+
+    private StateCapture(
+        IOperation call,
+        IAnonymousFunctionOperation lambda,
+        StateShape shape,
+        ImmutableArray<ISymbol> captured,
+        ISymbol? antecedent,
+        string? noFixReason)
+    {
+        Call = call;
+        Lambda = lambda;
+        Shape = shape;
+        Captured = captured;
+        Antecedent = antecedent;
+        NoFixReason = noFixReason;
+    }
+
+    /// <summary>The invocation or object creation the lambda is passed to.</summary>
+    public IOperation Call { get; }
+
+    public IAnonymousFunctionOperation Lambda { get; }
+
+    public StateShape Shape { get; }
+
+    /// <summary>
+    /// What travels as state, in order of first use: locals, parameters, and the containing type standing
+    /// for <c>this</c>. Empty when the only capture was the antecedent task.
+    /// </summary>
+    public ImmutableArray<ISymbol> Captured { get; }
+
+    /// <summary>A captured variable that holds the continuation's own antecedent task; its parameter takes its place.</summary>
+    public ISymbol? Antecedent { get; }
+
+    /// <summary>Why no fix is offered; null when the state form keeps the behaviour.</summary>
+    public string? NoFixReason { get; }
+
+    public IEnumerable<string> CapturedNames =>
+        (Antecedent is null ? Captured : Captured.Insert(0, Antecedent)).Select(s => s is ITypeSymbol ? "this" : s.Name);
+
+    /// <summary>"a closure and a delegate", or "a delegate" when the lambda uses nothing but <c>this</c>.</summary>
+    public string Allocations =>
+        Antecedent is null && Captured.All(s => s is ITypeSymbol) ? "a delegate" : "a closure and a delegate";
+
+    /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>
+    public static IAnonymousFunctionOperation? LambdaOf(IArgumentOperation? argument) =>
+        argument?.Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+        && !lambda.Symbol.IsStatic
+            ? lambda
+            : null;
+
+    /// <summary>
+    /// The capture, or null when the lambda captures nothing or must share what it captures with the code around
+    /// it. <paramref name="apiNoFix"/> gives the API's own reason for no fix (no state overload); it is asked last,
+    /// and only for a capture, because finding the overload compares signatures.
+    /// </summary>
+    public static StateCapture? Of(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, int maxStateValues, bool hasValueTuple, System.Func<string?>? apiNoFix = null)
+    {
+        var captured = new List<ISymbol>();
+        string? noFix = null;
+        foreach (var operation in lambda.Body.Descendants())
+        {
+            switch (operation)
+            {
+                case ILocalReferenceOperation local when !IsInside(local.Local.ContainingSymbol, lambda.Symbol):
+                    Add(captured, local.Local);
+                    break;
+                case IParameterReferenceOperation parameter when !IsInside(parameter.Parameter.ContainingSymbol, lambda.Symbol):
+                    Add(captured, parameter.Parameter);
+                    break;
+                case IParameterReferenceOperation parameter
+                    when shape.ReplacesParameter && SymbolEqualityComparer.Default.Equals(parameter.Parameter, ParameterAt(lambda, shape.StateParameter)):
+                    noFix ??= "the callback reads the state it is given";
+                    break;
+                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance:
+                    Add(captured, lambda.Symbol.ContainingType);
+                    noFix ??= CanRewriteThis(instance) ? null : "it uses 'base' or a member form the fix cannot requalify";
+                    break;
+                case IInvocationOperation { TargetMethod: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function }
+                    when !IsInside(function.ContainingSymbol, lambda.Symbol):
+                case IMethodReferenceOperation { Method: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function2 }
+                    when !IsInside(function2.ContainingSymbol, lambda.Symbol):
+                    noFix ??= "it calls a local function that may capture variables itself";
+                    break;
+            }
+        }
+
+        if (captured.Count == 0)
+        {
+            return null;
+        }
+
+        // The closure shares these variables; a copy in the state would not see writes to them.
+        var variables = captured.Where(s => s is not ITypeSymbol).ToList();
+        if (variables.Any(v => TypeOf(v) is { IsValueType: true } type && IsMutableStruct(type))
+            || IsWrittenUnsafely(variables, lambda, call.Root()))
+        {
+            return null;
+        }
+
+        ISymbol? antecedent = null;
+        if (shape.HasAntecedent
+            && call is IInvocationOperation { Instance: { } receiverOperation }
+            && ReferencedSymbol(receiverOperation) is { } receiver
+            && captured.Contains(receiver, SymbolEqualityComparer.Default)
+            && lambda.Symbol.Parameters.Length > 0
+            && SymbolEqualityComparer.Default.Equals(TypeOf(receiver), lambda.Symbol.Parameters[0].Type))
+        {
+            antecedent = receiver;
+            captured.Remove(receiver);
+        }
+
+        noFix ??= FixBlocker(call, lambda, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
+        return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
+    }
+
+    private static IParameterSymbol? ParameterAt(IAnonymousFunctionOperation lambda, int ordinal) =>
+        ordinal < lambda.Symbol.Parameters.Length ? lambda.Symbol.Parameters[ordinal] : null;
+
+    private static string? FixBlocker(IOperation call, IAnonymousFunctionOperation lambda, List<ISymbol> captured, int maxStateValues, bool hasValueTuple)
+    {
+        // Half-typed code: the rewrite would repeat unresolved names and add errors (found by FuzzTests).
+        if (captured.Any(s => TypeOf(s)?.ContainsErrorType() != false)
+            || lambda.Body.DescendantsAndSelf().Any(o => o is IInvalidOperation || o.Type is { TypeKind: TypeKind.Error }))
+        {
+            return "the code does not compile yet";
+        }
+
+        if (((CSharpParseOptions)call.Syntax.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp7)
+        {
+            return "the state is read back with a tuple deconstruction, which needs C# 7";
+        }
+
+        if (ArgumentsOf(call.Syntax) is not { } arguments
+            || arguments.Any(a => a.NameColon is not null)
+            || lambda.Syntax is not AnonymousFunctionExpressionSyntax)
+        {
+            return "the call uses named arguments";
+        }
+
+        if (captured.Count > maxStateValues)
+        {
+            return "more values would travel as the state than max_state_values allows";
+        }
+
+        if (captured.Count > 1 && !hasValueTuple)
+        {
+            return "several values need System.ValueTuple, which this target lacks";
+        }
+
+        return captured.Any(s => TypeOf(s) is not { } type || !IsNameable(type))
+            ? "a captured value has a type that cannot be named (an anonymous type)"
+            : null;
+    }
+
+    /// <summary>The written arguments of an invocation or object creation.</summary>
+    public static SeparatedSyntaxList<ArgumentSyntax>? ArgumentsOf(SyntaxNode call) => call switch
+    {
+        InvocationExpressionSyntax invocation => invocation.ArgumentList.Arguments,
+        BaseObjectCreationExpressionSyntax { ArgumentList: { } list } => list.Arguments,
+        _ => null,
+    };
+
+    /// <summary>
+    /// A write the copy into the state would miss: inside any lambda or local function, after the lambda,
+    /// by ref, or before it in a loop iteration that reuses the variable, or before it with a backward goto
+    /// in the body. One walk of the body covers every captured variable.
+    /// </summary>
+    private static bool IsWrittenUnsafely(List<ISymbol> variables, IAnonymousFunctionOperation lambda, IOperation root)
+    {
+        if (variables.Count == 0)
+        {
+            return false;
+        }
+
+        var writtenBefore = false;
+        var hasGoto = false;
+        foreach (var operation in root.Descendants())
+        {
+            hasGoto |= operation is IBranchOperation { BranchKind: BranchKind.GoTo };
+            if (ReferencedSymbol(operation) is not { } variable
+                || !variables.Contains(variable, SymbolEqualityComparer.Default)
+                || !IsWrite(operation))
+            {
+                continue;
+            }
+
+            var declaredIn = variable.ContainingSymbol;
+            if (operation.Syntax.SpanStart >= lambda.Syntax.SpanStart
+                || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(operation, declaredIn), declaredIn)
+                || RunsAgainAfterTheLambda(variable, lambda))
+            {
+                return true;
+            }
+
+            writtenBefore = true;
+        }
+
+        return writtenBefore && hasGoto;
+    }
+
+    private static bool IsWrite(IOperation reference) => reference.Parent switch
+    {
+        IAssignmentOperation assignment => assignment.Target == reference,
+        IIncrementOrDecrementOperation => true,
+        IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } => true,
+        IAddressOfOperation or ITupleOperation or IDeclarationExpressionOperation => true,
+        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.RefKind: not RefKind.None } } => true,
+        _ => reference is ILocalReferenceOperation { IsDeclaration: true } && reference.Parent is not IVariableDeclaratorOperation,
+    };
+
+    /// <summary>
+    /// True when a loop around the lambda reuses the variable across iterations, so an earlier write in the
+    /// next iteration would reach a closure made in this one: a for-loop's own variables, or any variable
+    /// declared outside the loop.
+    /// </summary>
+    private static bool RunsAgainAfterTheLambda(ISymbol variable, IAnonymousFunctionOperation lambda)
+    {
+        var declaration = variable.DeclaringSyntaxReferences.FirstOrDefault()?.Span;
+        for (var current = lambda.Parent; current is not null; current = current.Parent)
+        {
+            if (current is ILoopOperation loop
+                && (declaration is not { } span || !loop.Syntax.Span.Contains(span)
+                    || (loop is IForLoopOperation forLoop && forLoop.Locals.Contains(variable, SymbolEqualityComparer.Default))))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static ISymbol? EnclosingFunctionSymbol(IOperation operation, ISymbol declaredIn)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IAnonymousFunctionOperation lambda:
+                    return lambda.Symbol;
+                case ILocalFunctionOperation local:
+                    return local.Symbol;
+            }
+        }
+
+        return declaredIn is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } ? null : declaredIn;
+    }
+
+    /// <summary>The implicit or explicit <c>this</c> can be replaced: <c>this</c> itself, or a simple member name.</summary>
+    private static bool CanRewriteThis(IInstanceReferenceOperation instance) =>
+        instance.Syntax is ThisExpressionSyntax
+        || (instance.IsImplicit && MemberNameOf(instance) is not null);
+
+    /// <summary>For an implicit <c>this</c>, the simple name of the member used through it (<c>Count</c> in <c>Count + 1</c>).</summary>
+    public static SimpleNameSyntax? MemberNameOf(IInstanceReferenceOperation instance) => instance.Parent?.Syntax switch
+    {
+        SimpleNameSyntax name => name,
+        InvocationExpressionSyntax { Expression: SimpleNameSyntax name } => name,
+        _ => null,
+    };
+
+    public static ITypeSymbol? TypeOf(ISymbol symbol) => symbol switch
+    {
+        ILocalSymbol local => local.Type,
+        IParameterSymbol parameter => parameter.Type,
+        ITypeSymbol type => type,
+        _ => null,
+    };
+
+    /// <summary>The local or parameter an operation reads or writes, or null.</summary>
+    public static ISymbol? ReferencedSymbol(IOperation operation) => operation switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        _ => null,
+    };
+
+    private static bool IsNameable(ITypeSymbol type) => type switch
+    {
+        { IsAnonymousType: true } => false,
+        IArrayTypeSymbol array => IsNameable(array.ElementType),
+        IPointerTypeSymbol or IFunctionPointerTypeSymbol => false,
+        INamedTypeSymbol named => named.TypeArguments.All(IsNameable),
+        _ => true,
+    };
+
+    private static bool IsInside(ISymbol? symbol, ISymbol function)
+    {
+        for (var current = symbol; current is not null; current = current.ContainingSymbol)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current, function))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static void Add(List<ISymbol> captured, ISymbol symbol)
+    {
+        if (!captured.Contains(symbol, SymbolEqualityComparer.Default))
+        {
+            captured.Add(symbol);
+        }
+    }
+
+    /// <summary>
+    /// A struct other than a primitive, enum or readonly struct: its methods may mutate it. BCL structs that are
+    /// readonly on modern .NET count as readonly on every target: older reference assemblies (netstandard2.0,
+    /// .NET Framework) do not mark them, but the type behaves the same.
+    /// </summary>
+private static bool IsMutableStruct(ITypeSymbol type) =>
+        type.TypeKind == TypeKind.Struct
+        && type.SpecialType == SpecialType.None
+        && type is INamedTypeSymbol { IsReadOnly: false } named
+        && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T
+        && !WellKnownTypeNames.ReadOnlyBclStructs.Contains(named.OriginalDefinition.ToDisplayString(MetadataNameFormat));
+
+    private static readonly SymbolDisplayFormat MetadataNameFormat = new(
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+        genericsOptions: SymbolDisplayGenericsOptions.None);
+}

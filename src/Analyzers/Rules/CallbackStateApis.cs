@@ -1,0 +1,156 @@
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0006: the BCL callback APIs that can carry a state for their callback, and the form each takes. Two kinds:
+/// an overload without a state whose sibling takes one (<c>CancellationToken.Register(Action)</c>,
+/// <c>ThreadPool.QueueUserWorkItem(WaitCallback)</c>), and a state parameter passed <c>null</c> while the callback
+/// captures (<c>new Timer(_ => …, null, …)</c>, <c>QueueUserWorkItem(cb, null)</c>, <c>SynchronizationContext.Post</c>,
+/// <c>RegisterWaitForSingleObject</c>, <c>ExecutionContext.Run</c>, <c>UnsafeRegister</c>). Only overloads the
+/// compilation's target has are used.
+/// </summary>
+internal sealed class CallbackStateApis
+{
+    /// <summary>The state travels as <c>object</c>: every target has this form.</summary>
+    public const string FixObjectState = "ObjectState";
+
+    /// <summary><c>QueueUserWorkItem&lt;TState&gt;(…, preferLocal: false)</c>: .NET Core 3.0 and later.</summary>
+    public const string FixTypedState = "TypedState";
+
+    /// <summary>The null state argument is filled.</summary>
+    public const string FixNullState = "NullState";
+
+    private readonly ImmutableArray<INamedTypeSymbol> _types;
+    private readonly INamedTypeSymbol? _synchronizationContext;
+    private readonly bool _hasTypedQueue;
+
+    private CallbackStateApis(Compilation compilation, ImmutableArray<INamedTypeSymbol> types)
+    {
+        _types = types;
+        _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
+        _hasTypedQueue = compilation.GetTypeByMetadataName(WellKnownTypeNames.ThreadPool)?.GetMembers("QueueUserWorkItem")
+            .OfType<IMethodSymbol>().Any(m => m.IsGenericMethod && m.Parameters.Length == 3) == true;
+        HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+    }
+
+    public bool HasValueTuple { get; }
+
+    public static CallbackStateApis? TryCreate(Compilation compilation)
+    {
+        var types = new[]
+            {
+                WellKnownTypeNames.CancellationToken, WellKnownTypeNames.ThreadPool, WellKnownTypeNames.Timer,
+                WellKnownTypeNames.SynchronizationContext, WellKnownTypeNames.ExecutionContext,
+            }
+            .Select(compilation.GetTypeByMetadataName)
+            .OfType<INamedTypeSymbol>()
+            .ToImmutableArray();
+        return types.IsEmpty ? null : new CallbackStateApis(compilation, types);
+    }
+
+    /// <summary>Cheap name check before any symbol work.</summary>
+    public static bool MayBeCallbackApi(string name) => name is "Register" or "UnsafeRegister" or "QueueUserWorkItem"
+        or "UnsafeQueueUserWorkItem" or "RegisterWaitForSingleObject" or "UnsafeRegisterWaitForSingleObject"
+        or "Post" or "Send" or "Run" or ".ctor";
+
+    /// <summary>
+    /// The capture at a call of one of the APIs, with its fix kind, or null. <paramref name="kind"/> forces the form
+    /// (the fixer, where the targets' copies agreed on the portable one); null chooses the best the target has.
+    /// </summary>
+    public (StateCapture Capture, string Kind)? Analyze(IOperation call, int maxStateValues, string? kind = null)
+    {
+        var (method, arguments) = call switch
+        {
+            IInvocationOperation invocation => (invocation.TargetMethod, invocation.Arguments),
+            IObjectCreationOperation { Constructor: { } constructor } creation => (constructor, creation.Arguments),
+            _ => (null, default),
+        };
+        if (method is null || method.IsGenericMethod || !MayBeCallbackApi(method.Name) || !IsApiType(method.ContainingType))
+        {
+            return null;
+        }
+
+        var stateParameter = method.Parameters.FirstOrDefault(p => p.Name == "state" && p.Type.SpecialType == SpecialType.System_Object);
+        if (stateParameter is not null)
+        {
+            return NullStateSite(call, method, arguments, stateParameter, maxStateValues);
+        }
+
+        var first = arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0);
+        if (StateCapture.LambdaOf(first) is not { } lambda)
+        {
+            return null;
+        }
+
+        if (method.Name == "Register" && method.Parameters[0].Type is INamedTypeSymbol { Name: "Action", IsGenericType: false })
+        {
+            // Register(Action[, bool]) → Register(Action<object>, object[, bool]): every target has the state overload.
+            return Site(
+                StateCapture.Of(call, lambda, StateShape.NewObjectState, maxStateValues, HasValueTuple, () => HasStateOverload(method) ? null : "no state overload takes the same other arguments"),
+                FixObjectState);
+        }
+
+        if (method.Name == "QueueUserWorkItem" && method.Parameters.Length == 1)
+        {
+            var typed = (kind ?? (_hasTypedQueue ? FixTypedState : FixObjectState)) == FixTypedState && _hasTypedQueue;
+            var shape = typed ? StateShape.UnusedTypedState : StateShape.UnusedObjectState;
+            return Site(StateCapture.Of(call, lambda, shape, maxStateValues, HasValueTuple), typed ? FixTypedState : FixObjectState);
+        }
+
+        return null;
+    }
+
+    private (StateCapture Capture, string Kind)? NullStateSite(
+        IOperation call, IMethodSymbol method, ImmutableArray<IArgumentOperation> arguments, IParameterSymbol stateParameter, int maxStateValues)
+    {
+        var stateArgument = arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter, stateParameter));
+        if (stateArgument?.Value.ConstantValue is not { HasValue: true, Value: null })
+        {
+            return null;
+        }
+
+        // The callback parameter: a delegate whose invoke method receives the state as an object.
+        foreach (var argument in arguments)
+        {
+            if (argument.Parameter?.Type is INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
+                && invoke.Parameters.FirstOrDefault(p => p.Type.SpecialType == SpecialType.System_Object) is { } received
+                && StateCapture.LambdaOf(argument) is { } lambda)
+            {
+                return Site(StateCapture.Of(call, lambda, StateShape.NullObjectState(received.Ordinal), maxStateValues, HasValueTuple), FixNullState);
+            }
+        }
+
+        return null;
+    }
+
+    private static (StateCapture Capture, string Kind)? Site(StateCapture? capture, string kind) =>
+        capture is null ? null : (capture, kind);
+
+    private bool IsApiType(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (_types.Contains(current.OriginalDefinition, SymbolEqualityComparer.Default))
+            {
+                // A SynchronizationContext subclass's Post and Send take the state the same way.
+                return current.Equals(type, SymbolEqualityComparer.Default) || current.Equals(_synchronizationContext, SymbolEqualityComparer.Default);
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Register(Action&lt;object&gt;, object) with the same parameters after the state.</summary>
+    private static bool HasStateOverload(IMethodSymbol method) =>
+        method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>().Any(candidate =>
+            candidate.Parameters.Length == method.Parameters.Length + 1
+            && candidate.Parameters[0].Type is INamedTypeSymbol { Name: "Action", TypeArguments.Length: 1 } action
+            && action.TypeArguments[0].SpecialType == SpecialType.System_Object
+            && candidate.Parameters[1].Type.SpecialType == SpecialType.System_Object
+            && method.Parameters.Skip(1).Select(p => p.Type).SequenceEqual(candidate.Parameters.Skip(2).Select(p => p.Type), SymbolEqualityComparer.Default));
+}

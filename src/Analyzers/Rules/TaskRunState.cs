@@ -1,0 +1,52 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>TPL0007: which calls are Task.Run given a capturing lambda, shared by the analyzer and the fixer.</summary>
+internal static class TaskRunState
+{
+    public static StateCapture? Analyze(IInvocationOperation invocation, Context context, int maxStateValues)
+    {
+        var method = invocation.TargetMethod;
+        if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, context.Task)
+            || !method.IsStatic
+            || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda)
+        {
+            return null;
+        }
+
+        return StateCapture.Of(invocation, lambda, StateShape.NewObjectState, maxStateValues, context.HasValueTuple);
+    }
+
+    /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
+    public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>
+        invocation.TargetMethod.Parameters[0].Type is INamedTypeSymbol { DelegateInvokeMethod.ReturnType: INamedTypeSymbol returned }
+        && (SymbolEqualityComparer.Default.Equals(returned.OriginalDefinition, context.Task)
+            || SymbolEqualityComparer.Default.Equals(returned.OriginalDefinition, context.TaskOfT));
+
+    /// <summary>The types TPL0007 binds to, resolved once per compilation.</summary>
+    internal sealed class Context
+    {
+        private Context(Compilation compilation, INamedTypeSymbol task)
+        {
+            Task = task;
+            TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
+            HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+        }
+
+        public INamedTypeSymbol Task { get; }
+
+        public INamedTypeSymbol? TaskOfT { get; }
+
+        public bool HasValueTuple { get; }
+
+        /// <summary>Null where the target has no Task.Run (.NET Framework 4.0, netstandard1.0 …).</summary>
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task && !task.GetMembers("Run").IsEmpty
+                ? new Context(compilation, task)
+                : null;
+    }
+}

@@ -1,0 +1,339 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using TplPractices.Analyzers.Internals;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// Builds the new lambda and argument list for one call whose capturing lambda receives its values as a state
+/// instead, in the form its <see cref="StateShape"/> names. Shared by the fixes of TPL0001, TPL0006 and TPL0007.
+/// </summary>
+internal sealed class StateRewrite
+{
+    private readonly SyntaxGenerator _generator;
+    private readonly StateCapture _capture;
+    private readonly AnonymousFunctionExpressionSyntax _lambda;
+    private readonly HashSet<string> _names;
+    private readonly string _state;
+    private readonly string _self;
+    private readonly LanguageVersion _version;
+
+    /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
+    private readonly Dictionary<ISymbol, string> _readBack = new(SymbolEqualityComparer.Default);
+
+    public StateRewrite(SyntaxGenerator generator, StateCapture capture, LanguageVersion version)
+    {
+        _generator = generator;
+        _capture = capture;
+        _lambda = (AnonymousFunctionExpressionSyntax)capture.Lambda.Syntax;
+        _version = version;
+        _names = new HashSet<string>(_lambda.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
+        if (_version < LanguageVersion.CSharp8)
+        {
+            // Before C# 8 a lambda's parameters and locals may not reuse a name of the enclosing scope.
+            _names.UnionWith(capture.Lambda.SemanticModel!.LookupSymbols(_lambda.SpanStart)
+                .Where(s => s is ILocalSymbol or IParameterSymbol or IRangeVariableSymbol)
+                .Select(s => s.Name));
+        }
+
+        if (capture.Shape.ReplacesParameter && capture.Lambda.Symbol.Parameters.Length > capture.Shape.StateParameter)
+        {
+            // The parameter that becomes the state is unused (or there would be no fix): its name is free again.
+            var replaced = capture.Lambda.Symbol.Parameters[capture.Shape.StateParameter].Name;
+            if (_lambda.DescendantTokens().Count(t => t.ValueText == replaced) == 1)
+            {
+                _names.Remove(replaced);
+            }
+        }
+
+        _state = Unique("state");
+        _self = Unique("self");
+        foreach (var symbol in capture.Captured.Where(s => s is not ITypeSymbol))
+        {
+            // Before C# 8 a lambda's locals may not shadow the method's, so they get new names (myQueue).
+            _readBack[symbol] = _version >= LanguageVersion.CSharp8
+                ? EscapedName(symbol.Name)
+                : Unique("my" + char.ToUpperInvariant(symbol.Name[0]) + symbol.Name.Substring(1));
+        }
+    }
+
+    /// <summary>
+    /// The call's arguments with the new lambda, and the values in the null state argument or after the lambda
+    /// (with <c>preferLocal: false</c> for the generic ThreadPool overload); the other arguments and their line
+    /// breaks stay.
+    /// </summary>
+    public ArgumentListSyntax ArgumentList(ArgumentListSyntax original)
+    {
+        var lambdaIndex = IndexOf(original, _lambda);
+        var stateIndex = _capture.Shape.FillsArgument ? IndexOf(original, StateArgumentSyntax()) : -1;
+        var arguments = new List<ArgumentSyntax>();
+        var separators = new List<SyntaxToken>();
+        var originalSeparators = original.Arguments.GetSeparators().ToList();
+        for (var i = 0; i < original.Arguments.Count; i++)
+        {
+            var argument = original.Arguments[i];
+            arguments.Add(i == lambdaIndex
+                ? Argument(NewLambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                : i == stateIndex
+                    ? argument.WithExpression(StateExpression().NormalizeWhitespace().WithTriviaFrom(argument.Expression))
+                    : argument);
+            if (i == lambdaIndex && !_capture.Shape.FillsArgument && _capture.Captured.Length > 0)
+            {
+                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
+                separators.Add(Token(SyntaxKind.CommaToken));
+                arguments.Add(Argument(StateExpression().NormalizeWhitespace()).WithLeadingTrivia(Space));
+                if (_capture.Shape.Typed)
+                {
+                    separators.Add(Token(SyntaxKind.CommaToken));
+                    arguments.Add(Argument(NameColon("preferLocal"), default, LiteralExpression(SyntaxKind.FalseLiteralExpression)).WithLeadingTrivia(Space));
+                }
+            }
+
+            if (i < originalSeparators.Count)
+            {
+                separators.Add(originalSeparators[i]);
+            }
+        }
+
+        return original.WithArguments(SeparatedList(arguments, separators));
+    }
+
+    /// <summary>The document's generator, for a rewrite that builds its own call (TPL0007).</summary>
+    public SyntaxGenerator Generator => _generator;
+
+    /// <summary>The new lambda alone, for a rewrite that builds its own call (TPL0007).</summary>
+    public ExpressionSyntax Lambda() => NewLambda();
+
+    /// <summary>The values, alone: one variable, <c>this</c>, or a tuple of them.</summary>
+    public ExpressionSyntax State() => StateExpression().NormalizeWhitespace();
+
+    private static int IndexOf(ArgumentListSyntax list, SyntaxNode? node)
+    {
+        for (var i = 0; node is not null && i < list.Arguments.Count; i++)
+        {
+            if (list.Arguments[i].Expression.Span.Contains(node.Span))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    private SyntaxNode? StateArgumentSyntax()
+    {
+        var arguments = _capture.Call switch
+        {
+            IInvocationOperation invocation => invocation.Arguments,
+            IObjectCreationOperation creation => creation.Arguments,
+            _ => default,
+        };
+        return arguments.IsDefault ? null : arguments.FirstOrDefault(a => a.Parameter?.Name == "state")?.Syntax;
+    }
+
+    private ExpressionSyntax NewLambda()
+    {
+        var lambdaSymbol = _capture.Lambda.Symbol;
+        var parameters = lambdaSymbol.Parameters.Select(p => Parameter(Identifier(EscapedName(p.Name)))).ToList();
+        string? antecedentName = null;
+        if (_capture.Shape.HasAntecedent && lambdaSymbol.Parameters.Length > 0)
+        {
+            // The antecedent parameter takes the captured task's name when it was unused, so the body reads the same.
+            var original = lambdaSymbol.Parameters[0];
+            var unused = !_capture.Lambda.Body.Descendants().OfType<IParameterReferenceOperation>()
+                .Any(p => SymbolEqualityComparer.Default.Equals(p.Parameter, original));
+            antecedentName = (_capture.Antecedent is not null && unused, _version >= LanguageVersion.CSharp8) switch
+            {
+                (true, true) => _capture.Antecedent!.Name,
+                (true, false) => Unique("antecedent"),
+                _ => EscapedName(original.Name),
+            };
+            parameters[0] = Parameter(Identifier(antecedentName));
+        }
+
+        if (_capture.Captured.Length > 0)
+        {
+            var state = Parameter(Identifier(_state));
+            if (_capture.Shape.ReplacesParameter && _capture.Shape.StateParameter < parameters.Count)
+            {
+                parameters[_capture.Shape.StateParameter] = state;
+            }
+            else
+            {
+                parameters.Insert(System.Math.Min(_capture.Shape.StateParameter, parameters.Count), state);
+            }
+        }
+
+        var body = RewriteBody(antecedentName);
+        var statements = ReadBackState().ToList();
+        // An async lambda that returns Task (not Task<T>) has a body with no value, like a void one.
+        var noValue = lambdaSymbol.ReturnsVoid || (lambdaSymbol.IsAsync && lambdaSymbol.ReturnType is INamedTypeSymbol { IsGenericType: false });
+        CSharpSyntaxNode newBody = (body, statements.Count) switch
+        {
+            (ExpressionSyntax expression, 0) => expression,
+            (ExpressionSyntax expression, _) => Block(statements.Append(noValue
+                ? ExpressionStatement(expression)
+                : ReturnStatement(expression))),
+            (BlockSyntax block, _) => block.WithStatements(List(statements.Concat(block.Statements))),
+            _ => (CSharpSyntaxNode)body,
+        };
+
+        var modifiers = new List<SyntaxToken>();
+        if (_version >= LanguageVersion.CSharp9)
+        {
+            modifiers.Add(Token(SyntaxKind.StaticKeyword));
+        }
+
+        if (lambdaSymbol.IsAsync)
+        {
+            modifiers.Add(Token(SyntaxKind.AsyncKeyword));
+        }
+
+        AnonymousFunctionExpressionSyntax lambda = parameters.Count == 1
+            ? SimpleLambdaExpression(parameters[0], newBody)
+            : ParenthesizedLambdaExpression(ParameterList(SeparatedList(parameters)), newBody);
+        return lambda.WithModifiers(TokenList(modifiers)).WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    /// <summary>The body with <c>this</c> read through the state local, and the antecedent through its parameter.</summary>
+    private CSharpSyntaxNode RewriteBody(string? antecedentName)
+    {
+        var replacements = new Dictionary<SyntaxNode, SyntaxNode>();
+        foreach (var operation in _capture.Lambda.Body.Descendants())
+        {
+            switch (operation)
+            {
+                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Syntax: ThisExpressionSyntax self }:
+                    replacements[self] = IdentifierName(_self).WithTriviaFrom(self);
+                    break;
+                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, IsImplicit: true } implicitThis
+                    when StateCapture.MemberNameOf(implicitThis) is { } name:
+                    replacements[name] = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(_self), name.WithoutTrivia())
+                        .WithTriviaFrom(name);
+                    break;
+                case ILocalReferenceOperation or IParameterReferenceOperation
+                    when antecedentName is not null && _capture.Antecedent is { } antecedent
+                        && SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(operation), antecedent)
+                        && antecedentName != antecedent.Name:
+                    replacements[operation.Syntax] = IdentifierName(antecedentName).WithTriviaFrom(operation.Syntax);
+                    break;
+                case ILocalReferenceOperation or IParameterReferenceOperation
+                    when StateCapture.ReferencedSymbol(operation) is { } captured && _readBack.TryGetValue(captured, out var local) && local != captured.Name:
+                    replacements[operation.Syntax] = IdentifierName(local).WithTriviaFrom(operation.Syntax);
+                    break;
+            }
+        }
+
+        return _lambda.Body.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
+    }
+
+    /// <summary><c>var x = (T)state!;</c>, or <c>var (x, y) = ((T1, T2))state!;</c> for several captures.</summary>
+    private IEnumerable<StatementSyntax> ReadBackState()
+    {
+        if (_capture.Captured.Length == 0)
+        {
+            yield break;
+        }
+
+        ExpressionSyntax state = IdentifierName(_state);
+        if (_capture.Shape.Typed)
+        {
+            // A generic TState arrives with the values' own type: nothing to cast, nothing null.
+            yield return _capture.Captured.Length == 1
+                ? LocalDeclarationStatement(VariableDeclaration(
+                    IdentifierName("var"),
+                    SingletonSeparatedList(VariableDeclarator(Identifier(NameOf(_capture.Captured[0]))).WithInitializer(EqualsValueClause(state)))))
+                : ExpressionStatement(AssignmentExpression(
+                    SyntaxKind.SimpleAssignmentExpression,
+                    DeclarationExpression(IdentifierName("var"), ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
+                        _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))))),
+                    state));
+            yield break;
+        }
+
+        if (_version >= LanguageVersion.CSharp8)
+        {
+            state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
+        }
+
+        if (_capture.Captured.Length == 1)
+        {
+            var only = _capture.Captured[0];
+            yield return LocalDeclarationStatement(VariableDeclaration(
+                IdentifierName("var"),
+                SingletonSeparatedList(VariableDeclarator(Identifier(NameOf(only)))
+                    .WithInitializer(EqualsValueClause(CastExpression(TypeOf(only), state))))));
+            yield break;
+        }
+
+        var tupleType = TupleType(SeparatedList(_capture.Captured.Select(s => TupleElement(TypeOf(s)))));
+        var designation = ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
+            _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))));
+        yield return ExpressionStatement(AssignmentExpression(
+            SyntaxKind.SimpleAssignmentExpression,
+            DeclarationExpression(IdentifierName("var"), designation),
+            CastExpression(tupleType, state)));
+    }
+
+    private ExpressionSyntax StateExpression()
+    {
+        ExpressionSyntax Value(ISymbol symbol) => symbol is ITypeSymbol ? ThisExpression() : IdentifierName(EscapedName(symbol.Name));
+        return _capture.Captured.Length == 1
+            ? Value(_capture.Captured[0])
+            : TupleExpression(SeparatedList(_capture.Captured.Select(s => Argument(Value(s)))));
+    }
+
+    private string NameOf(ISymbol symbol) => symbol is ITypeSymbol ? _self : _readBack[symbol];
+
+    /// <summary>The captured variable's type; a <c>var</c> local's inferred <c>T?</c> is read back as <c>T</c>.</summary>
+    private TypeSyntax TypeOf(ISymbol symbol)
+    {
+        var type = StateCapture.TypeOf(symbol)!;
+        if (symbol is ILocalSymbol local && IsDeclaredWithVar(local))
+        {
+            type = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
+        }
+
+        return ((TypeSyntax)_generator.TypeExpression(type)).WithAdditionalAnnotations(Simplifier.Annotation);
+    }
+
+    private static bool IsDeclaredWithVar(ILocalSymbol local) =>
+        local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() switch
+        {
+            VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax declaration } => declaration.Type.IsVar,
+            ForEachStatementSyntax loop => loop.Type.IsVar,
+            SingleVariableDesignationSyntax designation => IsVarDesignation(designation),
+            _ => false,
+        };
+
+    /// <summary><c>var x</c> in a pattern or out argument, or an element of <c>var (x, y) = …</c> (what an earlier fix wrote).</summary>
+    private static bool IsVarDesignation(VariableDesignationSyntax designation) => designation.Parent switch
+    {
+        DeclarationExpressionSyntax declaration => declaration.Type.IsVar,
+        ParenthesizedVariableDesignationSyntax outer => IsVarDesignation(outer),
+        _ => false,
+    };
+
+    private string Unique(string name)
+    {
+        var candidate = name;
+        for (var i = 2; _names.Contains(candidate) || _capture.CapturedNames.Contains(candidate); i++)
+        {
+            candidate = name + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        _names.Add(candidate);
+        return candidate;
+    }
+
+    private static string EscapedName(string name) =>
+        SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+}

@@ -1,0 +1,96 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Editing;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// The fixers of the state rules (TPL0001, TPL0006, TPL0007): each site's lambda is analyzed again in the form the
+/// diagnostic names, and rewritten by <see cref="StateRewrite"/>. The rules differ only in which calls they know.
+/// </summary>
+public abstract class StateRuleFixer : RuleFixer
+{
+    private readonly string _ruleId;
+
+    protected StateRuleFixer(DiagnosticAnalyzer analyzer, string portableKind, string equivalenceKey, string fixAllTitle)
+        : base(analyzer, portableKind, equivalenceKey, fixAllTitle)
+    {
+        _ruleId = analyzer.SupportedDiagnostics[0].Id;
+    }
+
+    /// <summary>
+    /// The read-back deconstruction needs C# 7 in every copy (the analyzer checks only its own). Before C# 8 the state
+    /// cannot be read back with <c>!</c>, and without it a copy compiled with nullable warnings warns (CS8600, CS8605):
+    /// a multi-targeted project that mixes the two gets no fix.
+    /// </summary>
+    protected override bool CanFix(Document document)
+    {
+        var oldest = LinkedCopies.OldestLanguageVersion(document);
+        return oldest >= LanguageVersion.CSharp7 && (oldest >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document));
+    }
+
+    /// <summary>The capture at a call the rule reported, analyzed for the rewrite <paramref name="kind"/>; null when it no longer applies.</summary>
+    private protected abstract StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues);
+
+    /// <summary>The call's replacement; by default the same call with the new lambda and the state in its arguments.</summary>
+    private protected virtual SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, StateCapture capture) =>
+        call.ReplaceNode(arguments, rewrite.ArgumentList(arguments));
+
+    protected sealed override async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        if (!CanFix(document))
+        {
+            return document;
+        }
+
+        // The file is shared by every target: write what the oldest language version among them accepts.
+        var version = LinkedCopies.OldestLanguageVersion(document);
+        var maxStateValues = RuleSettings.Read(
+            document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider,
+            editor.OriginalRoot.SyntaxTree,
+            _ruleId,
+            ImmutableArray.Create(StateCapture.MaxStateValues)).Number(StateCapture.MaxStateValues);
+
+        var rewritten = new List<SyntaxNode>();
+        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
+        {
+            // A lambda inside one rewritten here is left for the next pass: its text is being replaced.
+            if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not AnonymousFunctionExpressionSyntax lambdaSyntax
+                || OutsideParentheses(lambdaSyntax).Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax callSyntax } arguments }
+                || rewritten.Any(r => r.Span.Contains(callSyntax.Span))
+                || editor.SemanticModel.GetOperation(callSyntax, cancellationToken) is not { } call
+                || Analyze(call, kind, editor.SemanticModel.Compilation, maxStateValues) is not { NoFixReason: null } capture
+                || capture.Lambda.Syntax != lambdaSyntax)
+            {
+                continue;
+            }
+
+            editor.ReplaceNode(callSyntax, Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), capture));
+            rewritten.Add(callSyntax);
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static SyntaxNode OutsideParentheses(SyntaxNode node)
+    {
+        while (node.Parent is ParenthesizedExpressionSyntax parentheses)
+        {
+            node = parentheses;
+        }
+
+        return node;
+    }
+}

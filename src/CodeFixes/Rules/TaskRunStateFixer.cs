@@ -1,0 +1,86 @@
+using System.Composition;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0007: <c>Task.Run(() => Use(x), token)</c> → <c>Task.Factory.StartNew(static state => { … }, x, token,
+/// TaskCreationOptions.DenyChildAttach, TaskScheduler.Default)</c>, what Task.Run does, with <c>.Unwrap()</c> where the
+/// delegate returns a task and the result type kept where it was written.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TaskRunStateFixer)), Shared]
+public sealed class TaskRunStateFixer : StateRuleFixer
+{
+    public const string EquivalenceKey = DiagnosticIds.TaskRunState + "_StartNewWithState";
+
+    public TaskRunStateFixer()
+        : base(new TaskRunStateAnalyzer(), TaskRunStateAnalyzer.FixStartNew, EquivalenceKey, "Use StartNew with state instead of Task.Run")
+    {
+    }
+
+    protected override string Title(string kind) => "Use Task.Factory.StartNew with the captured values as state";
+
+    private protected override StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues) =>
+        call is IInvocationOperation invocation && TaskRunState.Context.TryCreate(compilation) is { } symbols
+            ? TaskRunState.Analyze(invocation, symbols, maxStateValues)
+            : null;
+
+    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, StateCapture capture)
+    {
+        var invocation = (IInvocationOperation)capture.Call;
+        var compilation = invocation.SemanticModel!.Compilation;
+        var generator = rewrite.Generator;
+        var task = Type(generator, compilation, WellKnownTypeNames.Task);
+        var token = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 1)?.Syntax is ArgumentSyntax written
+            ? written.Expression
+            : MemberAccess(Type(generator, compilation, WellKnownTypeNames.CancellationToken), "None");
+        SimpleNameSyntax startNew = IdentifierName("StartNew");
+        if (((InvocationExpressionSyntax)call).Expression is MemberAccessExpressionSyntax { Name: GenericNameSyntax } or GenericNameSyntax)
+        {
+            // Task.Run<T> written out: StartNew's TResult is the delegate's own return type (T, or Task<T> for an async one).
+            var returned = ((INamedTypeSymbol)invocation.TargetMethod.Parameters[0].Type).DelegateInvokeMethod!.ReturnType;
+            startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList(TypeOf(generator, returned))));
+        }
+
+        ExpressionSyntax result = InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, MemberAccess(task, "Factory"), startNew),
+            ArgumentList(SeparatedList(
+                new[]
+                {
+                    Argument(rewrite.Lambda()),
+                    Argument(rewrite.State()),
+                    Argument(token.WithoutTrivia()),
+                    Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskCreationOptions), "DenyChildAttach")),
+                    Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskScheduler), "Default")),
+                },
+                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
+                Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4))));
+        if (TaskRunState.Context.TryCreate(compilation) is { } symbols && TaskRunState.ReturnsTask(invocation, symbols))
+        {
+            result = InvocationExpression(MemberAccess(result, "Unwrap"));
+        }
+
+        return result.WithTriviaFrom(call);
+    }
+
+    private static ExpressionSyntax MemberAccess(ExpressionSyntax target, string name) =>
+        MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, IdentifierName(name));
+
+    private static ExpressionSyntax Type(SyntaxGenerator generator, Compilation compilation, string metadataName) =>
+        TypeOf(generator, compilation.GetTypeByMetadataName(metadataName)!);
+
+    /// <summary>A type written fully, then reduced and imported by the fix's clean-up (the symbol annotation says which).</summary>
+    private static TypeSyntax TypeOf(SyntaxGenerator generator, ITypeSymbol type) =>
+        (TypeSyntax)generator.TypeExpression(type).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+}

@@ -1,0 +1,203 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.CallbackStateAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.CallbackStateFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0006: the rewrites, per API and target, and that the rewritten code behaves like the original.</summary>
+public sealed class CallbackStateFixTests
+{
+    [Fact]
+    public async Task EachApi_GetsItsStateForm()
+    {
+        var test = new Verify.Test { TestCode = CallbackStateCases.Before, FixedCode = CallbackStateCases.After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'seen' and 'value', so each call allocates a closure and a delegate; pass them as its state"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'done', 'text' and 'value'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'done' and 'text'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'done' and 'value'", "a closure and a delegate", "them"));
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Register", new object[] { 7 })]
+    [InlineData("Queue", new object[] { 3, "x" })]
+    [InlineData("Timer", new object[] { "tick" })]
+    [InlineData("QueueWithNullState", new object[] { 9 })]
+    public async Task FixedCode_ReturnsWhatTheOriginalReturned(string method, object[] arguments)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(CallbackStateCases.Before), "Api", method, arguments);
+        var rewritten = await CodeRunner.RunAsync(CallbackStateCases.After, "Api", method, arguments);
+        Assert.Equal(original, rewritten);
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    private const string QueueOne = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+
+        class C
+        {
+            bool M(int x) => ThreadPool.QueueUserWorkItem([|_ => Console.WriteLine(x)|]);
+        }
+        """;
+
+    /// <summary>netstandard2.0 has no QueueUserWorkItem&lt;TState&gt;: the object overload, which every target has.</summary>
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public async Task QueueUserWorkItem_OnOlderTargets_UsesTheObjectOverload(TestTarget target)
+    {
+        await new Verify.Test
+        {
+            Target = target,
+            TestCode = QueueOne,
+            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = (int)state!; Console.WriteLine(x); }, x", StringComparison.Ordinal),
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task QueueUserWorkItem_OnNet100_UsesTheTypedOverload()
+    {
+        await Verify.VerifyCodeFixAsync(
+            QueueOne,
+            QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = state; Console.WriteLine(x); }, x, preferLocal: false", StringComparison.Ordinal));
+    }
+
+    /// <summary>net10.0 would take the typed overload, netstandard2.0 cannot: the shared file gets the object one.</summary>
+    [Fact]
+    public async Task MultiTargetedProject_GetsTheFormEveryTargetCompiles()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = QueueOne,
+            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = (int)state!; Console.WriteLine(x); }, x", StringComparison.Ordinal),
+        };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        await test.RunAsync();
+    }
+
+    /// <summary>netstandard2.0 at its default C# 7.3: no static lambda, no '!', read-back locals renamed.</summary>
+    [Fact]
+    public async Task CSharp73_WritesWhatItAccepts()
+    {
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register([|() => Console.WriteLine(name)|]);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register(state => { var myName = (string)state; Console.WriteLine(myName); }, name);
+                }
+                """,
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task ThisAndOtherArguments_AreKept()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                int _count;
+
+                CancellationTokenRegistration Sync(CancellationToken token) => token.Register([|() => _count++|], true);
+                void Post(SynchronizationContext context, int x) => context.Post([|_ => Console.WriteLine(x + _count)|], null);
+                RegisteredWaitHandle Wait(WaitHandle handle, int x) =>
+                    ThreadPool.RegisterWaitForSingleObject(handle, [|(_, timedOut) => Console.WriteLine(timedOut ? x : 0)|], null, 100, true);
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                int _count;
+
+                CancellationTokenRegistration Sync(CancellationToken token) => token.Register(static state => { var self = (C)state!; self._count++; }, this, true);
+                void Post(SynchronizationContext context, int x) => context.Post(static state => { var (x, self) = ((int, C))state!; Console.WriteLine(x + self._count); }, (x, this));
+                RegisteredWaitHandle Wait(WaitHandle handle, int x) =>
+                    ThreadPool.RegisterWaitForSingleObject(handle, static (state, timedOut) => { var x = (int)state!; Console.WriteLine(timedOut ? x : 0); }, x, 100, true);
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task FixAll_FixesEverySiteAndNestedLambdas()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                Action<int> Nested(CancellationToken token) => x => token.Register([|() => Console.WriteLine(x)|]);
+                void Twice(CancellationToken token, int a, int b)
+                {
+                    token.Register([|() => Console.WriteLine(a)|]);
+                    token.Register([|() => Console.WriteLine(b)|]);
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                Action<int> Nested(CancellationToken token) => x => token.Register(static state => { var x = (int)state!; Console.WriteLine(x); }, x);
+                void Twice(CancellationToken token, int a, int b)
+                {
+                    token.Register(static state => { var a = (int)state!; Console.WriteLine(a); }, a);
+                    token.Register(static state => { var b = (int)state!; Console.WriteLine(b); }, b);
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_AreFixed()
+    {
+        await new Verify.Test
+        {
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                var name = args.Length > 0 ? args[0] : "none";
+                ThreadPool.QueueUserWorkItem([|_ => Console.WriteLine(name)|]);
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                var name = args.Length > 0 ? args[0] : "none";
+                ThreadPool.QueueUserWorkItem(static state => { var name = state; Console.WriteLine(name); }, name, preferLocal: false);
+                """,
+        }.RunAsync();
+    }
+}

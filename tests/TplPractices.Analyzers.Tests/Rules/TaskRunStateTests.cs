@@ -1,0 +1,163 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.TaskRunStateAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.TaskRunStateFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0007 (off by default; the tests turn it on): Task.Run with a capturing lambda, and its StartNew equivalent.</summary>
+public sealed class TaskRunStateTests
+{
+    private const string On = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = suggestion\n";
+
+    internal const string Before = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Runs
+        {
+            public static Task<int> Value(int x) => Task.Run({|#0:() => x * 2|});
+
+            public static Task<string> Cancellable(string text, CancellationToken token) => Task.Run({|#1:() => text + "!"|}, token);
+
+            public static Task<int> Async(int x) => Task.Run({|#2:async () => { await Task.Yield(); return x + 1; }|});
+
+            public static Task Plain(int[] box) => Task.Run({|#3:() => { box[0]++; }|});
+
+            public static Task<long> Typed(int x) => Task.Run<long>({|#4:() => x|});
+        }
+        """;
+
+    internal const string After = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Runs
+        {
+            public static Task<int> Value(int x) => Task.Factory.StartNew(static state => { var x = (int)state!; return x * 2; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+
+            public static Task<string> Cancellable(string text, CancellationToken token) => Task.Factory.StartNew(static state => { var text = (string)state!; return text + "!"; }, text, token, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+
+            public static Task<int> Async(int x) => Task.Factory.StartNew(static async state => { var x = (int)state!; await Task.Yield(); return x + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default).Unwrap();
+
+            public static Task Plain(int[] box) => Task.Factory.StartNew(static state => { var box = (int[])state!; box[0]++; }, box, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+
+            public static Task<long> Typed(int x) => Task.Factory.StartNew<long>(static state => { var x = (int)state!; return x; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+        }
+        """;
+
+    [Fact]
+    public void Rule_IsOffByDefault()
+    {
+        Assert.False(TaskRunStateAnalyzer.Rule.IsEnabledByDefault);
+    }
+
+    [Fact]
+    public async Task OffByDefault_ReportsNothing()
+    {
+        Assert.Empty(await AnalyzerRun.Of(new TaskRunStateAnalyzer(), TestMarkup.Strip(Before)).DiagnosticsAsync());
+    }
+
+    [Fact]
+    public async Task TurnedOn_FixesEachFormToItsStartNewEquivalent()
+    {
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        for (var i = 0; i < 5; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(i).WithArguments(
+                i switch { 1 => "'text'", 3 => "'box'", _ => "'x'" }, "a closure and a delegate", "it"));
+        }
+
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Value", new object[] { 21 })]
+    [InlineData("Async", new object[] { 41 })]
+    [InlineData("Typed", new object[] { 5 })]
+    public async Task FixedCode_ReturnsWhatTheOriginalReturned(string method, object[] arguments)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Runs", method, arguments);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Runs", method, arguments));
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(false, "returned")]
+    [InlineData(true, "threw")]
+    public async Task Token_RunsOrCancelsBothTheSame(bool canceled, string outcome)
+    {
+        using var source = new CancellationTokenSource();
+        if (canceled)
+        {
+            source.Cancel();
+        }
+
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Runs", "Cancellable", "go", source.Token);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Runs", "Cancellable", "go", source.Token));
+        Assert.StartsWith(outcome, original, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task MultiTargetedCSharp73Project_GetsNoStaticAndNoBang()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> M(int x) => Task.Run([|() => x + 1|]);
+            }
+            """;
+        var test = new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Source,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<int> M(int x) => Task.Factory.StartNew(state => { var myX = (int)state; return myX + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On.Replace("suggestion", "warning", StringComparison.Ordinal)));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On.Replace("suggestion", "warning", StringComparison.Ordinal)));
+        test.LinkedTargets.Add(new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task NotCapturing_OrMustShare_IsNotReported()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task A() => Task.Run(() => Console.WriteLine("none"));
+                    Task B() => Task.Run(static () => Console.WriteLine("static"));
+                    Task C2(Action work) => Task.Run(work);
+                    Task D() { var n = 0; var t = Task.Run(() => Console.WriteLine(n)); n++; return t; }
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+}
