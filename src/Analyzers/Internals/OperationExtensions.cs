@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -48,6 +49,14 @@ internal static class OperationExtensions
     }
 
     /// <summary>The operation under any implicit conversions the compiler inserted around it.</summary>
+    /// <summary>The method or constructor an invocation or object creation calls, with its arguments; null for any other operation.</summary>
+    public static (IMethodSymbol Method, ImmutableArray<IArgumentOperation> Arguments)? Call(this IOperation operation) => operation switch
+    {
+        IInvocationOperation invocation => (invocation.TargetMethod, invocation.Arguments),
+        IObjectCreationOperation { Constructor: { } constructor } creation => (constructor, creation.Arguments),
+        _ => null,
+    };
+
     public static IOperation WithoutImplicitConversions(this IOperation operation)
     {
         var current = operation;

@@ -12,8 +12,6 @@ namespace TplPractices.Analyzers.Internals;
 /// </summary>
 internal sealed class RuleScope
 {
-    public static readonly RuleScope Everywhere = new(ImmutableArray<string>.Empty, ImmutableArray<string>.Empty, ImmutableArray<string>.Empty);
-
     private readonly ImmutableArray<string> _requiredAttributes;
     private readonly ImmutableArray<string> _excludedAttributes;
     private readonly ImmutableArray<string> _excludedNamespaces;

@@ -221,7 +221,7 @@ internal sealed class StateCapture
     }
 
     /// <summary>The written arguments of an invocation or object creation.</summary>
-    public static SeparatedSyntaxList<ArgumentSyntax>? ArgumentsOf(SyntaxNode call) => call switch
+    private static SeparatedSyntaxList<ArgumentSyntax>? ArgumentsOf(SyntaxNode call) => call switch
     {
         InvocationExpressionSyntax invocation => invocation.ArgumentList.Arguments,
         BaseObjectCreationExpressionSyntax { ArgumentList: { } list } => list.Arguments,
@@ -377,12 +377,12 @@ internal sealed class StateCapture
     /// readonly on modern .NET count as readonly on every target: older reference assemblies (netstandard2.0,
     /// .NET Framework) do not mark them, but the type behaves the same.
     /// </summary>
-private static bool IsMutableStruct(ITypeSymbol type) =>
-        type.TypeKind == TypeKind.Struct
-        && type.SpecialType == SpecialType.None
-        && type is INamedTypeSymbol { IsReadOnly: false } named
-        && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T
-        && !WellKnownTypeNames.ReadOnlyBclStructs.Contains(named.OriginalDefinition.ToDisplayString(MetadataNameFormat));
+    private static bool IsMutableStruct(ITypeSymbol type) =>
+            type.TypeKind == TypeKind.Struct
+            && type.SpecialType == SpecialType.None
+            && type is INamedTypeSymbol { IsReadOnly: false } named
+            && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T
+            && !WellKnownTypeNames.ReadOnlyBclStructs.Contains(named.OriginalDefinition.ToDisplayString(MetadataNameFormat));
 
     private static readonly SymbolDisplayFormat MetadataNameFormat = new(
         typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,

@@ -1,7 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace TplPractices.Analyzers.Internals;
 
@@ -21,11 +20,4 @@ internal static class StateDiagnostics
             names.Count == 1 ? "it" : "them"));
     }
 
-    /// <summary>The name of the method or constructor a call binds to, for the cheap check before any other work.</summary>
-    public static string? MethodName(IOperation call) => call switch
-    {
-        IInvocationOperation invocation => invocation.TargetMethod.Name,
-        IObjectCreationOperation { Constructor: { } constructor } => constructor.Name,
-        _ => null,
-    };
 }

@@ -41,8 +41,8 @@ public sealed class CallbackStateAnalyzer : DiagnosticAnalyzer
     private static void Analyze(OperationAnalysisContext context, CallbackStateApis apis, RuleOptions options)
     {
         var call = context.Operation;
-        if (StateDiagnostics.MethodName(call) is not { } name
-            || !CallbackStateApis.MayBeCallbackApi(name)
+        if (call.Call() is not var (method, _)
+            || !apis.IsCandidate(method)
             || call.Syntax.IsInBrokenMember()
             || apis.Analyze(call, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not var (capture, kind))
         {

@@ -53,10 +53,15 @@ internal sealed class CallbackStateApis
         return types.IsEmpty ? null : new CallbackStateApis(compilation, types);
     }
 
-    /// <summary>Cheap name check before any symbol work.</summary>
-    public static bool MayBeCallbackApi(string name) => name is "Register" or "UnsafeRegister" or "QueueUserWorkItem"
-        or "UnsafeQueueUserWorkItem" or "RegisterWaitForSingleObject" or "UnsafeRegisterWaitForSingleObject"
-        or "Post" or "Send" or "Run" or ".ctor";
+    /// <summary>
+    /// The cheap test, before any other work: a non-generic method of one of the API types, by name first, then by
+    /// containing type (every constructor passes the name test, so the type test matters for object creations).
+    /// </summary>
+    public bool IsCandidate(IMethodSymbol method) =>
+        method.Name is "Register" or "UnsafeRegister" or "QueueUserWorkItem" or "UnsafeQueueUserWorkItem"
+            or "RegisterWaitForSingleObject" or "UnsafeRegisterWaitForSingleObject" or "Post" or "Send" or "Run" or ".ctor"
+        && !method.IsGenericMethod
+        && IsApiType(method.ContainingType);
 
     /// <summary>
     /// The capture at a call of one of the APIs, with its fix kind, or null. <paramref name="kind"/> forces the form
@@ -64,13 +69,7 @@ internal sealed class CallbackStateApis
     /// </summary>
     public (StateCapture Capture, string Kind)? Analyze(IOperation call, int maxStateValues, string? kind = null)
     {
-        var (method, arguments) = call switch
-        {
-            IInvocationOperation invocation => (invocation.TargetMethod, invocation.Arguments),
-            IObjectCreationOperation { Constructor: { } constructor } creation => (constructor, creation.Arguments),
-            _ => (null, default),
-        };
-        if (method is null || method.IsGenericMethod || !MayBeCallbackApi(method.Name) || !IsApiType(method.ContainingType))
+        if (call.Call() is not var (method, arguments) || !IsCandidate(method))
         {
             return null;
         }
@@ -131,19 +130,10 @@ internal sealed class CallbackStateApis
     private static (StateCapture Capture, string Kind)? Site(StateCapture? capture, string kind) =>
         capture is null ? null : (capture, kind);
 
-    private bool IsApiType(INamedTypeSymbol type)
-    {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (_types.Contains(current.OriginalDefinition, SymbolEqualityComparer.Default))
-            {
-                // A SynchronizationContext subclass's Post and Send take the state the same way.
-                return current.Equals(type, SymbolEqualityComparer.Default) || current.Equals(_synchronizationContext, SymbolEqualityComparer.Default);
-            }
-        }
-
-        return false;
-    }
+    /// <summary>One of the API types, or a SynchronizationContext subclass, whose Post and Send take the state the same way.</summary>
+    private bool IsApiType(INamedTypeSymbol type) =>
+        _types.Contains(type, SymbolEqualityComparer.Default)
+        || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
 
     /// <summary>Register(Action&lt;object&gt;, object) with the same parameters after the state.</summary>
     private static bool HasStateOverload(IMethodSymbol method) =>

@@ -18,8 +18,22 @@ internal static class TaskRunState
             return null;
         }
 
-        return StateCapture.Of(invocation, lambda, StateShape.NewObjectState, maxStateValues, context.HasValueTuple);
+        return StateCapture.Of(
+            invocation,
+            lambda,
+            StateShape.NewObjectState,
+            maxStateValues,
+            context.HasValueTuple,
+            () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync && !ReturnsAValue(lambda)
+                ? "the lambda only throws: Task.Run takes it as Func<Task>, StartNew as an Action, which has nothing to unwrap"
+                : null);
     }
+
+    /// <summary>A return with a value (not a throw) in the lambda's own body, not in a lambda nested in it.</summary>
+    private static bool ReturnsAValue(IAnonymousFunctionOperation lambda) =>
+        lambda.Body.Descendants().Any(o => o is IReturnOperation { ReturnedValue: { } value }
+            && value.WithoutImplicitConversions() is not IThrowOperation
+            && o.EnclosingFunction() == lambda);
 
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>

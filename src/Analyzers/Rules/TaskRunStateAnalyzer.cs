@@ -41,6 +41,7 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name != "Run"
+            || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, symbols.Task)
             || invocation.Syntax.IsInBrokenMember()
             || TaskRunState.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not { } capture)
         {

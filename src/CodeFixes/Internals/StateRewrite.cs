@@ -81,15 +81,15 @@ internal sealed class StateRewrite
         {
             var argument = original.Arguments[i];
             arguments.Add(i == lambdaIndex
-                ? Argument(NewLambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                ? Argument(Lambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
                 : i == stateIndex
-                    ? argument.WithExpression(StateExpression().NormalizeWhitespace().WithTriviaFrom(argument.Expression))
+                    ? argument.WithExpression(State().WithTriviaFrom(argument.Expression))
                     : argument);
             if (i == lambdaIndex && !_capture.Shape.FillsArgument && _capture.Captured.Length > 0)
             {
                 // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
                 separators.Add(Token(SyntaxKind.CommaToken));
-                arguments.Add(Argument(StateExpression().NormalizeWhitespace()).WithLeadingTrivia(Space));
+                arguments.Add(Argument(State()).WithLeadingTrivia(Space));
                 if (_capture.Shape.Typed)
                 {
                     separators.Add(Token(SyntaxKind.CommaToken));
@@ -109,11 +109,19 @@ internal sealed class StateRewrite
     /// <summary>The document's generator, for a rewrite that builds its own call (TPL0007).</summary>
     public SyntaxGenerator Generator => _generator;
 
-    /// <summary>The new lambda alone, for a rewrite that builds its own call (TPL0007).</summary>
-    public ExpressionSyntax Lambda() => NewLambda();
+    public StateCapture Capture => _capture;
 
-    /// <summary>The values, alone: one variable, <c>this</c>, or a tuple of them.</summary>
-    public ExpressionSyntax State() => StateExpression().NormalizeWhitespace();
+    /// <summary>
+    /// The values, spaced here rather than by the formatter so every target's copy comes out the same: one variable,
+    /// <c>this</c>, or a tuple of them.
+    /// </summary>
+    public ExpressionSyntax State()
+    {
+        ExpressionSyntax Value(ISymbol symbol) => symbol is ITypeSymbol ? ThisExpression() : IdentifierName(EscapedName(symbol.Name));
+        return (_capture.Captured.Length == 1
+            ? Value(_capture.Captured[0])
+            : TupleExpression(SeparatedList(_capture.Captured.Select(s => Argument(Value(s)))))).NormalizeWhitespace();
+    }
 
     private static int IndexOf(ArgumentListSyntax list, SyntaxNode? node)
     {
@@ -128,18 +136,11 @@ internal sealed class StateRewrite
         return -1;
     }
 
-    private SyntaxNode? StateArgumentSyntax()
-    {
-        var arguments = _capture.Call switch
-        {
-            IInvocationOperation invocation => invocation.Arguments,
-            IObjectCreationOperation creation => creation.Arguments,
-            _ => default,
-        };
-        return arguments.IsDefault ? null : arguments.FirstOrDefault(a => a.Parameter?.Name == "state")?.Syntax;
-    }
+    private SyntaxNode? StateArgumentSyntax() =>
+        _capture.Call.Call() is var (_, arguments) ? arguments.FirstOrDefault(a => a.Parameter?.Name == "state")?.Syntax : null;
 
-    private ExpressionSyntax NewLambda()
+    /// <summary>The new lambda: the state parameter in its place, the values read back first, <c>static</c> from C# 9.</summary>
+    public ExpressionSyntax Lambda()
     {
         var lambdaSymbol = _capture.Lambda.Symbol;
         var parameters = lambdaSymbol.Parameters.Select(p => Parameter(Identifier(EscapedName(p.Name)))).ToList();
@@ -235,7 +236,10 @@ internal sealed class StateRewrite
         return _lambda.Body.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
     }
 
-    /// <summary><c>var x = (T)state!;</c>, or <c>var (x, y) = ((T1, T2))state!;</c> for several captures.</summary>
+    /// <summary>
+    /// <c>var x = (T)state!;</c>, or <c>var (x, y) = ((T1, T2))state!;</c> for several captures; without the cast for a
+    /// generic <c>TState</c>, which arrives with the values' own type.
+    /// </summary>
     private IEnumerable<StatementSyntax> ReadBackState()
     {
         if (_capture.Captured.Length == 0)
@@ -243,52 +247,29 @@ internal sealed class StateRewrite
             yield break;
         }
 
+        var single = _capture.Captured.Length == 1;
         ExpressionSyntax state = IdentifierName(_state);
-        if (_capture.Shape.Typed)
+        if (!_capture.Shape.Typed)
         {
-            // A generic TState arrives with the values' own type: nothing to cast, nothing null.
-            yield return _capture.Captured.Length == 1
-                ? LocalDeclarationStatement(VariableDeclaration(
-                    IdentifierName("var"),
-                    SingletonSeparatedList(VariableDeclarator(Identifier(NameOf(_capture.Captured[0]))).WithInitializer(EqualsValueClause(state)))))
-                : ExpressionStatement(AssignmentExpression(
-                    SyntaxKind.SimpleAssignmentExpression,
-                    DeclarationExpression(IdentifierName("var"), ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
-                        _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))))),
-                    state));
-            yield break;
+            if (_version >= LanguageVersion.CSharp8)
+            {
+                state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
+            }
+
+            state = CastExpression(
+                single ? TypeOf(_capture.Captured[0]) : TupleType(SeparatedList(_capture.Captured.Select(s => TupleElement(TypeOf(s))))),
+                state);
         }
 
-        if (_version >= LanguageVersion.CSharp8)
-        {
-            state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
-        }
-
-        if (_capture.Captured.Length == 1)
-        {
-            var only = _capture.Captured[0];
-            yield return LocalDeclarationStatement(VariableDeclaration(
+        yield return single
+            ? LocalDeclarationStatement(VariableDeclaration(
                 IdentifierName("var"),
-                SingletonSeparatedList(VariableDeclarator(Identifier(NameOf(only)))
-                    .WithInitializer(EqualsValueClause(CastExpression(TypeOf(only), state))))));
-            yield break;
-        }
-
-        var tupleType = TupleType(SeparatedList(_capture.Captured.Select(s => TupleElement(TypeOf(s)))));
-        var designation = ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
-            _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))));
-        yield return ExpressionStatement(AssignmentExpression(
-            SyntaxKind.SimpleAssignmentExpression,
-            DeclarationExpression(IdentifierName("var"), designation),
-            CastExpression(tupleType, state)));
-    }
-
-    private ExpressionSyntax StateExpression()
-    {
-        ExpressionSyntax Value(ISymbol symbol) => symbol is ITypeSymbol ? ThisExpression() : IdentifierName(EscapedName(symbol.Name));
-        return _capture.Captured.Length == 1
-            ? Value(_capture.Captured[0])
-            : TupleExpression(SeparatedList(_capture.Captured.Select(s => Argument(Value(s)))));
+                SingletonSeparatedList(VariableDeclarator(Identifier(NameOf(_capture.Captured[0]))).WithInitializer(EqualsValueClause(state)))))
+            : ExpressionStatement(AssignmentExpression(
+                SyntaxKind.SimpleAssignmentExpression,
+                DeclarationExpression(IdentifierName("var"), ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
+                    _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))))),
+                state));
     }
 
     private string NameOf(ISymbol symbol) => symbol is ITypeSymbol ? _self : _readBack[symbol];

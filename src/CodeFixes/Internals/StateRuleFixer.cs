@@ -14,7 +14,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// The fixers of the state rules (TPL0001, TPL0006, TPL0007): each site's lambda is analyzed again in the form the
-/// diagnostic names, and rewritten by <see cref="StateRewrite"/>. The rules differ only in which calls they know.
+/// diagnostic names, and rewritten by <see cref="StateRewrite"/>. The rules differ only in which calls they know,
+/// and in the symbols each resolves once per document (typed as object: the fixers are public, their symbol types
+/// internal).
 /// </summary>
 public abstract class StateRuleFixer : RuleFixer
 {
@@ -37,11 +39,14 @@ public abstract class StateRuleFixer : RuleFixer
         return oldest >= LanguageVersion.CSharp7 && (oldest >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document));
     }
 
+    /// <summary>The rule's symbols in the document's compilation, or null where it has none.</summary>
+    private protected abstract object? Resolve(Compilation compilation);
+
     /// <summary>The capture at a call the rule reported, analyzed for the rewrite <paramref name="kind"/>; null when it no longer applies.</summary>
-    private protected abstract StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues);
+    private protected abstract StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues);
 
     /// <summary>The call's replacement; by default the same call with the new lambda and the state in its arguments.</summary>
-    private protected virtual SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, StateCapture capture) =>
+    private protected virtual SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols) =>
         call.ReplaceNode(arguments, rewrite.ArgumentList(arguments));
 
     protected sealed override async Task<Document> FixDocumentAsync(
@@ -50,7 +55,7 @@ public abstract class StateRuleFixer : RuleFixer
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (!CanFix(document))
+        if (!CanFix(document) || Resolve(editor.SemanticModel.Compilation) is not { } symbols)
         {
             return document;
         }
@@ -71,13 +76,13 @@ public abstract class StateRuleFixer : RuleFixer
                 || OutsideParentheses(lambdaSyntax).Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax callSyntax } arguments }
                 || rewritten.Any(r => r.Span.Contains(callSyntax.Span))
                 || editor.SemanticModel.GetOperation(callSyntax, cancellationToken) is not { } call
-                || Analyze(call, kind, editor.SemanticModel.Compilation, maxStateValues) is not { NoFixReason: null } capture
+                || Analyze(call, kind, symbols, maxStateValues) is not { NoFixReason: null } capture
                 || capture.Lambda.Syntax != lambdaSyntax)
             {
                 continue;
             }
 
-            editor.ReplaceNode(callSyntax, Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), capture));
+            editor.ReplaceNode(callSyntax, Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), symbols));
             rewritten.Add(callSyntax);
         }
 

@@ -146,7 +146,6 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
         private SyntaxNode CallTask(string method, params SyntaxNode[] arguments) =>
             _generator.InvocationExpression(_generator.MemberAccessExpression(_taskType, method), arguments);
 
-        private SyntaxNode Type(INamedTypeSymbol type) =>
-            _generator.TypeExpression(type).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        private SyntaxNode Type(INamedTypeSymbol type) => ImportedType.Of(_generator, type);
     }
 }

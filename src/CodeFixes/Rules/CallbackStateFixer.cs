@@ -30,6 +30,8 @@ public sealed class CallbackStateFixer : StateRuleFixer
         _ => "Pass the captured values as the callback's state",
     };
 
-    private protected override StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues) =>
-        CallbackStateApis.TryCreate(compilation)?.Analyze(call, maxStateValues, kind)?.Capture;
+    private protected override object? Resolve(Compilation compilation) => CallbackStateApis.TryCreate(compilation);
+
+    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
+        ((CallbackStateApis)symbols).Analyze(call, maxStateValues, kind)?.Capture;
 }

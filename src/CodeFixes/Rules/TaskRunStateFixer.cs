@@ -31,14 +31,14 @@ public sealed class TaskRunStateFixer : StateRuleFixer
 
     protected override string Title(string kind) => "Use Task.Factory.StartNew with the captured values as state";
 
-    private protected override StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues) =>
-        call is IInvocationOperation invocation && TaskRunState.Context.TryCreate(compilation) is { } symbols
-            ? TaskRunState.Analyze(invocation, symbols, maxStateValues)
-            : null;
+    private protected override object? Resolve(Compilation compilation) => TaskRunState.Context.TryCreate(compilation);
 
-    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, StateCapture capture)
+    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
+        call is IInvocationOperation invocation ? TaskRunState.Analyze(invocation, (TaskRunState.Context)symbols, maxStateValues) : null;
+
+    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
     {
-        var invocation = (IInvocationOperation)capture.Call;
+        var invocation = (IInvocationOperation)rewrite.Capture.Call;
         var compilation = invocation.SemanticModel!.Compilation;
         var generator = rewrite.Generator;
         var task = Type(generator, compilation, WellKnownTypeNames.Task);
@@ -66,7 +66,7 @@ public sealed class TaskRunStateFixer : StateRuleFixer
                 },
                 // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
                 Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4))));
-        if (TaskRunState.Context.TryCreate(compilation) is { } symbols && TaskRunState.ReturnsTask(invocation, symbols))
+        if (TaskRunState.ReturnsTask(invocation, (TaskRunState.Context)symbols))
         {
             result = InvocationExpression(MemberAccess(result, "Unwrap"));
         }
@@ -80,7 +80,5 @@ public sealed class TaskRunStateFixer : StateRuleFixer
     private static ExpressionSyntax Type(SyntaxGenerator generator, Compilation compilation, string metadataName) =>
         TypeOf(generator, compilation.GetTypeByMetadataName(metadataName)!);
 
-    /// <summary>A type written fully, then reduced and imported by the fix's clean-up (the symbol annotation says which).</summary>
-    private static TypeSyntax TypeOf(SyntaxGenerator generator, ITypeSymbol type) =>
-        (TypeSyntax)generator.TypeExpression(type).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+    private static TypeSyntax TypeOf(SyntaxGenerator generator, ITypeSymbol type) => (TypeSyntax)ImportedType.Of(generator, type);
 }

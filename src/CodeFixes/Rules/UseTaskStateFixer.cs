@@ -24,8 +24,8 @@ public sealed class UseTaskStateFixer : StateRuleFixer
 
     protected override string Title(string kind) => "Pass the captured values as the task's state";
 
-    private protected override StateCapture? Analyze(IOperation call, string kind, Compilation compilation, int maxStateValues) =>
-        call is IInvocationOperation invocation && TaskStateCapture.Context.TryCreate(compilation) is { } symbols
-            ? TaskStateCapture.Analyze(invocation, symbols, maxStateValues)
-            : null;
+    private protected override object? Resolve(Compilation compilation) => TaskStateCapture.Context.TryCreate(compilation);
+
+    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
+        call is IInvocationOperation invocation ? TaskStateCapture.Analyze(invocation, (TaskStateCapture.Context)symbols, maxStateValues) : null;
 }

@@ -139,6 +139,31 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A lambda that only throws binds Task.Run(Func&lt;Task&gt;) but StartNew(Action&lt;object?&gt;, …): the rewrite with
+    /// Unwrap would not compile, so there is no fix.
+    /// </summary>
+    [Fact]
+    public async Task LambdaThatOnlyThrows_IsReportedWithoutFix()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Block(int x) => Task.Run({|#0:() => { throw new InvalidOperationException(x.ToString()); }|});
+                Task Expression(int x) => Task.Run({|#1:() => throw new InvalidOperationException(x.ToString())|});
+            }
+            """;
+        var test = new Verify.Test { TestCode = Source, FixedCode = Source, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'x'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'x'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NotCapturing_OrMustShare_IsNotReported()
     {
