@@ -40,6 +40,11 @@ namespace App
         public Task C(Task t) => t.ContinueWith(_ => Task.Delay(1)).Unwrap();
         public bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
         public async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
+        private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }   // TPL0008, a suggestion
+        public async Task<long> G() => await F(2);
+        public Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);  // TPL0009
+        private int _created;
+        public Hits() { System.Threading.Interlocked.Increment(ref _created); }                         // TPL0010, a suggestion
     }
 
     public class HotPath
@@ -75,9 +80,9 @@ check() { # name expected got
   [ "$2" == "$3" ] || { echo "config: expected: $2"; grep -E "warning|error" "$work/build.log" | sort -u | head -20; exit 1; }
 }
 
-defaults="TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning"
-all_at() { # level -> every hit at that level, TPL0007 (off by default) included
-  echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1 TPL0007:$1"
+defaults="TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note"
+all_at() { # level -> every hit at that level, TPL0007 (off by default) and TPL0008 (a suggestion) included
+  echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1 TPL0007:$1 TPL0008:$1 TPL0009:$1 TPL0010:$1"
 }
 check "no preset" "$defaults" "$(run "" "")"
 check "preset default" "$defaults" "$(run default "")"
@@ -88,7 +93,7 @@ check "preset all-warnings" "$(all_at warning)" "$(run all-warnings "")"
 check "preset all-errors" "$(all_at error)" "$(run all-errors "")"
 grep -q "Build FAILED" "$work/build.log" || { echo "config: all-errors did not fail the build"; exit 1; }
 check "preset all-errors, .editorconfig turns TPL0003 off" \
-  "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error" \
+  "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error TPL0008:error TPL0009:error TPL0010:error" \
   "$(run all-errors "dotnet_diagnostic.TPL0003.severity = none")"
 check "preset none, .editorconfig turns TPL0004 on" "TPL0004:warning" "$(run none "dotnet_diagnostic.TPL0004.severity = warning")"
 check "unknown preset: the defaults" "$defaults" "$(run everything "")"
@@ -96,13 +101,13 @@ grep -q "warning TPLCONFIG001" "$work/build.log" || { echo "config: no TPLCONFIG
 
 check "required_attributes = Hot" "TPL0003:warning" "$(run "" "tpl_practices.required_attributes = Hot")"
 check "TPL0003.required_attributes = App.HotAttribute" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
   "$(run "" "tpl_practices.TPL0003.required_attributes = App.HotAttribute")"
 check "excluded_attributes = Hot" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
   "$(run "" "tpl_practices.excluded_attributes = Hot")"
 check "excluded_namespaces = App.Tooling" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
   "$(run "" "tpl_practices.excluded_namespaces = App.Tooling")"
 check "excluded_namespaces = App" "" "$(run "" "tpl_practices.excluded_namespaces = App")"
 

@@ -1,5 +1,5 @@
 # Sourced by the consumer checks: a project that takes TplPractices.Analyzers from a local folder, as a user's does.
-# consumer_project <csproj path> <folder with the nupkg> <restore folder> <property lines>
+# consumer_project <csproj path> <folder with the nupkg> <restore folder> <property lines> [item lines]
 consumer_project() {
   local version
   version=$(ls "$2"/TplPractices.Analyzers.*.nupkg | head -n 1 | sed -E 's/.*TplPractices\.Analyzers\.(.*)\.nupkg/\1/')
@@ -13,6 +13,7 @@ consumer_project() {
   </PropertyGroup>
   <ItemGroup>
     <PackageReference Include="TplPractices.Analyzers" Version="$version" PrivateAssets="all" />
+    ${5:-}
   </ItemGroup>
 </Project>
 XML

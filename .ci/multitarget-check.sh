@@ -11,7 +11,7 @@ sources=$(cd "$(dirname "$0")/multitarget" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
-rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007"
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010"
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -25,9 +25,11 @@ check() { # <config> <properties>
   local config=$1 project="$work/$1"
   mkdir -p "$project"
   cp "$sources"/*.cs "$project/"
-  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n' > "$project/.editorconfig"  # TPL0007 is off by default
+  # TPL0007 is off by default, TPL0008 and TPL0010 suggestions, which a build does not print.
+  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n' > "$project/.editorconfig"
   consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
-    "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>"
+    "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>" \
+    '<PackageReference Include="System.Threading.Tasks.Extensions" Version="4.5.4" Condition="'"'"'$(TargetFramework)'"'"' == '"'"'netstandard2.0'"'"'" />'
   build "$config" "$work/$config-before.log" || fail "$config" "the sources do not build before any fix" "$work/$config-before.log"
   for run in 1 2; do
     dotnet format analyzers "$project/MultiTarget.csproj" --diagnostics $rules --severity info -v q
@@ -57,6 +59,15 @@ for config in legacy modern; do
   expect $config Chains.cs ".ConfigureAwait(false)"
   # The multi-line call keeps its other lines.
   expect $config Closures.cs "                TaskScheduler.Default);"
+  # ValueTask<T> where both targets have it and every call awaits; Task<T> where one target's #if branch keeps the task.
+  expect $config ValueTasks.cs "private async ValueTask<string> LookupAsync(int key)"
+  expect $config ValueTasks.cs "private async Task<string> KeptAsync(int key)"
+  # AttachedToParent goes only where it did nothing.
+  expect $config Attach.cs "TaskCreationOptions.LongRunning));"
+  expect $config Attach.cs "}, TaskCreationOptions.AttachedToParent);"
+  # The constructor's plain operations, in C# 7.3 too; the lock another member pairs with stays.
+  expect $config Ctors.cs "_created++;"
+  expect $config Ctors.cs "lock (_gate)"
 done
 # The callback fixes take the form netstandard2.0 compiles (the object overload), in C# 8+ (legacy: no fix, as TPL0001).
 expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)"

@@ -37,6 +37,9 @@ cat > "$work/Consumer/Consumer.csproj" <<XML
   </Target>
 </Project>
 XML
+# Every rule runs: TPL0007 (off by default), TPL0008 and TPL0010 (suggestions, which command-line builds skip) as warnings.
+# Above both sides' folders, so the build without the package reads the same configuration.
+printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n' > "$work/.editorconfig"
 dotnet restore "$work/Consumer" > /dev/null
 lines=$(cat "$work"/Consumer/*.cs | wc -l)
 echo "consumer: $lines lines in $(ls "$work"/Consumer/*.cs | wc -l) files; analyzers: ${peer:-TplPractices.Analyzers} ${peer_version:-$version}; SDK analyzers: $net_analyzers"

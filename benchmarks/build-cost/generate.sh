@@ -2,7 +2,7 @@
 # Writes FILES C# files of about 120 lines each into DIR, from FileTemplate.txt: ordinary code, with one hit
 # of each TPL rule (the lines marked // HIT) and near-misses mixed in. The analyzer cost benchmark reads the
 # same template. With HITS=0 the marked lines are left out: the same code once the hits are fixed, as after
-# `dotnet format`, so a build measures the analysis without the cost of reporting 6,000 warnings.
+# `dotnet format`, so a build measures the analysis without the cost of reporting a warning per hit.
 # Usage: [HITS=0] generate.sh DIR [FILES]
 set -euo pipefail
 dir=$1

@@ -13,4 +13,7 @@ public static class DiagnosticIds
     public const string AwaitInLoop = "TPL0005";
     public const string CallbackState = "TPL0006";
     public const string TaskRunState = "TPL0007";
+    public const string ValueTaskFastPath = "TPL0008";
+    public const string AttachedToParent = "TPL0009";
+    public const string ConstructorConcurrency = "TPL0010";
 }

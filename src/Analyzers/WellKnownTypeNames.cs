@@ -21,6 +21,7 @@ internal static class WellKnownTypeNames
     public const string SynchronizationContext = "System.Threading.SynchronizationContext";
     public const string ExecutionContext = "System.Threading.ExecutionContext";
     public const string TaskCreationOptions = "System.Threading.Tasks.TaskCreationOptions";
+    public const string TaskContinuationOptions = "System.Threading.Tasks.TaskContinuationOptions";
     public const string TaskScheduler = "System.Threading.Tasks.TaskScheduler";
 
     /// <summary>

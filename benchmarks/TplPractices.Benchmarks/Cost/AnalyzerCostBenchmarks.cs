@@ -15,7 +15,7 @@ namespace TplPractices.Benchmarks.Cost;
 /// <summary>
 /// What each rule costs the compiler: analyzing a generated compilation of 1,000 files (about 120,000 lines, one hit
 /// of each rule per file plus near-misses; TPL0007, off by default, turned on) with the rule, against an analyzer that registers nothing and a
-/// no-op analyzer that registers the same operation callbacks. The no-op baseline isolates the rule's own work
+/// no-op analyzer that registers the same operation callbacks (for TPL0008, inside a symbol-start action per type, with a symbol-end action). The no-op baseline isolates the rule's own work
 /// from the compiler's IOperation construction, which any operation analyzer triggers.
 /// </summary>
 [MemoryDiagnoser]
@@ -29,7 +29,12 @@ public class AnalyzerCostBenchmarks
     private DiagnosticAnalyzer _rule = null!;
     private DiagnosticAnalyzer _noOp = null!;
 
-    [Params("TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007")]
+    /// <summary>Every rule, or those listed in TPL_COST_RULES (comma-separated IDs), to measure a few again.</summary>
+    public static IEnumerable<string> Rules() =>
+        Environment.GetEnvironmentVariable("TPL_COST_RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+        ?? ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007", "TPL0008", "TPL0009", "TPL0010"];
+
+    [ParamsSource(nameof(Rules))]
     public string Rule { get; set; } = "TPL0003";
 
     [GlobalSetup]
@@ -44,6 +49,9 @@ public class AnalyzerCostBenchmarks
             "TPL0004" => (new AsyncWaitHandleAnalyzer(), new NoOpAnalyzer(OperationKind.PropertyReference)),
             "TPL0006" => (new CallbackStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation, OperationKind.ObjectCreation)),
             "TPL0007" => (new TaskRunStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
+            "TPL0009" => (new AttachedToParentAnalyzer(), new NoOpAnalyzer(OperationKind.FieldReference)),
+            "TPL0010" => (new ConstructorConcurrencyAnalyzer(), new NoOpAnalyzer(OperationKind.ConstructorBody)),
+            "TPL0008" => (new ValueTaskFastPathAnalyzer(), new NoOpTypeScopeAnalyzer(OperationKind.MethodBody, OperationKind.LocalFunction, OperationKind.Invocation, OperationKind.MethodReference)),
             _ => (new AwaitInLoopAnalyzer(), new NoOpAnalyzer(OperationKind.Await)),
         };
 
@@ -107,6 +115,25 @@ public class AnalyzerCostBenchmarks
             {
                 context.RegisterOperationAction(static _ => { }, kinds);
             }
+        }
+    }
+
+    /// <summary>TPL0008's registrations, doing nothing: per type, operation callbacks between a symbol start and a symbol end.</summary>
+    private sealed class NoOpTypeScopeAnalyzer(params OperationKind[] kinds) : DiagnosticAnalyzer
+    {
+        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = new NoOpAnalyzer().SupportedDiagnostics;
+
+        public override void Initialize(AnalysisContext context)
+        {
+            context.EnableConcurrentExecution();
+            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze); // as TPL0008 does
+            context.RegisterSymbolStartAction(
+                start =>
+                {
+                    start.RegisterOperationAction(static _ => { }, kinds);
+                    start.RegisterSymbolEndAction(static _ => { });
+                },
+                SymbolKind.NamedType);
         }
     }
 #pragma warning restore RS1001, RS1025, RS1026, RS2008

@@ -48,7 +48,6 @@ internal static class OperationExtensions
         return false;
     }
 
-    /// <summary>The operation under any implicit conversions the compiler inserted around it.</summary>
     /// <summary>The method or constructor an invocation or object creation calls, with its arguments; null for any other operation.</summary>
     public static (IMethodSymbol Method, ImmutableArray<IArgumentOperation> Arguments)? Call(this IOperation operation) => operation switch
     {
@@ -57,6 +56,7 @@ internal static class OperationExtensions
         _ => null,
     };
 
+    /// <summary>The operation under any implicit conversions the compiler inserted around it.</summary>
     public static IOperation WithoutImplicitConversions(this IOperation operation)
     {
         var current = operation;

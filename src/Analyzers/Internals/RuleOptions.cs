@@ -107,9 +107,12 @@ internal sealed class RuleOptions
     /// <summary>Reports the rule's diagnostic unless the site is outside the scope the options set.</summary>
     public void Report(OperationAnalysisContext context, Diagnostic diagnostic)
     {
-        if (For(context.Operation.Syntax.SyntaxTree).Scope.Includes(context.ContainingSymbol))
+        if (Includes(context.ContainingSymbol, context.Operation.Syntax.SyntaxTree))
         {
             context.ReportDiagnostic(diagnostic);
         }
     }
+
+    /// <summary>False when the options put <paramref name="member"/>, declared in <paramref name="tree"/>, out of the rule's scope.</summary>
+    public bool Includes(ISymbol member, SyntaxTree tree) => For(tree).Scope.Includes(member);
 }

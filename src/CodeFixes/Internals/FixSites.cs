@@ -24,6 +24,7 @@ internal static class FixSites
     public static void Register(
         CodeFixContext context,
         ImmutableArray<Diagnostic> copies,
+        int requiredCopies,
         string portableKind,
         Func<string, string> title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
@@ -40,7 +41,7 @@ internal static class FixSites
                 .Where(d => d.Id == diagnostic.Id && d.Location.SourceSpan == diagnostic.Location.SourceSpan)
                 .Prepend(diagnostic)
                 .ToImmutableArray();
-            if (Of(site, portableKind).FirstOrDefault().Kind is not { } kind)
+            if (Of(site, portableKind, requiredCopies).FirstOrDefault().Kind is not { } kind)
             {
                 continue;
             }
@@ -59,14 +60,14 @@ internal static class FixSites
     /// The sites to rewrite, in source order, with one rewrite each. The linked copies of a multi-targeted
     /// file may each report a site (see <see cref="SequentialFixAllProvider"/>): if any copy names no rewrite
     /// the site is left alone; if the copies disagree, <paramref name="portableKind"/>, the rewrite that
-    /// compiles on every target, wins.
+    /// compiles on every target, wins. A site fewer than <paramref name="requiredCopies"/> copies report is left alone.
     /// </summary>
-    public static IEnumerable<(TextSpan Span, string Kind)> Of(IEnumerable<Diagnostic> diagnostics, string portableKind)
+    public static IEnumerable<(TextSpan Span, string Kind)> Of(IEnumerable<Diagnostic> diagnostics, string portableKind, int requiredCopies = 1)
     {
         foreach (var site in diagnostics.GroupBy(d => d.Location.SourceSpan).OrderBy(g => g.Key.Start))
         {
             var kinds = site.Select(KindOf).ToList();
-            if (kinds.Contains(null))
+            if (kinds.Contains(null) || site.Select(d => d.Location.SourceTree).Distinct().Count() < requiredCopies)
             {
                 continue;
             }

@@ -17,9 +17,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class LinkedCopies
 {
-    /// <summary>What <paramref name="analyzer"/> reports within <paramref name="span"/> in the other copies of the document.</summary>
+    /// <summary>What <paramref name="analyzer"/> reports within <paramref name="span"/> (null: anywhere) in the other copies of the document.</summary>
     public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(
-        Document document, DiagnosticAnalyzer analyzer, TextSpan span, CancellationToken cancellationToken)
+        Document document, DiagnosticAnalyzer analyzer, TextSpan? span, CancellationToken cancellationToken)
     {
         var linked = document.GetLinkedDocumentIds();
         if (linked.IsEmpty)

@@ -5,6 +5,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -30,7 +31,7 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixDocumentAsync);
+        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixDocumentAsync, RequiredCopies);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
@@ -48,9 +49,20 @@ public abstract class RuleFixer : CodeFixProvider
             return;
         }
 
-        var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, context.Span, context.CancellationToken).ConfigureAwait(false);
-        FixSites.Register(context, copies, PortableKind, Title, FixDocumentAsync, _equivalenceKey);
+        // A verdict made at the end of a type (TPL0008) needs the whole copy analyzed, not the site's span alone.
+        var span = EveryCopyMustReport ? (TextSpan?)null : context.Span;
+        var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, span, context.CancellationToken).ConfigureAwait(false);
+        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixDocumentAsync, _equivalenceKey);
     }
+
+    /// <summary>
+    /// True for a rule whose silence in a target's copy means the rewrite is unsafe there (TPL0008: that target
+    /// uses the method in another way), not merely unneeded: a site is fixed only where every copy reports it.
+    /// </summary>
+    protected virtual bool EveryCopyMustReport => false;
+
+    /// <summary>How many copies of <paramref name="document"/> must report a site for it to be fixed.</summary>
+    protected int RequiredCopies(Document document) => EveryCopyMustReport ? LinkedCopies.AllCopies(document).Count() : 1;
 
     /// <summary>
     /// False where no rewrite of the rule compiles cleanly in every copy of the document (every target of a

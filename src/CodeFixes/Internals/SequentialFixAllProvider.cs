@@ -31,12 +31,19 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     private readonly string _title;
     private readonly Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> _fixDocumentAsync;
 
+    private readonly Func<Document, int> _requiredCopies;
+
+    /// <param name="title">The Fix All action's title.</param>
+    /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites.</param>
+    /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
     public SequentialFixAllProvider(
         string title,
-        Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync)
+        Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
+        Func<Document, int> requiredCopies)
     {
         _title = title;
         _fixDocumentAsync = fixDocumentAsync;
+        _requiredCopies = requiredCopies;
     }
 
     public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
@@ -72,7 +79,10 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             // A site inside an #if branch is code only in the copies whose target defines the symbol, so each copy
             // in turn fixes the sites it reported, on the text the copies before it left. A site several copies
             // reported is fixed once, by the first, with all their diagnostics.
-            var pending = item.Value.GroupBy(d => d.Location.SourceSpan).ToList();
+            var required = _requiredCopies(key);
+            var pending = item.Value.GroupBy(d => d.Location.SourceSpan)
+                .Where(site => site.Select(d => d.Location.SourceTree).Distinct().Count() >= required)
+                .ToList();
             var edits = new List<IReadOnlyList<TextChange>>();
             var copies = key.GetLinkedDocumentIds()
                 .OrderBy(id => solution.GetProject(id.ProjectId)!.Name, StringComparer.Ordinal)

@@ -2,7 +2,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 
 /// <summary>
 /// The scope options every rule honours (docs/configuration.md): required and excluded attributes, excluded
-/// namespaces, the package-wide key and the rule's own key. Each case runs all five rules over one hit per rule.
+/// namespaces, the package-wide key and the rule's own key. Each case runs every rule that is on by default over one hit per rule.
 /// </summary>
 public sealed class RuleScopeOptionTests
 {
@@ -13,9 +13,13 @@ public sealed class RuleScopeOptionTests
             Task C(Task t) => t.ContinueWith(_ => Task.Delay(1)).Unwrap();
             bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
             async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
+            async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
+            async Task<long> G() => await F(2);
+            Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
+            class Counter { int _n; Counter() { System.Threading.Interlocked.Increment(ref _n); } }
         """;
 
-    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005"];
+    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"];
 
     private static string Code(string ns, string typeAttributes, string hits) => $$"""
         using System;
@@ -83,16 +87,16 @@ public sealed class RuleScopeOptionTests
     {
         Assert.Empty(await IdsAsync(Code("App", "[Cold]", Hits), "tpl_practices.excluded_attributes = Cold"));
         var oneCold = Code("App", "", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
         var both = Code("App", "[Hot]", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
     }
 
     [Theory]
     [InlineData("App.Tooling", "")]
     [InlineData("App.Tooling.Import", "")]
-    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005")] // a prefix of the name, not a parent namespace
-    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005")]
+    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010")] // a prefix of the name, not a parent namespace
+    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010")]
     public async Task ExcludedNamespaces_SilenceTheNamespaceAndItsChildren(string ns, string expected)
     {
         var ids = await IdsAsync(Code(ns, "", Hits), "tpl_practices.excluded_namespaces = Other, App.Tooling");
@@ -105,6 +109,9 @@ public sealed class RuleScopeOptionTests
     [InlineData("TPL0003")]
     [InlineData("TPL0004")]
     [InlineData("TPL0005")]
+    [InlineData("TPL0008")]
+    [InlineData("TPL0009")]
+    [InlineData("TPL0010")]
     public async Task RuleKey_AppliesToThatRuleOnly_AndWinsOverThePackageKey(string id)
     {
         Assert.Equal(AllRules.Where(r => r != id), await IdsAsync(Code("App", "", Hits), $"tpl_practices.{id}.excluded_namespaces = App"));

@@ -44,6 +44,22 @@ public sealed class AnalyzerRun(ImmutableArray<DiagnosticAnalyzer> analyzers)
         return (project, await DiagnosticsAsync(project));
     }
 
+    /// <summary>
+    /// What the IDE computes live for one open file: the analyzers' semantic diagnostics of that document alone,
+    /// not of the whole compilation.
+    /// </summary>
+    public async Task<ImmutableArray<Diagnostic>> OpenFileDiagnosticsAsync(string name)
+    {
+        var project = CreateProject();
+        var document = project.Documents.Single(d => d.Name == name);
+        var model = (await document.GetSemanticModelAsync())!;
+        var exceptions = new ConcurrentQueue<Exception>();
+        var options = new CompilationWithAnalyzersOptions(project.AnalyzerOptions, (exception, _, _) => exceptions.Enqueue(exception), concurrentAnalysis: true, logAnalyzerExecutionTime: false);
+        var diagnostics = await model.Compilation.WithAnalyzers(analyzers, options).GetAnalyzerSemanticDiagnosticsAsync(model, filterSpan: null, CancellationToken.None);
+        Assert.True(exceptions.IsEmpty, "An analyzer threw: " + string.Join(Environment.NewLine, exceptions));
+        return diagnostics;
+    }
+
     private Project CreateProject()
     {
         var id = ProjectId.CreateNewId();

@@ -8,6 +8,7 @@ namespace TplPractices.Analyzers.Tests.Verifiers;
 /// <summary>
 /// Compiles a test source against the .NET 10 reference assemblies (the runtime the tests run on), loads it into
 /// a collectible context and calls a static method, so a test can check that original and fixed code behave the same.
+/// It is compiled as a release build, so what a test measures (allocations, say) is what users ship.
 /// </summary>
 public static class CodeRunner
 {
@@ -21,7 +22,7 @@ public static class CodeRunner
             "Run" + Guid.NewGuid().ToString("N"),
             [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.CSharp12))],
             TestTarget.Net100.References(),
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
         using var image = new MemoryStream();
         var emitted = compilation.Emit(image);
         Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics));

@@ -19,6 +19,9 @@ public enum TestTarget
 
     /// <summary>.NET Framework 4.7.2.</summary>
     Net472,
+
+    /// <summary>netstandard2.0 with the System.Threading.Tasks.Extensions package, which brings ValueTask&lt;T&gt;.</summary>
+    NetStandard20WithValueTask,
 }
 
 public static class TestTargets
@@ -26,12 +29,17 @@ public static class TestTargets
     /// <summary>Every target, for the tests that check each reference set.</summary>
     public static readonly TestTarget[] All = [TestTarget.Net100, TestTarget.Net80, TestTarget.NetStandard20, TestTarget.Net472];
 
+    // Copied next to the tests from the restored package (the test project file); nothing is resolved at run time.
+    private static readonly Lazy<MetadataReference> TasksExtensions = new(() => MetadataReference.CreateFromFile(
+        Path.Combine(AppContext.BaseDirectory, "references", "netstandard2.0", "System.Threading.Tasks.Extensions.dll")));
+
     public static IReadOnlyList<MetadataReference> References(this TestTarget target) => target switch
     {
         TestTarget.Net100 => Basic.Reference.Assemblies.Net100.References.All,
         TestTarget.Net80 => Basic.Reference.Assemblies.Net80.References.All,
         TestTarget.NetStandard20 => Basic.Reference.Assemblies.NetStandard20.References.All,
         TestTarget.Net472 => Basic.Reference.Assemblies.Net472.References.All,
+        TestTarget.NetStandard20WithValueTask => [.. Basic.Reference.Assemblies.NetStandard20.References.All, TasksExtensions.Value],
         _ => throw new ArgumentOutOfRangeException(nameof(target)),
     };
 }

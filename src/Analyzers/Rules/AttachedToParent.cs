@@ -1,0 +1,105 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0009's questions: is an <c>AttachedToParent</c> flag passed to a TPL API, and is it a no-op where it runs
+/// because the task running that code denies child attachment.
+/// </summary>
+internal static class AttachedToParent
+{
+    /// <summary>The value of <c>AttachedToParent</c> in both TaskCreationOptions and TaskContinuationOptions.</summary>
+    private const long AttachedToParentFlag = 4;
+
+    /// <summary>The value of <c>DenyChildAttach</c> in both enums.</summary>
+    private const long DenyChildAttachFlag = 8;
+
+    internal sealed class Context
+    {
+        private Context(INamedTypeSymbol creationOptions, INamedTypeSymbol? continuationOptions, INamedTypeSymbol task)
+        {
+            CreationOptions = creationOptions;
+            ContinuationOptions = continuationOptions;
+            Task = task;
+        }
+
+        public INamedTypeSymbol CreationOptions { get; }
+
+        public INamedTypeSymbol? ContinuationOptions { get; }
+
+        public INamedTypeSymbol Task { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCreationOptions) is { } creation
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+                ? new Context(creation, compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskContinuationOptions), task)
+                : null;
+
+        public bool IsOptionsEnum(ITypeSymbol? type) =>
+            SymbolEqualityComparer.Default.Equals(type, CreationOptions) || SymbolEqualityComparer.Default.Equals(type, ContinuationOptions);
+    }
+
+    /// <summary>
+    /// The call (a method of System.Threading.Tasks, or a constructor of one of its types) whose options argument
+    /// holds <paramref name="flag"/>, alone or OR-ed with other flags; null when the flag is used some other way.
+    /// </summary>
+    public static IOperation? CallTakingFlag(IFieldReferenceOperation flag, Context symbols)
+    {
+        IOperation current = flag;
+        while (current.Parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } or IConversionOperation { IsImplicit: true })
+        {
+            current = current.Parent;
+        }
+
+        return current.Parent is IArgumentOperation { Parent: { } call }
+            && call.Call() is { } target
+            && IsInTasksNamespace(target.Method.ContainingType)
+            && symbols.IsOptionsEnum(current.Type)
+                ? call
+                : null;
+    }
+
+    /// <summary>
+    /// True when <paramref name="call"/> runs directly in a lambda given to Task.Run, or to a StartNew, a Task
+    /// constructor or a ContinueWith whose options include DenyChildAttach: the task that runs the lambda refuses
+    /// children, so attaching to it does nothing. (After an await in an async lambda no task is current, which
+    /// makes the flag a no-op there too.) Code in a nested lambda or local function may run elsewhere: false.
+    /// </summary>
+    public static bool RunsWhereAttachingIsANoOp(IOperation call, Context symbols)
+    {
+        if (call.EnclosingFunction() is not IAnonymousFunctionOperation lambda
+            || lambda.Parent is not IDelegateCreationOperation { Parent: IArgumentOperation { Parent: { } starter } }
+            || starter.Call() is not { } target
+            || !IsInTasksNamespace(target.Method.ContainingType))
+        {
+            return false;
+        }
+
+        if (target.Method.Name == "Run" && SymbolEqualityComparer.Default.Equals(target.Method.ContainingType, symbols.Task))
+        {
+            return true;
+        }
+
+        foreach (var argument in target.Arguments)
+        {
+            if (symbols.IsOptionsEnum(argument.Value.Type)
+                && argument.Value.ConstantValue is { HasValue: true, Value: { } value }
+                && (System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) & DenyChildAttachFlag) != 0)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsInTasksNamespace(INamedTypeSymbol? type) =>
+        type?.ContainingNamespace is { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
+
+    /// <summary>True when the constant options value carries the flag (guards against a field named so elsewhere).</summary>
+    public static bool IsTheFlag(IFieldReferenceOperation flag) =>
+        flag.Field is { IsConst: true, ConstantValue: { } value }
+        && System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) == AttachedToParentFlag;
+}

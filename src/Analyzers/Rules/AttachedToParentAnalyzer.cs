@@ -1,0 +1,62 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0009: <c>TaskCreationOptions.AttachedToParent</c> or <c>TaskContinuationOptions.AttachedToParent</c> passed to a
+/// TPL API. An attached child inflates itself and its parent, and the parent waits for it. The fix removes the flag
+/// only where it does nothing (the running task denies child attachment); elsewhere removing it changes when the
+/// parent completes, so there is no fix.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
+{
+    public const string FixRemoveNoOpFlag = "RemoveNoOpFlag";
+
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.AttachedToParent,
+        title: "Do not attach tasks to their parent",
+        messageFormat: "'{0}.AttachedToParent' {1}",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "AttachedToParent makes the task that is running when a task is created wait for it: both tasks "
+            + "allocate their contingent state, the parent completes only after every child, and deep parent chains can "
+            + "overflow the stack. Await the child tasks instead. Inside Task.Run, or a task created with DenyChildAttach, "
+            + "the flag does nothing and can simply be removed.");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
+        context.RegisterOperationActionWith(Rule, AttachedToParent.Context.TryCreate, Analyze, OperationKind.FieldReference);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, AttachedToParent.Context symbols, RuleOptions options)
+    {
+        var flag = (IFieldReferenceOperation)context.Operation;
+        if (flag.Field.Name != "AttachedToParent"
+            || !symbols.IsOptionsEnum(flag.Field.ContainingType)
+            || !AttachedToParent.IsTheFlag(flag)
+            || flag.Syntax.IsInBrokenMember()
+            || AttachedToParent.CallTakingFlag(flag, symbols) is not { } call)
+        {
+            return;
+        }
+
+        var noOp = AttachedToParent.RunsWhereAttachingIsANoOp(call, symbols);
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            flag.Syntax.GetLocation(),
+            DiagnosticPropertyKeys.ForFix(noOp ? FixRemoveNoOpFlag : null),
+            flag.Field.ContainingType.Name,
+            noOp
+                ? "does nothing here: the task that runs this code denies child attachment; remove it"
+                : "makes the running task wait for this one and inflates both; await the task instead"));
+    }
+}

@@ -1,0 +1,103 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0010: the plain operation instead of the protected one, in the constructor itself: a lock becomes its body,
+/// <c>Interlocked.Increment(ref _f)</c> becomes <c>_f++</c> (<c>++_f</c> where the value is used), Add becomes
+/// <c>+=</c>, a discarded Exchange and Volatile.Write an assignment, Volatile.Read the field.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConstructorConcurrencyFixer)), Shared]
+public sealed class ConstructorConcurrencyFixer : RuleFixer
+{
+    public const string EquivalenceKey = DiagnosticIds.ConstructorConcurrency + "_PlainOperation";
+
+    public ConstructorConcurrencyFixer()
+        : base(new ConstructorConcurrencyAnalyzer(), ConstructorConcurrencyAnalyzer.FixPlainOperation, EquivalenceKey, "Use the plain operations on the constructor path")
+    {
+    }
+
+    protected override string Title(string kind) => "Use the plain operation (nothing can contend in the constructor)";
+
+    protected override async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var model = editor.SemanticModel;
+        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        {
+            var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
+            if (node.FirstAncestorOrSelf<LockStatementSyntax>() is { } lockStatement && lockStatement.LockKeyword.Span == span)
+            {
+                Unlock(editor, lockStatement);
+            }
+            else if (node.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation
+                && model.GetOperation(invocation, cancellationToken) is IInvocationOperation call
+                && Plain(call) is { } plain)
+            {
+                editor.ReplaceNode(invocation, plain.WithTriviaFrom(invocation));
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary>The lock's statements in its place; kept as a block where they declare names that could clash.</summary>
+    private static void Unlock(DocumentEditor editor, LockStatementSyntax lockStatement)
+    {
+        var body = lockStatement.Statement;
+        if (lockStatement.Parent is BlockSyntax && body is BlockSyntax block && !block.Statements.Any(s => s.DeclaresVariables() || s is LocalDeclarationStatementSyntax or LocalFunctionStatementSyntax))
+        {
+            var statements = block.Statements.Select(s => s.WithAdditionalAnnotations(Formatter.Annotation)).ToList();
+            if (statements.Count == 0)
+            {
+                editor.RemoveNode(lockStatement);
+                return;
+            }
+
+            statements[0] = statements[0].WithLeadingTrivia(lockStatement.GetLeadingTrivia());
+            statements[statements.Count - 1] = statements[statements.Count - 1].WithTrailingTrivia(lockStatement.GetTrailingTrivia());
+            editor.InsertBefore(lockStatement, statements);
+            editor.RemoveNode(lockStatement, SyntaxRemoveOptions.KeepNoTrivia);
+            return;
+        }
+
+        editor.ReplaceNode(lockStatement, body.WithTriviaFrom(lockStatement).WithAdditionalAnnotations(Formatter.Annotation));
+    }
+
+    private static ExpressionSyntax? Plain(IInvocationOperation call)
+    {
+        var field = (ExpressionSyntax)call.Arguments[0].Value.Syntax;
+        var value = call.Arguments.Length > 1 ? (ExpressionSyntax)call.Arguments[1].Value.Syntax : null;
+        var discarded = call.Parent is IExpressionStatementOperation;
+        return (call.TargetMethod.ContainingType.Name, call.TargetMethod.Name) switch
+        {
+            ("Interlocked", "Increment") => discarded ? PostfixUnaryExpression(SyntaxKind.PostIncrementExpression, field) : PrefixUnaryExpression(SyntaxKind.PreIncrementExpression, field),
+            ("Interlocked", "Decrement") => discarded ? PostfixUnaryExpression(SyntaxKind.PostDecrementExpression, field) : PrefixUnaryExpression(SyntaxKind.PreDecrementExpression, field),
+            ("Interlocked", "Add") when value is not null => Parenthesize(AssignmentExpression(SyntaxKind.AddAssignmentExpression, field, value), discarded),
+            ("Interlocked", "Exchange") or ("Volatile", "Write") when value is not null => Parenthesize(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, field, value), discarded),
+            ("Volatile", "Read") => field,
+            _ => null,
+        };
+    }
+
+    private static ExpressionSyntax Parenthesize(ExpressionSyntax expression, bool discarded) =>
+        discarded ? expression : ParenthesizedExpression(expression);
+}

@@ -1,0 +1,105 @@
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Rules;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0008: changes the return type of the method (both parts of a partial method) or local function from
+/// Task&lt;T&gt; to ValueTask&lt;T&gt;. The analyzer reported it only where every call awaits directly, so no caller changes.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ValueTaskFastPathFixer)), Shared]
+public sealed class ValueTaskFastPathFixer : RuleFixer
+{
+    public const string EquivalenceKey = DiagnosticIds.ValueTaskFastPath + "_ReturnValueTask";
+
+    public ValueTaskFastPathFixer()
+        : base(new ValueTaskFastPathAnalyzer(), ValueTaskFastPathAnalyzer.FixReturnValueTask, EquivalenceKey, "Return ValueTask<T> where every caller awaits")
+    {
+    }
+
+    protected override string Title(string kind) => "Return ValueTask<T>";
+
+    /// <summary>A target that does not report the method lacks ValueTask&lt;T&gt; or uses the task in another way.</summary>
+    protected override bool EveryCopyMustReport => true;
+
+    protected override async Task<Document> FixDocumentAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        CancellationToken cancellationToken)
+    {
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var model = editor.SemanticModel;
+        if (ValueTaskFastPath.Context.TryCreate(model.Compilation) is not { } symbols)
+        {
+            return document;
+        }
+
+        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        {
+            var declaration = editor.OriginalRoot.FindToken(span.Start).Parent;
+            if (model.GetDeclaredSymbol(declaration!, cancellationToken) is not IMethodSymbol method
+                || symbols.AsyncTaskResult(method) is not { } result)
+            {
+                continue;
+            }
+
+            var valueTask = symbols.ValueTaskOfT.Construct(result);
+            foreach (var part in new[] { method.PartialDefinitionPart, method.PartialImplementationPart, method })
+            {
+                foreach (var reference in part?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
+                {
+                    if (reference.SyntaxTree == editor.OriginalRoot.SyntaxTree
+                        && ReturnTypeOf(reference.GetSyntax(cancellationToken)) is { } returnType)
+                    {
+                        editor.ReplaceNode(returnType, (current, generator) => Rewrite((TypeSyntax)current, returnType.SpanStart, valueTask, model, generator));
+                    }
+                }
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static TypeSyntax? ReturnTypeOf(SyntaxNode declaration) => declaration switch
+    {
+        MethodDeclarationSyntax method => method.ReturnType,
+        LocalFunctionStatementSyntax local => local.ReturnType,
+        _ => null,
+    };
+
+    /// <summary>
+    /// <c>Task&lt;T&gt;</c> becomes <c>ValueTask&lt;T&gt;</c> in the same spelling (qualified or not) when that binds to
+    /// ValueTask&lt;T&gt; here; any other spelling (an alias, a clash) becomes the qualified name, reduced by the clean-up.
+    /// </summary>
+    private static SyntaxNode Rewrite(TypeSyntax current, int position, INamedTypeSymbol valueTask, SemanticModel model, SyntaxGenerator generator)
+    {
+        var renamed = Renamed(current);
+        if (renamed is not null
+            && SymbolEqualityComparer.Default.Equals(
+                model.GetSpeculativeTypeInfo(position, renamed, SpeculativeBindingOption.BindAsTypeOrNamespace).Type,
+                valueTask))
+        {
+            return renamed.WithTriviaFrom(current);
+        }
+
+        return ImportedType.Of(generator, valueTask).WithTriviaFrom(current);
+    }
+
+    private static TypeSyntax? Renamed(TypeSyntax type) => type switch
+    {
+        GenericNameSyntax { Identifier.ValueText: "Task" } generic => generic.WithIdentifier(SyntaxFactory.Identifier("ValueTask")),
+        QualifiedNameSyntax { Right: GenericNameSyntax right } qualified when Renamed(right) is SimpleNameSyntax name => qualified.WithRight(name),
+        AliasQualifiedNameSyntax { Name: GenericNameSyntax right } aliased when Renamed(right) is SimpleNameSyntax name => aliased.WithName(name),
+        _ => null,
+    };
+}

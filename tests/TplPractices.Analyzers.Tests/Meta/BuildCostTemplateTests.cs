@@ -1,0 +1,50 @@
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace TplPractices.Analyzers.Tests.Meta;
+
+/// <summary>
+/// benchmarks/build-cost/FileTemplate.txt feeds the analyzer cost benchmark and the whole-build checks, which count on
+/// it: every line marked <c>// HIT</c> is reported, nothing else is, and without those lines (HITS=0) nothing is.
+/// </summary>
+public sealed class BuildCostTemplateTests
+{
+    // The rules that are off or a suggestion by default, on as the cost measurements turn them on.
+    private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n";
+
+    private static string Render(int n, bool hits)
+    {
+        var lines = File.ReadAllLines(Path.Combine(Repository.Root, "benchmarks", "build-cost", "FileTemplate.txt"))
+            .Where(line => hits || !line.EndsWith("// HIT", StringComparison.Ordinal));
+        return string.Join("\n", lines)
+            .Replace("{N7}", ((n % 7) + 1).ToString(), StringComparison.Ordinal)
+            .Replace("{N5}", (n % 5).ToString(), StringComparison.Ordinal)
+            .Replace("{N}", n.ToString(), StringComparison.Ordinal);
+    }
+
+    private static async Task<List<string>> IdsAsync(bool hits)
+    {
+        var run = Repository.AllRulesTest("File0.cs", Render(0, hits));
+        run.Sources.Add(("File1.cs", Render(1, hits)));
+        run.EditorConfig = EveryRuleOn;
+        run.NullableContext = Microsoft.CodeAnalysis.NullableContextOptions.Disable;
+        run.Target = Verifiers.TestTarget.Net80;
+        return (await Repository.IdsAsync(run)).ToList();
+    }
+
+    [Fact]
+    public async Task EveryRule_ReportsItsHitsAndNothingElse()
+    {
+        // Two files, one hit per rule each; TPL0007 has two per file (Task.Run in Run and in ScoreAsync).
+        var expected = Repository.Analyzers().SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id)
+            .SelectMany(id => Enumerable.Repeat(id, id == "TPL0007" ? 4 : 2))
+            .OrderBy(id => id);
+        Assert.Equal(expected, await IdsAsync(hits: true));
+    }
+
+    [Fact]
+    public async Task WithoutTheHitLines_NothingIsReported()
+    {
+        Assert.Empty(await IdsAsync(hits: false));
+    }
+}

@@ -1,0 +1,161 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.AttachedToParentAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.AttachedToParentFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0009: AttachedToParent passed to a TPL API; a fix only where the flag does nothing.</summary>
+public sealed class AttachedToParentTests
+{
+    private const string Usings = """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) => Usings + "class C\n{\n" + members + "\n}\n";
+
+    private const string Attaching = "makes the running task wait for this one and inflates both; await the task instead";
+    private const string NoOp = "does nothing here: the task that runs this code denies child attachment; remove it";
+
+    [Fact]
+    public async Task EveryApi_IsReported_WithoutAFixOutsideADenyingTask()
+    {
+        var code = Class("""
+                Task A() => Task.Factory.StartNew(() => { }, {|#0:TaskCreationOptions.AttachedToParent|});
+                Task B(Task t) => t.ContinueWith(_ => { }, TaskContinuationOptions.ExecuteSynchronously | {|#1:TaskContinuationOptions.AttachedToParent|});
+                Task D() => new Task(() => { }, {|#2:TaskCreationOptions.AttachedToParent|});
+                TaskFactory E() => new TaskFactory({|#3:TaskCreationOptions.AttachedToParent|}, TaskContinuationOptions.None);
+                TaskCompletionSource<int> F() => new TaskCompletionSource<int>({|#4:TaskCreationOptions.AttachedToParent|});
+                Task<int> G(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, {|#5:TaskContinuationOptions.AttachedToParent|}, TaskScheduler.Default);
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'TaskCreationOptions.AttachedToParent' " + Attaching));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("TaskContinuationOptions", Attaching));
+        for (var i = 2; i <= 4; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("TaskCreationOptions", Attaching));
+        }
+
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("TaskContinuationOptions", Attaching));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task InsideTaskRunOrADenyingTask_TheFlagIsRemoved()
+    {
+        var before = Class("""
+                Task Run() => Task.Run(() => Task.Factory.StartNew(() => { }, {|#0:TaskCreationOptions.AttachedToParent|}));
+                Task RunAsync() => Task.Run(async () => { await Task.Yield(); await Task.Factory.StartNew(() => { }, TaskCreationOptions.LongRunning | {|#1:TaskCreationOptions.AttachedToParent|}); });
+                Task Denied() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, {|#2:TaskCreationOptions.AttachedToParent|} | TaskCreationOptions.PreferFairness); }, TaskCreationOptions.DenyChildAttach);
+                Task Continued(Task t) => t.ContinueWith(_ => { t.ContinueWith(_ => { }, ({|#3:TaskContinuationOptions.AttachedToParent|})); }, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.ExecuteSynchronously);
+            """);
+        var after = Class("""
+                Task Run() => Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.None));
+                Task RunAsync() => Task.Run(async () => { await Task.Yield(); await Task.Factory.StartNew(() => { }, TaskCreationOptions.LongRunning); });
+                Task Denied() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, TaskCreationOptions.PreferFairness); }, TaskCreationOptions.DenyChildAttach);
+                Task Continued(Task t) => t.ContinueWith(_ => { t.ContinueWith(_ => { }, (TaskContinuationOptions.None)); }, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.ExecuteSynchronously);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("TaskCreationOptions", NoOp));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("TaskCreationOptions", NoOp));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("TaskCreationOptions", NoOp));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("TaskContinuationOptions", NoOp));
+        await test.RunAsync();
+    }
+
+    /// <summary>Code in a nested lambda, or in a local function, may run outside the denying task: no fix.</summary>
+    [Fact]
+    public async Task NestedFunctionsInsideTaskRun_HaveNoFix()
+    {
+        var code = Class("""
+                Task Nested() => Task.Run(() => { Action later = () => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); later(); });
+                Task Local() => Task.Run(() => { Start(); void Start() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); });
+                Task Attached() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); }, [|TaskCreationOptions.AttachedToParent|]);
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    [Fact]
+    public async Task OtherUses_AreNotReported()
+    {
+        var code = Class("""
+                TaskCreationOptions Stored = TaskCreationOptions.AttachedToParent;
+                Task Variable(TaskCreationOptions options) => Task.Factory.StartNew(() => { }, options);
+                Task Numeric() => Task.Factory.StartNew(() => { }, (TaskCreationOptions)4);
+                Task Plain() => Task.Factory.StartNew(() => { }, TaskCreationOptions.LongRunning);
+                bool Check(Task t) => (t.CreationOptions & TaskCreationOptions.AttachedToParent) != 0;
+                enum Mine { AttachedToParent = 4 }
+                void Other(Action<Mine> use) => use(Mine.AttachedToParent);
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    [Fact]
+    public async Task UsingStatic_FlagAloneBecomesNone()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+            using static System.Threading.Tasks.TaskCreationOptions;
+
+            class C
+            {
+                Task Run() => Task.Run(() => Task.Factory.StartNew(() => { }, [|AttachedToParent|]));
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|AttachedToParent|]", "None", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task Run() { return Task.Run(() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|] | TaskCreationOptions.LongRunning)); }
+            }
+            """;
+        var after = Before.Replace("[|TaskCreationOptions.AttachedToParent|] | ", "", StringComparison.Ordinal);
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = after,
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_AreReported()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            await Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]);
+            await Task.Run(() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]));
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code.Replace("(() => { }, [|TaskCreationOptions.AttachedToParent|]));", "(() => { }, TaskCreationOptions.None));", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public void Rule_IsAWarning()
+    {
+        Assert.Equal(DiagnosticSeverity.Warning, AttachedToParentAnalyzer.Rule.DefaultSeverity);
+    }
+}

@@ -1,0 +1,363 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.ConstructorConcurrencyAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.ConstructorConcurrencyFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0010: concurrency measures on the object's own fields before its constructor lets it escape.</summary>
+public sealed class ConstructorConcurrencyTests
+{
+    private static string Class(string members) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        class C
+        {
+        {{members}}
+        }
+        """;
+
+    [Fact]
+    public async Task EachMeasure_IsReportedAndMadePlain()
+    {
+        var before = Class("""
+                private readonly object _gate = new object();
+                private readonly List<int> _items = new List<int>();
+                private int _count;
+                private long _total;
+                private bool _ready;
+                private string? _name;
+
+                public C(int seed)
+                {
+                    {|#0:lock|} (_gate)
+                    {
+                        _items.Add(seed);
+                    }
+
+                    {|#1:Interlocked.Increment(ref _count)|};
+                    var next = {|#2:Interlocked.Add(ref _total, seed)|};
+                    {|#3:Interlocked.Exchange(ref _name, "c")|};
+                    {|#4:Volatile.Write(ref _ready, true)|};
+                    Console.WriteLine(next + _items.Count);
+                }
+            """);
+        var after = Class("""
+                private readonly object _gate = new object();
+                private readonly List<int> _items = new List<int>();
+                private int _count;
+                private long _total;
+                private bool _ready;
+                private string? _name;
+
+                public C(int seed)
+                {
+                    _items.Add(seed);
+
+                    _count++;
+                    var next = (_total += seed);
+                    _name = "c";
+                    _ready = true;
+                    Console.WriteLine(next + _items.Count);
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'lock' on '_gate' runs before this object can be seen by another thread; the protection costs without protecting"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'Interlocked.Increment'", "_count"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'Interlocked.Add'", "_total"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'Interlocked.Exchange'", "_name"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'Volatile.Write'", "_ready"));
+        await test.RunAsync();
+    }
+
+    /// <summary>A field another member also protects keeps the protection's partner: reported, no fix.</summary>
+    [Fact]
+    public async Task FieldUsedElsewhere_OrNoPlainForm_HasNoFix()
+    {
+        var code = Class("""
+                private readonly object _gate = new object();
+                private int _count;
+                private List<int>? _items;
+
+                public C()
+                {
+                    [|lock|] (_gate) { _count = 1; }
+                    [|LazyInitializer.EnsureInitialized(ref _items)|];
+                    [|Interlocked.CompareExchange(ref _count, 2, 1)|];
+                }
+
+                public void Add(int item) { lock (_gate) { _count++; } }
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    [Fact]
+    public async Task PrivateHelper_IsFollowedOneLevel_AndReportedAtTheCall()
+    {
+        var code = Class("""
+                private List<int>? _items;
+
+                public C(bool add)
+                {
+                    if (add) {|#0:AddItem(0)|};
+                }
+
+                public void Add(int item) => AddItem(item);
+
+                private void AddItem(int item)
+                {
+                    var list = LazyInitializer.EnsureInitialized(ref _items);
+                    lock (list) list.Add(item);
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'LazyInitializer.EnsureInitialized' in 'AddItem'", "_items"));
+        await test.RunAsync();
+    }
+
+    /// <summary>Once 'this' may have reached other code, nothing after it is reported.</summary>
+    [Theory]
+    [InlineData("Registry.Add(this);")]
+    [InlineData("Registry.Last = this;")]
+    [InlineData("Action a = () => Console.WriteLine(_count);")]
+    [InlineData("Func<int> f = Get;")]
+    [InlineData("Changed += (s, e) => { };")]
+    [InlineData("Virtual();")]
+    [InlineData("Public();")]
+    [InlineData("Task.Run(static () => { });")]
+    [InlineData("new Thread(static () => { }).Start();")]
+    [InlineData("Leak();")]
+    [InlineData("var self = this;")]
+    [InlineData("Local(); void Local() { }")]
+    [InlineData("Console.WriteLine(Computed);")]
+    public async Task AfterAnEscape_NothingIsReported(string escape)
+    {
+        var code = Class($$"""
+                private int _count;
+
+                public C()
+                {
+                    {{escape}}
+                    Interlocked.Increment(ref _count);
+                }
+
+                public event EventHandler? Changed;
+                public int Computed => _count;
+                private int Get() => _count;
+                protected virtual void Virtual() { }
+                public void Public() { }
+                private void Leak() => Registry.Add(this);
+            """) + """
+
+            static class Registry
+            {
+                public static object? Last;
+                public static void Add(object o) => Last = o;
+            }
+            """;
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    [Fact]
+    public async Task EscapeInALoop_CountsFromTheLoopsStart()
+    {
+        var code = Class("""
+                private int _count;
+
+                public C(int n)
+                {
+                    for (var i = 0; i < n; i++)
+                    {
+                        Interlocked.Increment(ref _count);
+                        Registry.Add(this);
+                    }
+                }
+            """) + "\nstatic class Registry { public static void Add(object o) { } }\n";
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    [Fact]
+    public async Task BeforeAnEscape_IsReported_AndALockAroundTheEscapeIsNot()
+    {
+        var code = Class("""
+                private readonly object _gate = new object();
+                private int _count;
+
+                public C()
+                {
+                    [|Interlocked.Increment(ref _count)|];
+                    lock (_gate) { Registry.Add(this); }
+                    Interlocked.Increment(ref _count);
+                }
+            """) + "\nstatic class Registry { public static void Add(object o) { } }\n";
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>The base constructor, or a chained one, may already have published 'this'; so may a field of another object, or a static field.</summary>
+    [Fact]
+    public async Task OutOfScope_IsNotReported()
+    {
+        const string Code = """
+            using System.Threading;
+
+            class Base { }
+
+            class Derived : Base
+            {
+                private int _count;
+                public Derived() { Interlocked.Increment(ref _count); }
+            }
+
+            class Chained
+            {
+                private int _count;
+                public Chained(int x) { }
+                public Chained() : this(1) { Interlocked.Increment(ref _count); }
+            }
+
+            class Others
+            {
+                private static int s_count;
+                private int _count;
+                public Others(Others other)
+                {
+                    Interlocked.Increment(ref s_count);
+                    Interlocked.Increment(ref other._count);
+                    lock (this) { _count = 1; }
+                }
+
+                static Others() { Interlocked.Increment(ref s_count); }
+            }
+            """;
+        await Verify.VerifyAnalyzerAsync(Code);
+    }
+
+    [Fact]
+    public async Task Struct_AndExpressionBodiedConstructor()
+    {
+        const string Before = """
+            using System.Threading;
+
+            struct Counter
+            {
+                private int _count;
+                public Counter(int start) => [|Interlocked.Exchange(ref _count, start)|];
+            }
+
+            class Flag
+            {
+                private bool _set;
+                public Flag() => [|Volatile.Write(ref _set, true)|];
+            }
+            """;
+        const string After = """
+            using System.Threading;
+
+            struct Counter
+            {
+                private int _count;
+                public Counter(int start) => _count = start;
+            }
+
+            class Flag
+            {
+                private bool _set;
+                public Flag() => _set = true;
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, After);
+    }
+
+    [Fact]
+    public async Task LockBodyWithLocals_StaysABlock_AndFixAllCoversEveryConstructor()
+    {
+        const string Before = """
+            using System.Threading;
+
+            class A
+            {
+                private readonly object _gate = new object();
+                private int _value;
+
+                public A(int x)
+                {
+                    [|lock|] (_gate)
+                    {
+                        var doubled = x * 2;
+                        _value = doubled;
+                    }
+
+                    var doubledAgain = _value;
+                }
+            }
+
+            class B
+            {
+                private int _hits;
+                public B() { [|Interlocked.Decrement(ref _hits)|]; }
+            }
+            """;
+        const string After = """
+            using System.Threading;
+
+            class A
+            {
+                private readonly object _gate = new object();
+                private int _value;
+
+                public A(int x)
+                {
+                    {
+                        var doubled = x * 2;
+                        _value = doubled;
+                    }
+
+                    var doubledAgain = _value;
+                }
+            }
+
+            class B
+            {
+                private int _hits;
+                public B() { _hits--; }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, After);
+    }
+
+    [Fact]
+    public async Task OnCSharp73NetStandard_TheFixCompiles()
+    {
+        const string Before = """
+            using System.Threading;
+
+            class C
+            {
+                private int _count;
+                public C() { [|Interlocked.Increment(ref _count)|]; }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before.Replace("[|Interlocked.Increment(ref _count)|]", "_count++", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public void Rule_IsASuggestion()
+    {
+        Assert.Equal(DiagnosticSeverity.Info, ConstructorConcurrencyAnalyzer.Rule.DefaultSeverity);
+    }
+}
