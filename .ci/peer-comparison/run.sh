@@ -23,6 +23,9 @@ sed -i 's#</ItemGroup>#  <PackageReference Include="Microsoft.VisualStudio.Threa
     <PackageReference Include="AsyncFixer" Version="2.1.0" PrivateAssets="all" />\
     <PackageReference Include="SonarAnalyzer.CSharp" Version="10.36.0.15337" PrivateAssets="all" />\
   </ItemGroup>#' "$work/Peers/Peers.csproj"
+# ValueTask<T> on netstandard2.0, as the samples project has it (TPL0008 reports and is fixed on both targets).
+sed -i 's#</ItemGroup>#  <PackageReference Include="System.Threading.Tasks.Extensions" Version="4.5.4" Condition="'"'"'$(TargetFramework)'"'"' == '"'"'netstandard2.0'"'"'" />\
+  </ItemGroup>#' "$work/Peers/Peers.csproj"
 cp "$repo"/samples/TplPractices.Samples/TPL*.cs "$repo/.ci/peer-comparison/Neighbours.cs" "$work/Peers/"
 cat > "$work/Peers/.globalconfig" <<'INI'
 is_global = true
@@ -42,6 +45,7 @@ analyzers=$(dotnet msbuild "$work/Peers/Peers.csproj" -t:ResolveLockFileAnalyzer
 dotnet run --project "$repo/.ci/peer-comparison/ListRules" -- $analyzers > "$work/ids.txt" 2> "$out/listrules.log"
 echo "peer comparison: $(wc -l < "$work/ids.txt") rule IDs turned on by ID ($(grep -c '^skipped' "$out/listrules.log" || true) assemblies or types skipped)"
 echo "dotnet_diagnostic.TPL0007.severity = warning" >> "$work/Peers/.globalconfig"   # ours, off by default
+printf 'dotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n' >> "$work/Peers/.globalconfig"   # ours, suggestions
 # PEER_RULES=default measures each package as shipped (its rules on by default, raised to warnings) instead.
 [ "${PEER_RULES:-all}" = default ] || cat "$work/ids.txt" >> "$work/Peers/.globalconfig"
 
@@ -54,7 +58,7 @@ warnings() { # log -> "file<TAB>line<TAB>id<TAB>tfm", one per distinct warning
 dotnet build "$work/Peers" -c Release --no-incremental > "$out/before.log" 2>&1 || { tail -30 "$out/before.log"; exit 1; }
 warnings "$out/before.log" > "$out/before.tsv"
 cp "$work/Peers"/*.cs "$out/"
-dotnet format analyzers "$work/Peers/Peers.csproj" --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 --severity info --no-restore -v q
+dotnet format analyzers "$work/Peers/Peers.csproj" --diagnostics TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 --severity info --no-restore -v q
 dotnet build "$work/Peers" -c Release --no-incremental > "$out/after.log" 2>&1 || { tail -30 "$out/after.log"; exit 1; }
 warnings "$out/after.log" > "$out/after.tsv"
 for f in "$work/Peers"/*.cs; do cp "$f" "$out/$(basename "$f" .cs).fixed.cs"; done

@@ -15,7 +15,7 @@ namespace TplPractices.Benchmarks.Cost;
 /// <summary>
 /// What each rule costs the compiler: analyzing a generated compilation of 1,000 files (about 120,000 lines, one hit
 /// of each rule per file plus near-misses; TPL0007, off by default, turned on) with the rule, against an analyzer that registers nothing and a
-/// no-op analyzer that registers the same operation callbacks (for TPL0008, inside a symbol-start action per type, with a symbol-end action). The no-op baseline isolates the rule's own work
+/// no-op analyzer that registers the same operation callbacks. The no-op baseline isolates the rule's own work
 /// from the compiler's IOperation construction, which any operation analyzer triggers.
 /// </summary>
 [MemoryDiagnoser]
@@ -51,7 +51,7 @@ public class AnalyzerCostBenchmarks
             "TPL0007" => (new TaskRunStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             "TPL0009" => (new AttachedToParentAnalyzer(), new NoOpAnalyzer(OperationKind.FieldReference)),
             "TPL0010" => (new ConstructorConcurrencyAnalyzer(), new NoOpAnalyzer(OperationKind.ConstructorBody)),
-            "TPL0008" => (new ValueTaskFastPathAnalyzer(), new NoOpTypeScopeAnalyzer(OperationKind.MethodBody, OperationKind.LocalFunction, OperationKind.Invocation, OperationKind.MethodReference)),
+            "TPL0008" => (new ValueTaskFastPathAnalyzer(), new NoOpAnalyzer(OperationKind.MethodBody, OperationKind.LocalFunction)),
             _ => (new AwaitInLoopAnalyzer(), new NoOpAnalyzer(OperationKind.Await)),
         };
 
@@ -118,23 +118,5 @@ public class AnalyzerCostBenchmarks
         }
     }
 
-    /// <summary>TPL0008's registrations, doing nothing: per type, operation callbacks between a symbol start and a symbol end.</summary>
-    private sealed class NoOpTypeScopeAnalyzer(params OperationKind[] kinds) : DiagnosticAnalyzer
-    {
-        public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = new NoOpAnalyzer().SupportedDiagnostics;
-
-        public override void Initialize(AnalysisContext context)
-        {
-            context.EnableConcurrentExecution();
-            context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze); // as TPL0008 does
-            context.RegisterSymbolStartAction(
-                start =>
-                {
-                    start.RegisterOperationAction(static _ => { }, kinds);
-                    start.RegisterSymbolEndAction(static _ => { });
-                },
-                SymbolKind.NamedType);
-        }
-    }
 #pragma warning restore RS1001, RS1025, RS1026, RS2008
 }

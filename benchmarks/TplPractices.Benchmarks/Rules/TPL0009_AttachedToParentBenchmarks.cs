@@ -15,7 +15,7 @@ namespace TplPractices.Benchmarks.Rules;
 [CategoriesColumn]
 [SeedSource(
     "TPL whitepaper (.NET 4.5), \"Know the causes of Task inflation\": a parent in structured parallelism allocates its ContingentProperties (no figures published)",
-    "Unchanged since .NET 4.5: an attached child also records its parent, and the parent counts and waits for its children; Task.Run denies attachment (since .NET 4.5), so the flag does nothing there.")]
+    "Unchanged since .NET 4.5: an attached child also records its parent, and the parent counts and waits for its children; Task.Run denies attachment (since .NET 4.5), so there the flag changes nothing in behaviour, though the child still allocates for it.")]
 [ReportSection(118, "TPL0009: AttachedToParent", "a parent and one child, both completed")]
 public class TPL0009_AttachedToParentBenchmarks
 {

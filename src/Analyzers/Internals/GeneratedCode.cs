@@ -14,12 +14,4 @@ internal static class GeneratedCode
     /// A rule reports only where it was called, so the re-check would never remove anything.
     /// </summary>
     public const GeneratedCodeAnalysisFlags Skipped = GeneratedCodeAnalysisFlags.ReportDiagnostics;
-
-    /// <summary>
-    /// For a rule whose verdict depends on every use of a symbol (TPL0008): generated code is analyzed, because a
-    /// generated partial may use the symbol in a way that forbids the fix, while the compiler still drops what the
-    /// rule reports there (no <see cref="GeneratedCodeAnalysisFlags.ReportDiagnostics"/>). The re-check costs only where
-    /// such a rule reports, which is rare.
-    /// </summary>
-    public const GeneratedCodeAnalysisFlags AnalyzedNotReported = GeneratedCodeAnalysisFlags.Analyze;
 }

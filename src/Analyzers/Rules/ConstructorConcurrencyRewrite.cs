@@ -1,5 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -7,13 +8,13 @@ namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
 /// Which of TPL0010's measures have an exact plain form: a lock (its body), Interlocked.Increment, Decrement, Add,
-/// a discarded Exchange, Volatile.Read and Volatile.Write. Only on a field no other member of the type names, so the
-/// plain operation cannot pair with a protected one elsewhere.
+/// a discarded Exchange, Volatile.Read and Volatile.Write. Only on a field no other member of the type writes or
+/// protects, so the constructor does not step out of a protocol the rest of the type follows.
 /// </summary>
 internal static class ConstructorConcurrencyRewrite
 {
     public static bool CanRewrite(IOperation measure, IFieldSymbol field, IMethodSymbol constructor) =>
-        HasPlainForm(measure) && OnlyThisConstructorNames(field, constructor);
+        HasPlainForm(measure) && NoOtherMemberTouches(field, constructor);
 
     private static bool HasPlainForm(IOperation measure) => measure switch
     {
@@ -30,8 +31,12 @@ internal static class ConstructorConcurrencyRewrite
         _ => false,
     };
 
-    /// <summary>True when the field's name appears in the type's code only inside this constructor (and its own declaration).</summary>
-    private static bool OnlyThisConstructorNames(IFieldSymbol field, IMethodSymbol constructor)
+    /// <summary>
+    /// True when no other member of the type writes the field or protects it: names it in a <c>lock</c>, passes it by
+    /// <c>ref</c> or <c>out</c>, assigns, increments or decrements it. Plain reads elsewhere are fine. Read from the
+    /// type's code in every file, by name.
+    /// </summary>
+    private static bool NoOtherMemberTouches(IFieldSymbol field, IMethodSymbol constructor)
     {
         var body = constructor.DeclaringSyntaxReferences.FirstOrDefault();
         if (body is null)
@@ -44,7 +49,8 @@ internal static class ConstructorConcurrencyRewrite
             foreach (var name in reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>())
             {
                 if (name.Identifier.ValueText == field.Name
-                    && !(name.SyntaxTree == body.SyntaxTree && body.Span.Contains(name.Span)))
+                    && !(name.SyntaxTree == body.SyntaxTree && body.Span.Contains(name.Span))
+                    && Touches(name))
                 {
                     return false;
                 }
@@ -52,5 +58,22 @@ internal static class ConstructorConcurrencyRewrite
         }
 
         return true;
+    }
+
+    private static bool Touches(IdentifierNameSyntax name)
+    {
+        // this._f counts as _f.
+        SyntaxNode use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
+        return use.Parent switch
+        {
+            LockStatementSyntax => true,
+            ArgumentSyntax argument => !argument.RefKindKeyword.IsKind(SyntaxKind.None),
+            AssignmentExpressionSyntax assignment => assignment.Left == use,
+            PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => use.Parent.IsKind(SyntaxKind.PreIncrementExpression)
+                || use.Parent.IsKind(SyntaxKind.PreDecrementExpression)
+                || use.Parent.IsKind(SyntaxKind.PostIncrementExpression)
+                || use.Parent.IsKind(SyntaxKind.PostDecrementExpression),
+            _ => false,
+        };
     }
 }

@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
@@ -143,21 +144,70 @@ internal static class ValueTaskFastPath
     }
 
     /// <summary>
-    /// True when the call's task is awaited once, at once: <c>await M()</c> or <c>await M().ConfigureAwait(bool)</c>,
-    /// the two forms that compile the same with ValueTask&lt;T&gt;.
+    /// Every mention of <paramref name="name"/> in <paramref name="scope"/> (a type's declarations, or a local function's
+    /// containing body): true when each is a call whose task is awaited once, at once (<c>await M(…)</c> or
+    /// <c>await M(…).ConfigureAwait(true|false)</c>, the forms that compile the same with ValueTask&lt;T&gt;), and at least
+    /// one exists. Read from the syntax, by name: any other mention (a method group, <c>nameof</c>, a stored or passed
+    /// task, even of another method with the same name) answers false, the safe answer.
     /// </summary>
-    public static bool IsAwaitedDirectly(IInvocationOperation call, INamedTypeSymbol taskOfT)
+    public static bool EveryMentionIsAnAwaitedCall(IEnumerable<SyntaxNode> scope, string name, SyntaxToken declaration)
     {
-        var parent = call.Parent;
-        if (parent is IInvocationOperation { TargetMethod: { Name: "ConfigureAwait", Parameters.Length: 1 } configure } outer
-            && outer.Instance == call
-            && configure.Parameters[0].Type.SpecialType == SpecialType.System_Boolean
-            && SymbolEqualityComparer.Default.Equals(configure.ContainingType.OriginalDefinition, taskOfT))
+        var awaited = false;
+        foreach (var root in scope)
         {
-            parent = outer.Parent;
+            foreach (var token in root.DescendantTokens())
+            {
+                // Declarations are not uses: the method's own parts and any overload.
+                if (token.ValueText != name
+                    || !token.IsKind(SyntaxKind.IdentifierToken)
+                    || token == declaration
+                    || token.Parent is MethodDeclarationSyntax or LocalFunctionStatementSyntax)
+                {
+                    continue;
+                }
+
+                if (token.Parent is not SimpleNameSyntax mention || !IsAwaitedCall(mention))
+                {
+                    return false;
+                }
+
+                awaited = true;
+            }
         }
 
-        return parent is IAwaitOperation;
+        return awaited;
+    }
+
+    private static bool IsAwaitedCall(SimpleNameSyntax name)
+    {
+        // M(…), this.M(…), other.M(…), M<T>(…)
+        SyntaxNode callee = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
+        if (callee.Parent is not InvocationExpressionSyntax call || call.Expression != callee)
+        {
+            return false;
+        }
+
+        SyntaxNode awaitedExpression = call;
+        if (Unparenthesized(call) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConfigureAwait" } configure
+            && configure.Parent is InvocationExpressionSyntax { ArgumentList.Arguments: { Count: 1 } arguments } configured
+            && arguments[0].Expression.Kind() is SyntaxKind.TrueLiteralExpression or SyntaxKind.FalseLiteralExpression)
+        {
+            awaitedExpression = configured;
+        }
+
+        return Unparenthesized(awaitedExpression) is AwaitExpressionSyntax;
+    }
+
+    /// <summary>The first ancestor of <paramref name="node"/> that is not a parenthesis around it.</summary>
+    private static SyntaxNode? Unparenthesized(SyntaxNode node)
+    {
+        var parent = node.Parent;
+        while (parent is ParenthesizedExpressionSyntax)
+        {
+            parent = parent.Parent;
+        }
+
+        return parent;
     }
 
     private static bool IsAwait(IOperation operation) => operation switch

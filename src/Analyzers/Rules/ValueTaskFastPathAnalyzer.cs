@@ -1,10 +1,7 @@
-using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
-using System.Threading;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -15,12 +12,13 @@ namespace TplPractices.Analyzers.Rules;
 /// <summary>
 /// TPL0008: a private async method or local function returning Task&lt;T&gt; that can return before its first
 /// await. Each such call allocates a Task&lt;T&gt;; as ValueTask&lt;T&gt; it allocates nothing. Reported only when
-/// every call in the type awaits the result once, directly, so changing the return type is invisible to callers.
+/// every call awaits the result once, directly, so changing the return type is invisible to callers.
 /// </summary>
 /// <remarks>
-/// Calls are collected per type, from its symbol start to its symbol end: a private method can be called only from
-/// its type and the types nested in it, so the answer is complete, and it comes as the IDE analyzes the type, not at
-/// the end of the compilation, which the IDE shows only with full-solution analysis (docs/rules/TPL0008.md).
+/// Only a private method's own type (every partial declaration, nested types included) or a local function's
+/// containing member can call it, so that code holds every call. It is read as syntax, by name, once a method
+/// qualifies, which most never do: the cost stays with the rare candidate, the answer comes as the IDE analyzes the
+/// method, and generated partials count without analyzing generated code (docs/rules/TPL0008.md).
 /// </remarks>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
@@ -43,180 +41,53 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
-
-        // Calls in generated code count: a generated partial that stores the task must keep the method as it is.
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.AnalyzedNotReported);
-        context.RegisterCompilationStartAction(start =>
-        {
-            if (ValueTaskFastPath.Context.TryCreate(start.Compilation) is not { } symbols)
-            {
-                return;
-            }
-
-            var options = new RuleOptions(start.Options.AnalyzerConfigOptionsProvider, Rule, ImmutableArray<NumberOption>.Empty);
-            start.RegisterSymbolStartAction(
-                typeStart =>
-                {
-                    // Enums and delegates hold no code.
-                    if (typeStart.Symbol is INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct or TypeKind.Interface })
-                    {
-                        new TypeScope(symbols, options).Register(typeStart);
-                    }
-                },
-                SymbolKind.NamedType);
-        });
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
+        context.RegisterOperationActionWith(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.MethodBody, OperationKind.LocalFunction));
     }
 
-    /// <summary>What one type declares and calls (its nested types have their own); lives from its symbol start to its symbol end.</summary>
-    private sealed class TypeScope
+    private static void Analyze(OperationAnalysisContext context, ValueTaskFastPath.Context symbols, RuleOptions options)
     {
-        private readonly ValueTaskFastPath.Context _symbols;
-        private readonly RuleOptions _options;
-
-        // Created on first use under the lock: most types call no async method of their own, and pay for none.
-        private readonly object _gate = new();
-        private Dictionary<IMethodSymbol, (SyntaxToken Name, ITypeSymbol Result)>? _candidates;
-        private HashSet<IMethodSymbol>? _awaited;
-        private HashSet<IMethodSymbol>? _otherwiseUsed;
-
-        public TypeScope(ValueTaskFastPath.Context symbols, RuleOptions options)
+        var body = context.Operation;
+        var method = body is ILocalFunctionOperation local ? local.Symbol : context.ContainingSymbol as IMethodSymbol;
+        if (method is not { IsAsync: true }
+            || symbols.AsyncTaskResult(method) is not { } result
+            || !ValueTaskFastPath.IsPrivateToItsType(method)
+            || NameOf(method, body.Syntax) is not { } name
+            || body.Syntax.IsInBrokenMember()
+            || !ValueTaskFastPath.HasUncachedFastPath(body, result, symbols.CacheLevel)
+            || !ValueTaskFastPath.EveryMentionIsAnAwaitedCall(CallersOf(method, body.Syntax, context.CancellationToken), method.Name, name))
         {
-            _symbols = symbols;
-            _options = options;
+            return;
         }
 
-        public void Register(SymbolStartAnalysisContext context)
-        {
-            context.RegisterOperationAction(c => OnBody(c.ContainingSymbol as IMethodSymbol, c.Operation), OperationKind.MethodBody);
-            context.RegisterOperationAction(c => OnBody(((ILocalFunctionOperation)c.Operation).Symbol, c.Operation), OperationKind.LocalFunction);
-            context.RegisterOperationAction(c => OnCall((IInvocationOperation)c.Operation), OperationKind.Invocation);
-            context.RegisterOperationAction(c => OnReference(((IMethodReferenceOperation)c.Operation).Method), OperationKind.MethodReference);
-            context.RegisterSymbolEndAction(OnTypeEnd);
-        }
-
-        private void OnBody(IMethodSymbol? method, IOperation body)
-        {
-            if (method is null
-                || _symbols.AsyncTaskResult(method) is not { } result
-                || !ValueTaskFastPath.IsPrivateToItsType(method)
-                || NameOf(method, body.Syntax) is not { } name
-                || body.Syntax.IsInBrokenMember()
-                || !ValueTaskFastPath.HasUncachedFastPath(body, result, _symbols.CacheLevel))
-            {
-                return;
-            }
-
-            lock (_gate)
-            {
-                _candidates ??= new Dictionary<IMethodSymbol, (SyntaxToken, ITypeSymbol)>(SymbolEqualityComparer.Default);
-                _candidates[ValueTaskFastPath.Canonical(method)] = (name, result);
-            }
-        }
-
-        private void OnCall(IInvocationOperation call)
-        {
-            var method = call.TargetMethod;
-            if (_symbols.AsyncTaskResult(method) is null)
-            {
-                return;
-            }
-
-            var awaited = ValueTaskFastPath.IsAwaitedDirectly(call, _symbols.TaskOfT);
-            lock (_gate)
-            {
-                Add(ref awaited ? ref _awaited : ref _otherwiseUsed, ValueTaskFastPath.Canonical(method));
-            }
-        }
-
-        private void OnReference(IMethodSymbol method)
-        {
-            if (ValueTaskFastPath.IsAsync(method))
-            {
-                lock (_gate)
-                {
-                    Add(ref _otherwiseUsed, ValueTaskFastPath.Canonical(method));
-                }
-            }
-        }
-
-        private static void Add(ref HashSet<IMethodSymbol>? set, IMethodSymbol method) =>
-            (set ??= new HashSet<IMethodSymbol>(SymbolEqualityComparer.Default)).Add(method);
-
-        private void OnTypeEnd(SymbolAnalysisContext context)
-        {
-            // The symbol end runs after every callback of the type's scope: nothing writes these any more.
-            if (_candidates is null || _awaited is null)
-            {
-                return;
-            }
-
-            var namesInNestedTypes = NamesInNestedTypes((INamedTypeSymbol)context.Symbol, context.CancellationToken);
-            foreach (var entry in _candidates.OrderBy(e => e.Value.Name.SyntaxTree?.FilePath).ThenBy(e => e.Value.Name.SpanStart))
-            {
-                var (name, result) = entry.Value;
-                if (!_awaited.Contains(entry.Key)
-                    || _otherwiseUsed?.Contains(entry.Key) == true
-                    || namesInNestedTypes.Contains(entry.Key.Name)
-                    || !_options.Includes(entry.Key, name.SyntaxTree!))
-                {
-                    continue;
-                }
-
-                context.ReportDiagnostic(Diagnostic.Create(
-                    Rule,
-                    name.GetLocation(),
-                    DiagnosticPropertyKeys.ForFix(IsDeclaredIn(entry.Key, name.SyntaxTree!) ? FixReturnValueTask : null),
-                    entry.Key.Name,
-                    result.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
-            }
-        }
-
-        /// <summary>
-        /// True when every declaration of the method is in <paramref name="tree"/>. A fix edits one file, so the two
-        /// parts of a partial method in two files (one of them generated, often) get no fix.
-        /// </summary>
-        private static bool IsDeclaredIn(IMethodSymbol method, SyntaxTree tree) =>
-            method.DeclaringSyntaxReferences.Concat(method.PartialImplementationPart?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
-                .All(reference => reference.SyntaxTree == tree);
-
-        /// <summary>
-        /// Every identifier written in the type's nested types. Their code runs in their own symbol-start scope, not
-        /// this one, so a candidate whose name appears there is left alone rather than bound again (rare: only
-        /// types with both a candidate and nested types pay for the walk).
-        /// </summary>
-        private static HashSet<string> NamesInNestedTypes(INamedTypeSymbol type, CancellationToken cancellationToken)
-        {
-            var names = new HashSet<string>(StringComparer.Ordinal);
-            var pending = new Stack<INamedTypeSymbol>(type.GetTypeMembers());
-            while (pending.Count > 0)
-            {
-                var nested = pending.Pop();
-                foreach (var reference in nested.DeclaringSyntaxReferences)
-                {
-                    foreach (var token in reference.GetSyntax(cancellationToken).DescendantTokens())
-                    {
-                        if (token.IsKind(SyntaxKind.IdentifierToken))
-                        {
-                            names.Add(token.ValueText);
-                        }
-                    }
-                }
-
-                foreach (var inner in nested.GetTypeMembers())
-                {
-                    pending.Push(inner);
-                }
-            }
-
-            return names;
-        }
-
-        /// <summary>The name of the declaration whose body this is: a method's or a local function's identifier.</summary>
-        private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode body) => body switch
-        {
-            LocalFunctionStatementSyntax local => local.Identifier,
-            MethodDeclarationSyntax declared when method.MethodKind == MethodKind.Ordinary => declared.Identifier,
-            _ => null,
-        };
+        var canonical = ValueTaskFastPath.Canonical(method);
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            name.GetLocation(),
+            DiagnosticPropertyKeys.ForFix(IsDeclaredIn(canonical, name.SyntaxTree!) ? FixReturnValueTask : null),
+            method.Name,
+            result.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
     }
+
+    /// <summary>The code that can call the method: its type's declarations in every file, or a local function's containing member.</summary>
+    private static IEnumerable<SyntaxNode> CallersOf(IMethodSymbol method, SyntaxNode declaration, System.Threading.CancellationToken cancellationToken) =>
+        method.MethodKind == MethodKind.LocalFunction
+            ? new[] { declaration.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? declaration }
+            : method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken));
+
+    /// <summary>
+    /// True when every declaration of the method is in <paramref name="tree"/>. A fix edits one file, so the two
+    /// parts of a partial method in two files (one of them generated, often) get no fix.
+    /// </summary>
+    private static bool IsDeclaredIn(IMethodSymbol method, SyntaxTree tree) =>
+        method.DeclaringSyntaxReferences.Concat(method.PartialImplementationPart?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
+            .All(reference => reference.SyntaxTree == tree);
+
+    /// <summary>The name of the declaration whose body this is: a method's or a local function's identifier.</summary>
+    private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode body) => body switch
+    {
+        LocalFunctionStatementSyntax local => local.Identifier,
+        MethodDeclarationSyntax declared when method.MethodKind == MethodKind.Ordinary => declared.Identifier,
+        _ => null,
+    };
 }

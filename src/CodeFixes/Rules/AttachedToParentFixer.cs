@@ -1,7 +1,5 @@
-using System.Collections.Immutable;
 using System.Composition;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -9,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Rules;
 
@@ -19,7 +18,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// becomes <c>A</c>, and the flag alone becomes the enum's <c>None</c>.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AttachedToParentFixer)), Shared]
-public sealed class AttachedToParentFixer : RuleFixer
+public sealed class AttachedToParentFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AttachedToParent + "_RemoveNoOpFlag";
 
@@ -30,40 +29,30 @@ public sealed class AttachedToParentFixer : RuleFixer
 
     protected override string Title(string kind) => "Remove AttachedToParent (it does nothing here)";
 
-    protected override async Task<Document> FixDocumentAsync(
-        Document document,
-        ImmutableArray<Diagnostic> diagnostics,
-        CancellationToken cancellationToken)
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
-        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var model = editor.SemanticModel;
-        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
+        if (editor.SemanticModel.GetOperation(node, cancellationToken) is not IFieldReferenceOperation { Field.ContainingType: { } options })
         {
-            var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
-            if (model.GetOperation(node, cancellationToken) is not IFieldReferenceOperation { Field.ContainingType: { } options })
-            {
-                continue;
-            }
-
-            // Up through parentheses to the operand of an OR, if there is one.
-            var operand = node;
-            while (operand.Parent is ParenthesizedExpressionSyntax)
-            {
-                operand = operand.Parent;
-            }
-
-            if (operand.Parent is BinaryExpressionSyntax binary && binary.IsKind(SyntaxKind.BitwiseOrExpression))
-            {
-                var other = binary.Left == operand ? binary.Right : binary.Left;
-                editor.ReplaceNode(binary, other.WithTriviaFrom(binary));
-            }
-            else
-            {
-                var none = editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, options), "None");
-                editor.ReplaceNode(node, none.WithTriviaFrom(node).WithAdditionalAnnotations(Formatter.Annotation));
-            }
+            return;
         }
 
-        return editor.GetChangedDocument();
+        // Up through parentheses to the operand of an OR, if there is one.
+        var operand = node;
+        while (operand.Parent is ParenthesizedExpressionSyntax)
+        {
+            operand = operand.Parent;
+        }
+
+        if (operand.Parent is BinaryExpressionSyntax binary && binary.IsKind(SyntaxKind.BitwiseOrExpression))
+        {
+            var other = binary.Left == operand ? binary.Right : binary.Left;
+            editor.ReplaceNode(binary, other.WithTriviaFrom(binary));
+        }
+        else
+        {
+            var none = editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, options), "None");
+            editor.ReplaceNode(node, none.WithTriviaFrom(node).WithAdditionalAnnotations(Formatter.Annotation));
+        }
     }
 }

@@ -1,8 +1,6 @@
-using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -10,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
@@ -23,7 +22,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <c>+=</c>, a discarded Exchange and Volatile.Write an assignment, Volatile.Read the field.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConstructorConcurrencyFixer)), Shared]
-public sealed class ConstructorConcurrencyFixer : RuleFixer
+public sealed class ConstructorConcurrencyFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ConstructorConcurrency + "_PlainOperation";
 
@@ -34,29 +33,19 @@ public sealed class ConstructorConcurrencyFixer : RuleFixer
 
     protected override string Title(string kind) => "Use the plain operation (nothing can contend in the constructor)";
 
-    protected override async Task<Document> FixDocumentAsync(
-        Document document,
-        ImmutableArray<Diagnostic> diagnostics,
-        CancellationToken cancellationToken)
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
-        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var model = editor.SemanticModel;
-        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
+        if (node.FirstAncestorOrSelf<LockStatementSyntax>() is { } lockStatement && lockStatement.LockKeyword.Span == span)
         {
-            var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
-            if (node.FirstAncestorOrSelf<LockStatementSyntax>() is { } lockStatement && lockStatement.LockKeyword.Span == span)
-            {
-                Unlock(editor, lockStatement);
-            }
-            else if (node.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation
-                && model.GetOperation(invocation, cancellationToken) is IInvocationOperation call
-                && Plain(call) is { } plain)
-            {
-                editor.ReplaceNode(invocation, plain.WithTriviaFrom(invocation));
-            }
+            Unlock(editor, lockStatement);
         }
-
-        return editor.GetChangedDocument();
+        else if (node.FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } invocation
+            && editor.SemanticModel.GetOperation(invocation, cancellationToken) is IInvocationOperation call
+            && Plain(call) is { } plain)
+        {
+            editor.ReplaceNode(invocation, plain.WithTriviaFrom(invocation));
+        }
     }
 
     /// <summary>The lock's statements in its place; kept as a block where they declare names that could clash.</summary>

@@ -2,12 +2,12 @@ using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Rules;
 
@@ -18,7 +18,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// Task&lt;T&gt; to ValueTask&lt;T&gt;. The analyzer reported it only where every call awaits directly, so no caller changes.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ValueTaskFastPathFixer)), Shared]
-public sealed class ValueTaskFastPathFixer : RuleFixer
+public sealed class ValueTaskFastPathFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ValueTaskFastPath + "_ReturnValueTask";
 
@@ -32,42 +32,30 @@ public sealed class ValueTaskFastPathFixer : RuleFixer
     /// <summary>A target that does not report the method lacks ValueTask&lt;T&gt; or uses the task in another way.</summary>
     protected override bool EveryCopyMustReport => true;
 
-    protected override async Task<Document> FixDocumentAsync(
-        Document document,
-        ImmutableArray<Diagnostic> diagnostics,
-        CancellationToken cancellationToken)
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
-        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var model = editor.SemanticModel;
-        if (ValueTaskFastPath.Context.TryCreate(model.Compilation) is not { } symbols)
+        var declaration = editor.OriginalRoot.FindToken(span.Start).Parent;
+        if (declaration is null
+            || model.GetDeclaredSymbol(declaration, cancellationToken) is not IMethodSymbol method
+            || ValueTaskFastPath.Context.TryCreate(model.Compilation) is not { } symbols
+            || symbols.AsyncTaskResult(method) is not { } result)
         {
-            return document;
+            return;
         }
 
-        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        var valueTask = symbols.ValueTaskOfT.Construct(result);
+        foreach (var part in new[] { method.PartialDefinitionPart, method.PartialImplementationPart, method })
         {
-            var declaration = editor.OriginalRoot.FindToken(span.Start).Parent;
-            if (model.GetDeclaredSymbol(declaration!, cancellationToken) is not IMethodSymbol method
-                || symbols.AsyncTaskResult(method) is not { } result)
+            foreach (var reference in part?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
             {
-                continue;
-            }
-
-            var valueTask = symbols.ValueTaskOfT.Construct(result);
-            foreach (var part in new[] { method.PartialDefinitionPart, method.PartialImplementationPart, method })
-            {
-                foreach (var reference in part?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
+                if (reference.SyntaxTree == editor.OriginalRoot.SyntaxTree
+                    && ReturnTypeOf(reference.GetSyntax(cancellationToken)) is { } returnType)
                 {
-                    if (reference.SyntaxTree == editor.OriginalRoot.SyntaxTree
-                        && ReturnTypeOf(reference.GetSyntax(cancellationToken)) is { } returnType)
-                    {
-                        editor.ReplaceNode(returnType, (current, generator) => Rewrite((TypeSyntax)current, returnType.SpanStart, valueTask, model, generator));
-                    }
+                    editor.ReplaceNode(returnType, (current, generator) => Rewrite((TypeSyntax)current, returnType.SpanStart, valueTask, model, generator));
                 }
             }
         }
-
-        return editor.GetChangedDocument();
     }
 
     private static TypeSyntax? ReturnTypeOf(SyntaxNode declaration) => declaration switch

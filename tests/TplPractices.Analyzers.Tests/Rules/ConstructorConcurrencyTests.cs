@@ -98,6 +98,27 @@ public sealed class ConstructorConcurrencyTests
         await Verify.VerifyCodeFixAsync(code, code);
     }
 
+    /// <summary>Reads elsewhere leave the fix; a write elsewhere takes it away.</summary>
+    [Fact]
+    public async Task ReadsElsewhere_KeepTheFix_WritesElsewhere_DoNot()
+    {
+        var before = Class("""
+                private int _reads;
+                private int _writes;
+
+                public C()
+                {
+                    [|Interlocked.Increment(ref _reads)|];
+                    [|Interlocked.Increment(ref _writes)|];
+                }
+
+                public int Reads => _reads;
+                public void Reset() => this._writes = 0;
+            """);
+        var after = before.Replace("[|Interlocked.Increment(ref _reads)|]", "_reads++", StringComparison.Ordinal);
+        await new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } }.RunAsync();
+    }
+
     [Fact]
     public async Task PrivateHelper_IsFollowedOneLevel_AndReportedAtTheCall()
     {
