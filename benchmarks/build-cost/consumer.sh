@@ -5,7 +5,7 @@
 # SDK_ANALYZERS=1 keeps the SDK's code-analysis analyzers on (the default for .NET 5+ projects); by default they are
 # off. HITS=0 leaves the rules' hits out (see generate.sh).
 # -p:DropPackageAnalyzers=true builds the same project with only the package's analyzers taken out.
-# Usage: [SDK_ANALYZERS=1] [HITS=0] [RULES=default] [FILES=1000] consumer.sh WORK [PEER_PACKAGE PEER_VERSION]
+# Usage: [SDK_ANALYZERS=1] [HITS=0] [RULES=default|all|TPL0008,...] [FILES=1000] consumer.sh WORK [PEER_PACKAGE PEER_VERSION]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$1
@@ -39,8 +39,16 @@ cat > "$work/Consumer/Consumer.csproj" <<XML
 XML
 # Every rule runs: TPL0007 (off by default), TPL0008 and TPL0010 (suggestions, which command-line builds skip) as warnings.
 # Above both sides' folders, so the build without the package reads the same configuration. RULES=default leaves every
-# rule at its shipped severity instead: what a project that only adds the package pays.
-[ "${RULES:-all}" = default ] || printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n' > "$work/.editorconfig"
+# rule at its shipped severity instead: what a project that only adds the package pays. RULES=TPL0008 (or a comma
+# list) raises only those, to split what the raised rules cost between them.
+case "${RULES:-all}" in
+  default) raised= ;;
+  all) raised="TPL0007 TPL0008 TPL0010" ;;
+  *) raised=${RULES//,/ } ;;
+esac
+if [ -n "$raised" ]; then
+  { printf 'root = true\n[*.cs]\n'; for id in $raised; do printf 'dotnet_diagnostic.%s.severity = warning\n' "$id"; done; } > "$work/.editorconfig"
+fi
 dotnet restore "$work/Consumer" > /dev/null
 lines=$(cat "$work"/Consumer/*.cs | wc -l)
 echo "consumer: $lines lines in $(ls "$work"/Consumer/*.cs | wc -l) files; analyzers: ${peer:-TplPractices.Analyzers} ${peer_version:-$version}; SDK analyzers: $net_analyzers"

@@ -23,7 +23,7 @@
 #     running stale code (the compiler crashed in the thread pool without this).
 # A fresh compiler process counts what a CI build pays: loading and compiling our analyzers once.
 # Takes about 20 minutes on two cores (valgrind runs a program about 50 times slower); FILES=100 takes 4.
-# Usage: [SDK_ANALYZERS=1] [HITS=0] [RULES=default] [FILES=1000] benchmarks/build-cost/instructions.sh
+# Usage: [SDK_ANALYZERS=1] [HITS=0] [RULES=default|all|TPL0008,...] [FILES=1000] benchmarks/build-cost/instructions.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 command -v valgrind > /dev/null || { echo "instructions.sh needs valgrind (apt-get install valgrind)" >&2; exit 2; }
