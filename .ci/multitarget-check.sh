@@ -62,6 +62,7 @@ for config in legacy modern; do
   # ValueTask<T> where both targets have it and every call awaits; Task<T> where one target's #if branch keeps the task.
   expect $config ValueTasks.cs "private async ValueTask<string> LookupAsync(int key)"
   expect $config ValueTasks.cs "private async Task<string> KeptAsync(int key)"
+  expect $config ValueTasks.cs "internal async ValueTask<string> FindAsync(int key)"
   # AttachedToParent goes only where it did nothing.
   expect $config Attach.cs "TaskCreationOptions.LongRunning));"
   expect $config Attach.cs "}, TaskCreationOptions.AttachedToParent);"

@@ -27,6 +27,14 @@ namespace MultiTarget
 
         public async Task<string> Once() => await KeptAsync(3);
 
+        // TPL0008 on both targets: internal, and its only other call (ValueTaskCallers.cs) awaits it too: fixed.
+        internal async Task<string> FindAsync(int key)
+        {
+            if (_cache.TryGetValue(key, out var hit)) return hit;
+            await Task.Yield();
+            return "found";
+        }
+
 #if NETSTANDARD2_0
         public Task<string> Legacy() => KeptAsync(4);
 #endif

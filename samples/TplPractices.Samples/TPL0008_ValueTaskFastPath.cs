@@ -4,7 +4,7 @@ using System.Threading.Tasks;
 namespace TplPractices.Samples;
 
 /// <summary>
-/// TPL0008: a private async method that often returns before its first await (a cache hit) allocates a Task per
+/// TPL0008: a private (or internal) async method that often returns before its first await (a cache hit) allocates a Task per
 /// such call. Reported on both targets: netstandard2.0 gets ValueTask&lt;T&gt; from System.Threading.Tasks.Extensions
 /// (the project file references it there).
 /// </summary>

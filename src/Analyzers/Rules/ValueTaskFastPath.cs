@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -15,11 +16,67 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal static class ValueTaskFastPath
 {
+    /// <summary>Where every call of a method must be, for the rule to see them all.</summary>
+    internal enum CallerScope
+    {
+        None,
+        ContainingMember,
+        ContainingType,
+        Assembly,
+    }
+
+    /// <summary>The compilation's trees by the identifiers they mention, and whether another assembly sees its internals.</summary>
+    private sealed class AssemblyCallers
+    {
+        private AssemblyCallers(bool visibleElsewhere, Dictionary<string, List<SyntaxTree>> treesByName)
+        {
+            VisibleElsewhere = visibleElsewhere;
+            TreesByName = treesByName;
+        }
+
+        public bool VisibleElsewhere { get; }
+
+        public Dictionary<string, List<SyntaxTree>> TreesByName { get; }
+
+        public static AssemblyCallers Build(Compilation compilation, CancellationToken cancellationToken)
+        {
+            var treesByName = new Dictionary<string, List<SyntaxTree>>(System.StringComparer.Ordinal);
+            if (compilation.Assembly.GetAttributes().Any(a => a.AttributeClass is { Name: "InternalsVisibleToAttribute" }))
+            {
+                return new AssemblyCallers(visibleElsewhere: true, treesByName);
+            }
+
+            var names = new HashSet<string>(System.StringComparer.Ordinal);
+            foreach (var tree in compilation.SyntaxTrees)
+            {
+                names.Clear();
+                foreach (var token in tree.GetRoot(cancellationToken).DescendantTokens())
+                {
+                    if (token.IsKind(SyntaxKind.IdentifierToken) && names.Add(token.ValueText))
+                    {
+                        if (!treesByName.TryGetValue(token.ValueText, out var trees))
+                        {
+                            treesByName.Add(token.ValueText, trees = new List<SyntaxTree>());
+                        }
+
+                        trees.Add(tree);
+                    }
+                }
+            }
+
+            return new AssemblyCallers(visibleElsewhere: false, treesByName);
+        }
+    }
+
     /// <summary>The compilation's symbols; null where ValueTask&lt;T&gt; is missing or cannot be an async return type.</summary>
     internal sealed class Context
     {
-        private Context(INamedTypeSymbol taskOfT, INamedTypeSymbol valueTaskOfT, TaskCacheLevel cacheLevel)
+        private readonly Compilation _compilation;
+        private AssemblyCallers? _assemblyCallers;
+
+        private Context(Compilation compilation, INamedTypeSymbol taskOfT, INamedTypeSymbol valueTaskOfT, TaskCacheLevel cacheLevel)
         {
+            _compilation = compilation;
             TaskOfT = taskOfT;
             ValueTaskOfT = valueTaskOfT;
             CacheLevel = cacheLevel;
@@ -48,7 +105,27 @@ internal static class ValueTaskFastPath
             }
 
             var level = TaskResultCache.LevelOf(taskOfT);
-            return new Context(taskOfT, valueTaskOfT, level == TaskCacheLevel.None ? TaskCacheLevel.Net6 : level);
+            return new Context(compilation, taskOfT, valueTaskOfT, level == TaskCacheLevel.None ? TaskCacheLevel.Net6 : level);
+        }
+
+        /// <summary>
+        /// The syntax trees of the compilation that mention <paramref name="name"/>: where an internal method can be
+        /// called from. Null when an InternalsVisibleTo attribute lets another assembly call it too. The index of
+        /// every tree's identifiers is built once, by the first internal candidate; most compilations never need it.
+        /// </summary>
+        public IEnumerable<SyntaxTree>? TreesMentioning(string name, CancellationToken cancellationToken)
+        {
+            var callers = Volatile.Read(ref _assemblyCallers);
+            if (callers is null)
+            {
+                // Two threads may both build it; either result is the same, and a cancelled build is not kept.
+                Interlocked.CompareExchange(ref _assemblyCallers, AssemblyCallers.Build(_compilation, cancellationToken), null);
+                callers = _assemblyCallers!;
+            }
+
+            return callers.VisibleElsewhere ? null
+                : callers.TreesByName.TryGetValue(name, out var trees) ? trees
+                : Enumerable.Empty<SyntaxTree>();
         }
 
         /// <summary>The result type when <paramref name="method"/> is async and returns Task&lt;T&gt;; else null.</summary>
@@ -76,28 +153,34 @@ internal static class ValueTaskFastPath
     }
 
     /// <summary>
-    /// True when no code outside the top-level type can call the method or see its signature: a private ordinary
-    /// method of a class or struct that implements nothing, or a local function. An entry point and a method
-    /// with a custom builder are left alone.
+    /// Where the code that can call the method is: a local function's containing member; a private method's type;
+    /// an internal or private protected method's assembly. None for anything another assembly can call or whose
+    /// signature something else fixes: public and protected members, virtual, override, abstract and extern methods,
+    /// explicit interface implementations, an entry point, a method with a custom builder.
     /// </summary>
-    public static bool IsPrivateToItsType(IMethodSymbol method)
+    public static CallerScope WhoCanCall(IMethodSymbol method)
     {
         switch (method.MethodKind)
         {
             case MethodKind.LocalFunction:
-                return !HasMethodBuilder(method);
-            case MethodKind.Ordinary:
-                return method.DeclaredAccessibility == Accessibility.Private
-                    && method.ContainingType is { TypeKind: TypeKind.Class or TypeKind.Struct }
+                return HasMethodBuilder(method) ? CallerScope.None : CallerScope.ContainingMember;
+            case MethodKind.Ordinary
+                when method.ContainingType is { TypeKind: TypeKind.Class or TypeKind.Struct }
                     && !method.IsVirtual
                     && !method.IsOverride
                     && !method.IsAbstract
                     && !method.IsExtern
                     && method.ExplicitInterfaceImplementations.IsEmpty
                     && !(method.IsStatic && method.Name == "Main")
-                    && !HasMethodBuilder(method);
+                    && !HasMethodBuilder(method):
+                return method.DeclaredAccessibility switch
+                {
+                    Accessibility.Private => CallerScope.ContainingType,
+                    Accessibility.Internal or Accessibility.ProtectedAndInternal => CallerScope.Assembly,
+                    _ => CallerScope.None,
+                };
             default:
-                return false;
+                return CallerScope.None;
         }
     }
 

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -10,15 +11,16 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
-/// TPL0008: a private async method or local function returning Task&lt;T&gt; that can return before its first
+/// TPL0008: a private or internal async method or a local function returning Task&lt;T&gt; that can return before its first
 /// await. Each such call allocates a Task&lt;T&gt;; as ValueTask&lt;T&gt; it allocates nothing. Reported only when
 /// every call awaits the result once, directly, so changing the return type is invisible to callers.
 /// </summary>
 /// <remarks>
-/// Only a private method's own type (every partial declaration, nested types included) or a local function's
-/// containing member can call it, so that code holds every call. It is read as syntax, by name, once a method
-/// qualifies, which most never do: the cost stays with the rare candidate, the answer comes as the IDE analyzes the
-/// method, and generated partials count without analyzing generated code (docs/rules/TPL0008.md).
+/// Only a private method's own type (every partial declaration, nested types included), a local function's
+/// containing member or, for an internal method of an assembly without InternalsVisibleTo, the compilation can call
+/// it, so that code holds every call. It is read as syntax, by name, once a method qualifies, which most never do:
+/// the cost stays with the rare candidate, the answer comes as the IDE analyzes the method, and generated code
+/// counts without being analyzed (docs/rules/TPL0008.md).
 /// </remarks>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
@@ -27,13 +29,13 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.ValueTaskFastPath,
-        title: "Return ValueTask<T> from a private async method that often completes synchronously",
+        title: "Return ValueTask<T> from a private or internal async method that often completes synchronously",
         messageFormat: "'{0}' can return before its first await, and each such call allocates a Task<{1}>; every caller awaits it, so return ValueTask<{1}>",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
         description: "An async method that completes synchronously (a cache hit, a validated argument) still allocates "
             + "the Task<T> it returns, unless the runtime caches the result (bool, small ints, null, zeros). Returning "
-            + "ValueTask<T> stores the result in the struct instead. Reported for private methods and local functions "
+            + "ValueTask<T> stores the result in the struct instead. Reported for private and internal methods and local functions "
             + "whose every call awaits the result once, directly, where the change cannot break a caller.");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -51,11 +53,12 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         var method = body is ILocalFunctionOperation local ? local.Symbol : context.ContainingSymbol as IMethodSymbol;
         if (method is not { IsAsync: true }
             || symbols.AsyncTaskResult(method) is not { } result
-            || !ValueTaskFastPath.IsPrivateToItsType(method)
+            || ValueTaskFastPath.WhoCanCall(method) is var scope && scope == ValueTaskFastPath.CallerScope.None
             || NameOf(method, body.Syntax) is not { } name
             || body.Syntax.IsInBrokenMember()
             || !ValueTaskFastPath.HasUncachedFastPath(body, result, symbols.CacheLevel)
-            || !ValueTaskFastPath.EveryMentionIsAnAwaitedCall(CallersOf(method, body.Syntax, context.CancellationToken), method.Name, name))
+            || CallersOf(method, scope, body.Syntax, symbols, context.CancellationToken) is not { } callers
+            || !ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, name))
         {
             return;
         }
@@ -69,11 +72,20 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             result.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
     }
 
-    /// <summary>The code that can call the method: its type's declarations in every file, or a local function's containing member.</summary>
-    private static IEnumerable<SyntaxNode> CallersOf(IMethodSymbol method, SyntaxNode declaration, System.Threading.CancellationToken cancellationToken) =>
-        method.MethodKind == MethodKind.LocalFunction
-            ? new[] { declaration.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? declaration }
-            : method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken));
+    /// <summary>
+    /// The code that can call the method: a local function's containing member, a private method's type declarations
+    /// in every file, or every file of the compilation that names an internal method. Null when another assembly can
+    /// call it too.
+    /// </summary>
+    private static IEnumerable<SyntaxNode>? CallersOf(
+        IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxNode declaration, ValueTaskFastPath.Context symbols, CancellationToken cancellationToken) =>
+        scope switch
+        {
+            ValueTaskFastPath.CallerScope.ContainingMember =>
+                new[] { declaration.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? declaration },
+            ValueTaskFastPath.CallerScope.ContainingType => method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)),
+            _ => symbols.TreesMentioning(method.Name, cancellationToken)?.Select(tree => tree.GetRoot(cancellationToken)),
+        };
 
     /// <summary>
     /// True when every declaration of the method is in <paramref name="tree"/>. A fix edits one file, so the two

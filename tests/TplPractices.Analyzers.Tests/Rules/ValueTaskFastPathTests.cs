@@ -76,17 +76,96 @@ public sealed class ValueTaskFastPathTests
         await Verify.VerifyAnalyzerAsync(Class(Method, ""));
     }
 
-    /// <summary>Anything another type could call, or a signature something else fixed.</summary>
+    /// <summary>Anything another assembly could call, or a signature something else fixed.</summary>
     [Theory]
     [InlineData("public async Task<string> Get(int key)")]
-    [InlineData("internal async Task<string> Get(int key)")]
     [InlineData("protected async Task<string> Get(int key)")]
-    [InlineData("private protected async Task<string> Get(int key)")]
+    [InlineData("protected internal async Task<string> Get(int key)")]
     [InlineData("[System.Runtime.CompilerServices.AsyncMethodBuilder(typeof(System.Runtime.CompilerServices.AsyncTaskMethodBuilder<string>))] private async Task<string> Get(int key)")]
     public async Task VisibleOrCustomized_ReportsNothing(string declaration)
     {
         var method = Method.Replace("private async Task<string> Get(int key)", declaration, StringComparison.Ordinal);
         await Verify.VerifyAnalyzerAsync(Class(method, Awaits).Replace("class C", "public class C", StringComparison.Ordinal));
+    }
+
+    /// <summary>Only this assembly can call an internal method, so every call is in the compilation: in any file.</summary>
+    [Theory]
+    [InlineData("internal")]
+    [InlineData("private protected")]
+    public async Task AssemblyOnlyMethod_CalledFromOtherTypes_IsReportedAndFixed(string accessibility)
+    {
+        var source = $$"""
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            public class Store
+            {
+                private readonly Dictionary<int, string> _cache = new();
+
+                {{accessibility}} async Task<string> [|Get|](int key) { if (_cache.TryGetValue(key, out var hit)) return hit; await Task.Yield(); return "x"; }
+            }
+            """;
+        const string User = """
+            using System.Threading.Tasks;
+
+            class User : Store
+            {
+                public async Task<string> Use(User other) => await other.Get(1) + await Get(2).ConfigureAwait(false);
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestState = { Sources = { ("Store.cs", source), ("User.cs", User) } },
+            FixedState = { Sources = { ("Store.cs", source.Replace("async Task<string> [|Get|]", "async ValueTask<string> Get", StringComparison.Ordinal)), ("User.cs", User) } },
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>A use in another type's file that keeps the task, in ordinary or generated code, keeps the method as it is.</summary>
+    [Theory]
+    [InlineData("User.cs")]
+    [InlineData("User.g.cs")]
+    public async Task InternalMethod_KeptByAnotherType_ReportsNothing(string file)
+    {
+        var run = new AnalyzerRun(new ValueTaskFastPathAnalyzer())
+        {
+            Sources =
+            {
+                ("Store.cs", Class(Method.Replace("private async", "internal async", StringComparison.Ordinal), Awaits)),
+                (file, "using System.Threading.Tasks;\nclass User { Task<string> Keep(C c) => c.Get(1); }"),
+            },
+        };
+        Assert.Empty(await run.DiagnosticsAsync());
+        Assert.Empty(await run.OpenFileDiagnosticsAsync("Store.cs"));
+    }
+
+    /// <summary>InternalsVisibleTo lets another assembly call it, where the rule cannot see the calls.</summary>
+    [Fact]
+    public async Task InternalMethod_WithInternalsVisibleTo_ReportsNothing()
+    {
+        var method = Method.Replace("private async", "internal async", StringComparison.Ordinal);
+        var test = new Verify.Test
+        {
+            TestState = { Sources = { ("C.cs", Class(method, Awaits)), ("Assembly.cs", "[assembly: System.Runtime.CompilerServices.InternalsVisibleTo(\"Tests\")]") } },
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>The open file's answer for an internal method is the build's: both read every file's syntax.</summary>
+    [Fact]
+    public async Task InternalMethod_OpenFile_ReportsAsTheBuildDoes()
+    {
+        var run = new AnalyzerRun(new ValueTaskFastPathAnalyzer())
+        {
+            Sources =
+            {
+                ("Store.cs", Class(Method.Replace("private async", "internal async", StringComparison.Ordinal), "")),
+                ("User.cs", "using System.Threading.Tasks;\nclass User { async Task<string> Use(C c) => await c.Get(1); }"),
+            },
+        };
+        var live = await run.OpenFileDiagnosticsAsync("Store.cs");
+        Assert.Equal(["TPL0008"], live.Select(d => d.Id));
+        Assert.Equal((await run.DiagnosticsAsync()).Select(d => d.Location.GetLineSpan()), live.Select(d => d.Location.GetLineSpan()));
     }
 
     [Fact]
