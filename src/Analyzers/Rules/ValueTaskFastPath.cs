@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
@@ -37,6 +38,8 @@ internal static class ValueTaskFastPath
         public bool VisibleElsewhere { get; }
 
         public Dictionary<string, List<SyntaxTree>> TreesByName { get; }
+
+        public ConcurrentDictionary<string, bool> AwaitedByName { get; } = new(System.StringComparer.Ordinal);
 
         public static AssemblyCallers Build(Compilation compilation, CancellationToken cancellationToken)
         {
@@ -109,11 +112,13 @@ internal static class ValueTaskFastPath
         }
 
         /// <summary>
-        /// The syntax trees of the compilation that mention <paramref name="name"/>: where an internal method can be
-        /// called from. Null when an InternalsVisibleTo attribute lets another assembly call it too. The index of
-        /// every tree's identifiers is built once, by the first internal candidate; most compilations never need it.
+        /// For an internal method: true when every mention of <paramref name="name"/> in the compilation is an awaited
+        /// call, and there is one; null when an InternalsVisibleTo attribute lets another assembly call it too. The
+        /// answer depends on the name only, so methods that share one (a GetAsync in many types) share it, and the
+        /// files are read once per name, only those that mention it (an index of every file's identifiers, built once,
+        /// by the first internal candidate; most compilations never need it).
         /// </summary>
-        public IEnumerable<SyntaxTree>? TreesMentioning(string name, CancellationToken cancellationToken)
+        public bool? EveryMentionInAssemblyIsAwaited(string name, CancellationToken cancellationToken)
         {
             var callers = Volatile.Read(ref _assemblyCallers);
             if (callers is null)
@@ -123,9 +128,18 @@ internal static class ValueTaskFastPath
                 callers = _assemblyCallers!;
             }
 
-            return callers.VisibleElsewhere ? null
-                : callers.TreesByName.TryGetValue(name, out var trees) ? trees
-                : Enumerable.Empty<SyntaxTree>();
+            if (callers.VisibleElsewhere)
+            {
+                return null;
+            }
+
+            if (!callers.AwaitedByName.TryGetValue(name, out var answer))
+            {
+                var trees = callers.TreesByName.TryGetValue(name, out var mentioning) ? mentioning : new List<SyntaxTree>();
+                answer = callers.AwaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(trees.Select(t => t.GetRoot(cancellationToken)), name, declaration: default));
+            }
+
+            return answer;
         }
 
         /// <summary>The result type when <paramref name="method"/> is async and returns Task&lt;T&gt;; else null.</summary>

@@ -57,8 +57,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             || NameOf(method, body.Syntax) is not { } name
             || body.Syntax.IsInBrokenMember()
             || !ValueTaskFastPath.HasUncachedFastPath(body, result, symbols.CacheLevel)
-            || CallersOf(method, scope, body.Syntax, symbols, context.CancellationToken) is not { } callers
-            || !ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, name))
+            || !EveryCallAwaits(method, scope, name, symbols, context.CancellationToken))
         {
             return;
         }
@@ -73,19 +72,23 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// The code that can call the method: a local function's containing member, a private method's type declarations
-    /// in every file, or every file of the compilation that names an internal method. Null when another assembly can
-    /// call it too.
+    /// True when every call of the method awaits it: the calls are in a local function's containing member, a private
+    /// method's type declarations in every file, or, for an internal method, the compilation's files.
     /// </summary>
-    private static IEnumerable<SyntaxNode>? CallersOf(
-        IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxNode declaration, ValueTaskFastPath.Context symbols, CancellationToken cancellationToken) =>
-        scope switch
+    private static bool EveryCallAwaits(
+        IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxToken name, ValueTaskFastPath.Context symbols, CancellationToken cancellationToken)
+    {
+        var callers = scope switch
         {
             ValueTaskFastPath.CallerScope.ContainingMember =>
-                new[] { declaration.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? declaration },
+                new[] { name.Parent!.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? name.Parent! },
             ValueTaskFastPath.CallerScope.ContainingType => method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)),
-            _ => symbols.TreesMentioning(method.Name, cancellationToken)?.Select(tree => tree.GetRoot(cancellationToken)),
+            _ => null,
         };
+        return callers is null
+            ? symbols.EveryMentionInAssemblyIsAwaited(method.Name, cancellationToken) == true
+            : ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, name);
+    }
 
     /// <summary>
     /// True when every declaration of the method is in <paramref name="tree"/>. A fix edits one file, so the two

@@ -42,6 +42,33 @@ public sealed class BuildCostTemplateTests
         Assert.Equal(expected, await IdsAsync(hits: true));
     }
 
+    /// <summary>
+    /// TPL0008 for internal methods: the template's two candidates made internal in each of 300 files, so the same two
+    /// names are declared and called in every file. The awaited one is reported in every file, the kept one in none,
+    /// and the compilation's files are read once per name, not once per method (docs/rules/TPL0008.md).
+    /// </summary>
+    [Fact]
+    public async Task InternalCandidatesSharingNames_AreEachDecidedByTheCompilation()
+    {
+        const int Files = 300;
+        var run = new Verifiers.AnalyzerRun(new TplPractices.Analyzers.Rules.ValueTaskFastPathAnalyzer())
+        {
+            EditorConfig = EveryRuleOn,
+            NullableContext = Microsoft.CodeAnalysis.NullableContextOptions.Disable,
+            Target = Verifiers.TestTarget.Net80,
+        };
+        for (var n = 0; n < Files; n++)
+        {
+            run.Sources.Add(($"File{n}.cs", Render(n, hits: true)
+                .Replace("private async Task<string> LookupAsync", "internal async Task<string> LookupAsync", StringComparison.Ordinal)
+                .Replace("private async Task<string> FetchAsync", "internal async Task<string> FetchAsync", StringComparison.Ordinal)));
+        }
+
+        var reported = await run.DiagnosticsAsync();
+        Assert.Equal(Files, reported.Count(d => d.Id == "TPL0008" && d.GetMessage().Contains("'LookupAsync'", StringComparison.Ordinal)));
+        Assert.Equal(Files, reported.Length);
+    }
+
     [Fact]
     public async Task WithoutTheHitLines_NothingIsReported()
     {
