@@ -120,12 +120,12 @@ internal static class ValueTaskFastPath
         /// </summary>
         public bool? EveryMentionInAssemblyIsAwaited(string name, CancellationToken cancellationToken)
         {
+            // Two threads may both build it; the first one stored wins, and a cancelled build is not kept.
             var callers = Volatile.Read(ref _assemblyCallers);
             if (callers is null)
             {
-                // Two threads may both build it; either result is the same, and a cancelled build is not kept.
-                Interlocked.CompareExchange(ref _assemblyCallers, AssemblyCallers.Build(_compilation, cancellationToken), null);
-                callers = _assemblyCallers!;
+                var built = AssemblyCallers.Build(_compilation, cancellationToken);
+                callers = Interlocked.CompareExchange(ref _assemblyCallers, built, null) ?? built;
             }
 
             if (callers.VisibleElsewhere)
@@ -135,8 +135,9 @@ internal static class ValueTaskFastPath
 
             if (!callers.AwaitedByName.TryGetValue(name, out var answer))
             {
-                var trees = callers.TreesByName.TryGetValue(name, out var mentioning) ? mentioning : new List<SyntaxTree>();
-                answer = callers.AwaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(trees.Select(t => t.GetRoot(cancellationToken)), name, declaration: default));
+                // The declaring file always names the method, so the name is in the index.
+                var roots = callers.TreesByName[name].Select(t => t.GetRoot(cancellationToken));
+                answer = callers.AwaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, declaration: default));
             }
 
             return answer;

@@ -78,16 +78,15 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     private static bool EveryCallAwaits(
         IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxToken name, ValueTaskFastPath.Context symbols, CancellationToken cancellationToken)
     {
-        var callers = scope switch
+        if (scope == ValueTaskFastPath.CallerScope.Assembly)
         {
-            ValueTaskFastPath.CallerScope.ContainingMember =>
-                new[] { name.Parent!.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? name.Parent! },
-            ValueTaskFastPath.CallerScope.ContainingType => method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken)),
-            _ => null,
-        };
-        return callers is null
-            ? symbols.EveryMentionInAssemblyIsAwaited(method.Name, cancellationToken) == true
-            : ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, name);
+            return symbols.EveryMentionInAssemblyIsAwaited(method.Name, cancellationToken) == true;
+        }
+
+        var callers = scope == ValueTaskFastPath.CallerScope.ContainingMember
+            ? new[] { name.Parent!.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? name.Parent! }
+            : method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken));
+        return ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, name);
     }
 
     /// <summary>
