@@ -135,8 +135,9 @@ internal static class ValueTaskFastPath
 
             if (!callers.AwaitedByName.TryGetValue(name, out var answer))
             {
-                // The declaring file always names the method, so the name is in the index.
-                var roots = callers.TreesByName[name].Select(t => t.GetRoot(cancellationToken));
+                // The declaring file names the method, so the name is in the index; the fallback only guards against a throw.
+                var trees = callers.TreesByName.TryGetValue(name, out var mentioning) ? mentioning : Enumerable.Empty<SyntaxTree>();
+                var roots = trees.Select(t => t.GetRoot(cancellationToken));
                 answer = callers.AwaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, declaration: default));
             }
 
