@@ -50,10 +50,28 @@ internal static class FixSites
             context.RegisterCodeFix(
                 CodeAction.Create(
                     title(kind),
-                    cancellationToken => fixDocumentAsync(document, site, cancellationToken),
+                    cancellationToken => FixEveryCopyAsync(document, site, fixDocumentAsync, cancellationToken),
                     equivalenceKey),
                 diagnostic);
         }
+    }
+
+    /// <summary>The fixed document's text in every linked copy: left to the workspace, copies formatted apart would differ.</summary>
+    private static async Task<Solution> FixEveryCopyAsync(
+        Document document,
+        ImmutableArray<Diagnostic> site,
+        Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
+        CancellationToken cancellationToken)
+    {
+        var fixedDocument = await fixDocumentAsync(document, site, cancellationToken).ConfigureAwait(false);
+        var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var solution = fixedDocument.Project.Solution;
+        foreach (var linked in document.GetLinkedDocumentIds())
+        {
+            solution = solution.WithDocumentText(linked, text);
+        }
+
+        return solution;
     }
 
     /// <summary>

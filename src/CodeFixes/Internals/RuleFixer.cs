@@ -31,7 +31,7 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixDocumentAsync, RequiredCopies);
+        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
@@ -52,7 +52,7 @@ public abstract class RuleFixer : CodeFixProvider
         // A verdict made at the end of a type (TPL0008) needs the whole copy analyzed, not the site's span alone.
         var span = EveryCopyMustReport ? (TextSpan?)null : context.Span;
         var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, span, context.CancellationToken).ConfigureAwait(false);
-        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixDocumentAsync, _equivalenceKey);
+        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey);
     }
 
     /// <summary>
@@ -75,4 +75,14 @@ public abstract class RuleFixer : CodeFixProvider
 
     /// <summary>Applies the rewrites the diagnostics name, all in one document.</summary>
     protected abstract Task<Document> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The code the rewrite of the site at <paramref name="span"/> takes apart and builds again; by default the site's
+    /// own node. Where it holds a preprocessor directive the site is not fixed (<see cref="FixOutput"/>).
+    /// </summary>
+    protected virtual SyntaxNode? RestructuredNode(SyntaxNode root, TextSpan span) => root.FindNode(span, getInnermostNodeForTie: true);
+
+    /// <summary>The rule's rewrite through the layer every fix shares.</summary>
+    private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken) =>
+        FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, cancellationToken);
 }

@@ -7,9 +7,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.Editing;
-using Microsoft.CodeAnalysis.Formatting;
-using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -32,18 +30,28 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     private readonly Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> _fixDocumentAsync;
 
     private readonly Func<Document, int> _requiredCopies;
+    private readonly DiagnosticAnalyzer _analyzer;
+
+    /// <summary>
+    /// Passes over the documents a pass changed: what one leaves fixable (a lambda inside one it rewrote, a chain that
+    /// continued another) is fixed by the next, so a single run reaches the fixed point.
+    /// </summary>
+    private const int MaxPasses = 4;
 
     /// <param name="title">The Fix All action's title.</param>
-    /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites.</param>
+    /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites, finished by <see cref="FixOutput"/>.</param>
     /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
+    /// <param name="analyzer">The rule's analyzer, run again on the documents a pass changed.</param>
     public SequentialFixAllProvider(
         string title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
-        Func<Document, int> requiredCopies)
+        Func<Document, int> requiredCopies,
+        DiagnosticAnalyzer analyzer)
     {
         _title = title;
         _fixDocumentAsync = fixDocumentAsync;
         _requiredCopies = requiredCopies;
+        _analyzer = analyzer;
     }
 
     public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
@@ -64,6 +72,43 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     }
 
     private async Task<Solution> FixAllAsync(
+        Solution solution,
+        IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
+        CancellationToken cancellationToken)
+    {
+        for (var pass = 0; pass < MaxPasses && work.Count > 0; pass++)
+        {
+            var before = solution;
+            solution = await FixPassAsync(solution, work, cancellationToken).ConfigureAwait(false);
+            work = await RemainingAsync(before, solution, cancellationToken).ConfigureAwait(false);
+        }
+
+        return solution;
+    }
+
+    /// <summary>What the rule reports with a fix in the documents (every linked copy) that changed from <paramref name="before"/>.</summary>
+    private async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> RemainingAsync(
+        Solution before, Solution solution, CancellationToken cancellationToken)
+    {
+        var changed = solution.GetChanges(before).GetProjectChanges()
+            .SelectMany(p => p.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true))
+            .ToList();
+        var diagnostics = new List<Diagnostic>();
+        foreach (var id in changed)
+        {
+            if (solution.GetDocument(id) is { } document
+                && await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model)
+            {
+                var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(_analyzer), document.Project.AnalyzerOptions);
+                diagnostics.AddRange((await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false))
+                    .Where(d => FixSites.KindOf(d) is not null));
+            }
+        }
+
+        return Group(solution, diagnostics);
+    }
+
+    private async Task<Solution> FixPassAsync(
         Solution solution,
         IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
         CancellationToken cancellationToken)
@@ -104,10 +149,10 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
                         ? site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(before, span), d.Properties))
                         : Enumerable.Empty<Diagnostic>())
                     .ToImmutableArray();
-                var fixedDocument = await CleanUpAsync(await _fixDocumentAsync(document, relocated, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+                var fixedDocument = await _fixDocumentAsync(document, relocated, cancellationToken).ConfigureAwait(false);
                 edits.Add((await fixedDocument.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!.GetChanges(before).ToList());
 
-                // Every copy gets the final text, or they would differ once only the fixed one is cleaned up.
+                // Every copy gets the fixed text.
                 var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
                 solution = fixedDocument.Project.Solution;
                 foreach (var linked in fixedDocument.GetLinkedDocumentIds())
@@ -118,13 +163,6 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         }
 
         return solution;
-    }
-
-    private static async Task<Document> CleanUpAsync(Document document, CancellationToken cancellationToken)
-    {
-        document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        return await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
     private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(
@@ -154,14 +192,19 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             }
         }
 
-        // Linked copies of one file share a key: the first of their document IDs in a stable order.
+        return Group(context.Solution, diagnostics);
+    }
+
+    /// <summary>The diagnostics by file: linked copies share a key, the first of their document IDs in a stable order.</summary>
+    private static IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> Group(Solution solution, IEnumerable<Diagnostic> diagnostics)
+    {
         DocumentId? KeyOf(Diagnostic diagnostic)
         {
-            var id = context.Solution.GetDocumentId(diagnostic.Location.SourceTree);
+            var id = solution.GetDocumentId(diagnostic.Location.SourceTree);
             return id is null
                 ? null
-                : context.Solution.GetDocument(id)!.GetLinkedDocumentIds().Add(id)
-                    .OrderBy(d => context.Solution.GetProject(d.ProjectId)!.Name, StringComparer.Ordinal)
+                : solution.GetDocument(id)!.GetLinkedDocumentIds().Add(id)
+                    .OrderBy(d => solution.GetProject(d.ProjectId)!.Name, StringComparer.Ordinal)
                     .First();
         }
 

@@ -26,7 +26,7 @@ public sealed class FuzzTests
         LanguageVersion.CSharp11, LanguageVersion.CSharp12, LanguageVersion.CSharp13, LanguageVersion.Latest,
     ];
 
-    private static readonly Lazy<IReadOnlyList<string>> Inputs = new(LoadInputs);
+    private static readonly Lazy<IReadOnlyList<string>> Inputs = new(() => TestSources.Codes);
 
     [Fact]
     public void Inputs_CoverSamplesAndTestSources()
@@ -131,49 +131,11 @@ public sealed class FuzzTests
         }
     }
 
-    private static readonly Dictionary<string, CodeFixProvider> Fixers = typeof(UseTaskStateFixer).Assembly.GetTypes()
-        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
-        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
-        .SelectMany(f => f.FixableDiagnosticIds.Select(id => (id, f)))
-        .ToDictionary(p => p.id, p => p.f);
+    private static readonly IReadOnlyDictionary<string, CodeFixProvider> Fixers = Repository.Fixers();
 
     private static async Task<Dictionary<string, int>> ErrorCountsAsync(Project project) =>
         (await project.GetCompilationAsync())!.GetDiagnostics()
             .Where(d => d.Severity == DiagnosticSeverity.Error)
             .GroupBy(d => d.Id)
             .ToDictionary(g => g.Key, g => g.Count());
-
-    /// <summary>The samples, and every raw C# string in the tests (markup removed).</summary>
-    private static IReadOnlyList<string> LoadInputs()
-    {
-        var inputs = Directory.GetFiles(Path.Combine(Repository.Root, "samples"), "TPL*.cs", SearchOption.AllDirectories)
-            .Select(File.ReadAllText)
-            .ToList();
-        foreach (var file in Directory.GetFiles(Path.Combine(Repository.Root, "tests"), "*.cs", SearchOption.AllDirectories))
-        {
-            var root = CSharpSyntaxTree.ParseText(File.ReadAllText(file)).GetRoot();
-            foreach (var literal in root.DescendantNodes().OfType<LiteralExpressionSyntax>())
-            {
-                if (literal.Token.IsKind(SyntaxKind.MultiLineRawStringLiteralToken) && literal.Token.ValueText.Contains("using System", StringComparison.Ordinal))
-                {
-                    inputs.Add(WithoutMarkup(literal.Token.ValueText));
-                }
-            }
-        }
-
-        return inputs.Distinct().ToList();
-    }
-
-    /// <summary>The source the test library would compile from a test's markup; the text itself where it is not markup.</summary>
-    private static string WithoutMarkup(string markup)
-    {
-        try
-        {
-            return TestMarkup.Strip(markup);
-        }
-        catch (ArgumentException)
-        {
-            return markup;
-        }
-    }
 }

@@ -1,6 +1,8 @@
 using System.Collections.Immutable;
 using System.Reflection;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.CodeFixes.Rules;
 using TplPractices.Analyzers.Rules;
 using TplPractices.Analyzers.Tests.Verifiers;
 
@@ -18,6 +20,13 @@ internal static class Repository
         .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
+
+    /// <summary>Every shipped fixer, by the diagnostic ID it fixes.</summary>
+    public static IReadOnlyDictionary<string, CodeFixProvider> Fixers() => typeof(UseTaskStateFixer).Assembly.GetTypes()
+        .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t))
+        .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
+        .SelectMany(f => f.FixableDiagnosticIds.Select(id => (id, f)))
+        .ToDictionary(p => p.id, p => p.f);
 
     /// <summary>A test of every shipped analyzer over one source file.</summary>
     public static AnalyzerRun AllRulesTest(string name, string code) => new(Analyzers()) { Sources = { (name, code) } };

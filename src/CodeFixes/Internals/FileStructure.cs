@@ -1,0 +1,75 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, and its
+/// syntax. A branch another target compiles is text to this one; a fix that moves or drops it changes that target.
+/// </summary>
+internal static class FileStructure
+{
+    /// <summary>Whether a preprocessor directive lies inside the node (not in the trivia before it).</summary>
+    public static bool HoldsDirective(SyntaxNode? node) =>
+        node is not null && node.ContainsDirectives
+        && node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span));
+
+    /// <summary>Whether the file's usings (or its first namespace's) sit in an <c>#if</c> branch.</summary>
+    public static async Task<bool> ImportsAreConditionalAsync(Document document, CancellationToken cancellationToken)
+    {
+        if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax unit)
+        {
+            return false;
+        }
+
+        var usings = unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings));
+        return usings.Any(u => u.GetLeadingTrivia().Any(t => t.IsDirective) || u.GetTrailingTrivia().Any(t => t.IsDirective))
+            || unit.Members.FirstOrDefault()?.GetLeadingTrivia().Any(t => t.IsDirective) == true;
+    }
+
+    /// <summary>
+    /// True when <paramref name="after"/> has the same preprocessor lines as <paramref name="before"/>, no branch of
+    /// theirs that held code is left empty, and it has no more syntax errors.
+    /// </summary>
+    public static async Task<bool> KeptAsync(Document before, Document after, CancellationToken cancellationToken)
+    {
+        if (after == before)
+        {
+            return true;
+        }
+
+        var oldTree = await before.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+        var newTree = await after.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+        if (oldTree is null || newTree is null)
+        {
+            return false;
+        }
+
+        var oldRoot = await oldTree.GetRootAsync(cancellationToken).ConfigureAwait(false);
+        var newRoot = await newTree.GetRootAsync(cancellationToken).ConfigureAwait(false);
+        var oldDirectives = Directives(oldRoot);
+        var newDirectives = Directives(newRoot);
+        return oldDirectives.Select(d => d.ToString().Trim()).SequenceEqual(newDirectives.Select(d => d.ToString().Trim()))
+            && !Branches(oldRoot, oldDirectives).Zip(Branches(newRoot, newDirectives), (was, @is) => was && !@is).Any(emptied => emptied)
+            && Errors(newTree) <= Errors(oldTree);
+    }
+
+    private static List<SyntaxTrivia> Directives(SyntaxNode root) => root.DescendantTrivia().Where(t => t.IsDirective).ToList();
+
+    /// <summary>For each stretch between two directives, whether it holds anything but white space.</summary>
+    private static IEnumerable<bool> Branches(SyntaxNode root, List<SyntaxTrivia> directives)
+    {
+        var text = root.SyntaxTree.GetText();
+        for (var i = 0; i + 1 < directives.Count; i++)
+        {
+            var between = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(directives[i].FullSpan.End, directives[i + 1].FullSpan.Start));
+            yield return !string.IsNullOrWhiteSpace(between);
+        }
+    }
+
+    private static int Errors(SyntaxTree tree) => tree.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
+}

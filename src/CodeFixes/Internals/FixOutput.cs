@@ -1,0 +1,106 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// The one layer every fix goes through, single or Fix All, for what no rule should handle on its own: code the
+/// rewrite restructures must hold no preprocessor directive; imports, simplification and formatting are done once,
+/// here, so every linked copy gets the same text; comments the rewrite dropped are put back; and a rewrite that would
+/// change the file's preprocessor structure or add a syntax error is not applied (site by site, where several share
+/// a document).
+/// </summary>
+internal static class FixOutput
+{
+    /// <summary>A rule's rewrite of the sites its diagnostics name, all in one document.</summary>
+    public delegate Task<Document> Rewrite(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
+
+    /// <summary>
+    /// The document with the sites rewritten and finished. <paramref name="restructured"/> gives the code the rewrite of
+    /// a site takes apart and builds again (null: only the site itself): where it holds an <c>#if</c>, the branches
+    /// another target compiles cannot be rewritten from what this one sees, so that site is left alone.
+    /// </summary>
+    public static async Task<Document> RewriteAsync(
+        Document document,
+        ImmutableArray<Diagnostic> diagnostics,
+        Rewrite rewrite,
+        Func<SyntaxNode, TextSpan, SyntaxNode?> restructured,
+        CancellationToken cancellationToken)
+    {
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null)
+        {
+            return document;
+        }
+
+        var sites = diagnostics.Where(d => !FileStructure.HoldsDirective(restructured(root, d.Location.SourceSpan))).ToImmutableArray();
+        if (sites.IsEmpty)
+        {
+            return document;
+        }
+
+        var all = await FinishAsync(document, await rewrite(document, sites, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+        if (await FileStructure.KeptAsync(document, all, cancellationToken).ConfigureAwait(false))
+        {
+            return all;
+        }
+
+        // Some site broke the structure: take them one at a time and keep those that do not.
+        var current = document;
+        var edits = new List<IReadOnlyList<TextChange>>();
+        foreach (var site in sites.GroupBy(d => d.Location.SourceSpan).OrderBy(g => g.Key.Start))
+        {
+            var tree = await current.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+            if (tree is null || TextEdits.Map(site.Key, edits) is not { } span)
+            {
+                continue;
+            }
+
+            var relocated = site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(tree, span), d.Properties)).ToImmutableArray();
+            var one = await FinishAsync(current, await rewrite(current, relocated, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+            if (one != current && await FileStructure.KeptAsync(current, one, cancellationToken).ConfigureAwait(false))
+            {
+                edits.Add((await one.GetTextChangesAsync(current, cancellationToken).ConfigureAwait(false)).ToList());
+                current = one;
+            }
+        }
+
+        return current;
+    }
+
+    /// <summary>
+    /// Imports, simplification and formatting of what the rewrite annotated, the lost comments put back, and the result
+    /// as plain text: no annotation is left for a later clean-up to act on in one linked copy and not the others.
+    /// </summary>
+    private static async Task<Document> FinishAsync(Document original, Document rewritten, CancellationToken cancellationToken)
+    {
+        if (rewritten == original)
+        {
+            return original;
+        }
+
+        var document = rewritten;
+        if (!await FileStructure.ImportsAreConditionalAsync(original, cancellationToken).ConfigureAwait(false))
+        {
+            // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified.
+            document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        }
+
+        // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it.
+        document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        document = await LostComments.RestoreAsync(original, document, cancellationToken).ConfigureAwait(false);
+        var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        return original.WithText(text);
+    }
+}

@@ -1,0 +1,93 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// Comments a rewrite dropped (they sat on tokens it took apart: between chain links, flags, a lock's braces) are
+/// put back where the dropped text was, before the first token of what replaced it.
+/// </summary>
+internal static class LostComments
+{
+    public static async Task<Document> RestoreAsync(Document original, Document rewritten, CancellationToken cancellationToken)
+    {
+        var oldRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var newRoot = await rewritten.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (oldRoot is null || newRoot is null)
+        {
+            return rewritten;
+        }
+
+        var kept = Comments(newRoot).GroupBy(c => c.ToString()).ToDictionary(g => g.Key, g => g.Count());
+        var lost = new List<SyntaxTrivia>();
+        foreach (var comment in Comments(oldRoot))
+        {
+            if (kept.TryGetValue(comment.ToString(), out var count) && count > 0)
+            {
+                kept[comment.ToString()] = count - 1;
+            }
+            else
+            {
+                lost.Add(comment);
+            }
+        }
+
+        if (lost.Count == 0)
+        {
+            return rewritten;
+        }
+
+        var changes = (await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).ToList();
+        var text = await rewritten.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var endOfLine = NewLines.Of(newRoot);
+        var added = new Dictionary<SyntaxToken, List<SyntaxTrivia>>();
+        foreach (var comment in lost)
+        {
+            var token = newRoot.FindToken(Map(comment.SpanStart, changes));
+            var line = text.Lines.GetLineFromPosition(token.SpanStart);
+            var indentation = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(line.Start, token.SpanStart));
+            if (!added.TryGetValue(token, out var trivia))
+            {
+                added[token] = trivia = new List<SyntaxTrivia>();
+            }
+
+            trivia.Add(comment);
+            trivia.AddRange(comment.IsKind(SyntaxKind.SingleLineCommentTrivia)
+                ? new[] { endOfLine, Whitespace(string.IsNullOrWhiteSpace(indentation) ? indentation : new string(' ', indentation.Length - indentation.TrimStart().Length)) }
+                : new[] { Space });
+        }
+
+        return rewritten.WithSyntaxRoot(newRoot.ReplaceTokens(added.Keys, (token, _) => token.WithLeadingTrivia(token.LeadingTrivia.AddRange(added[token]))));
+    }
+
+    private static IEnumerable<SyntaxTrivia> Comments(SyntaxNode root) =>
+        root.DescendantTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia));
+
+    /// <summary>Where a position of the original text lies in the rewritten one: inside a change, at the start of its new text.</summary>
+    private static int Map(int position, List<Microsoft.CodeAnalysis.Text.TextChange> changes)
+    {
+        var shift = 0;
+        foreach (var change in changes.OrderBy(c => c.Span.Start))
+        {
+            if (change.Span.End <= position && !(change.Span.Length == 0 && change.Span.Start == position))
+            {
+                shift += (change.NewText?.Length ?? 0) - change.Span.Length;
+            }
+            else if (change.Span.Start <= position)
+            {
+                return change.Span.Start + shift;
+            }
+            else
+            {
+                break;
+            }
+        }
+
+        return position + shift;
+    }
+}

@@ -1,0 +1,172 @@
+using System.Collections;
+using System.Reflection;
+using System.Runtime.Loader;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// Runs what a case lets run, so the gauntlet can compare the original with the fixed program: every method of a
+/// type it can make (static, or with a parameterless constructor) whose parameters it can fill, and the static
+/// probes a context adds. Each runs on its own thread with a time limit; what depends on timing or the allocator
+/// (Stopwatch, allocated bytes, thread IDs) is left out.
+/// </summary>
+internal static class BehaviourRun
+{
+    /// <summary>Static fields with this prefix are read (running their type's initializer) and described.</summary>
+    public const string ProbePrefix = "GauntletProbe";
+
+    private static readonly string[] Nondeterministic =
+    [
+        "GC.", "Stopwatch", "DateTime", "TickCount", "ManagedThreadId", "Random", "Thread.Sleep", "Task.Delay", "Timer",
+        "Environment.ProcessorCount", "GetHashCode", "Interlocked.CompareExchange", "WhenAny",
+    ];
+
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(2);
+
+    /// <summary>What each runnable method did, by name; null when the code does not compile for .NET 10.</summary>
+    public static IReadOnlyDictionary<string, string>? Run(IEnumerable<string> sources, OutputKind outputKind)
+    {
+        var trees = sources.Select(s => CSharpSyntaxTree.ParseText(s, new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: ["NET", "NET10_0", "NETCOREAPP"]))).ToList();
+        if (outputKind != OutputKind.DynamicallyLinkedLibrary)
+        {
+            return null;
+        }
+
+        var compilation = CSharpCompilation.Create(
+            "Behaviour" + Guid.NewGuid().ToString("N"),
+            trees,
+            TestTarget.Net100.References(),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
+        using var image = new MemoryStream();
+        if (!compilation.Emit(image).Success)
+        {
+            return null;
+        }
+
+        var skipped = SkippedMethods(trees);
+        var context = new AssemblyLoadContext("gauntlet", isCollectible: true);
+        try
+        {
+            image.Position = 0;
+            var results = new SortedDictionary<string, string>(StringComparer.Ordinal);
+            foreach (var type in context.LoadFromStream(image).GetTypes().Where(t => !t.IsGenericTypeDefinition && !t.IsNested && !t.Name.Contains('<')))
+            {
+                foreach (var field in type.GetFields(BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic).Where(f => f.Name.StartsWith(ProbePrefix, StringComparison.Ordinal)))
+                {
+                    results[$"{type.Name}.{field.Name}"] = Outcome(() => field.GetValue(null), typeof(object));
+                }
+
+                var canMake = type.IsAbstract && type.IsSealed ? false : type.GetConstructor(Type.EmptyTypes) is not null;
+                foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
+                {
+                    if (method.IsSpecialName || method.ContainsGenericParameters || method.Name.Contains('<') || skipped.Contains(method.Name)
+                        || (!method.IsStatic && !canMake) || Arguments(method) is not { } arguments)
+                    {
+                        continue;
+                    }
+
+                    results[$"{type.Name}.{method.Name}({method.GetParameters().Length})"] = Outcome(
+                        () => method.Invoke(method.IsStatic ? null : Activator.CreateInstance(type), arguments),
+                        method.ReturnType);
+                }
+            }
+
+            return results;
+        }
+        finally
+        {
+            context.Unload();
+        }
+    }
+
+    /// <summary>Methods whose text names something that depends on timing, the allocator or the machine.</summary>
+    private static HashSet<string> SkippedMethods(IEnumerable<SyntaxTree> trees) => trees
+        .SelectMany(t => t.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>())
+        .Where(m => Nondeterministic.Any(word => m.ToString().Contains(word, StringComparison.Ordinal)))
+        .Select(m => m.Identifier.ValueText)
+        .ToHashSet();
+
+    private static object?[]? Arguments(MethodInfo method)
+    {
+        // Each argument its own value (two task parameters get two tasks), the same in every run.
+        var arguments = new List<object?>();
+        foreach (var parameter in method.GetParameters())
+        {
+            var n = arguments.Count;
+            object? value = parameter.ParameterType switch
+            {
+                var t when t == typeof(int) => 3 + n,
+                var t when t == typeof(long) => 3L + n,
+                var t when t == typeof(string) => "ab" + n,
+                var t when t == typeof(bool) => true,
+                var t when t == typeof(object) => "state" + n,
+                var t when t == typeof(CancellationToken) => CancellationToken.None,
+                var t when t == typeof(Task) || t == typeof(Task<int>) => Task.FromResult(21 + n),
+                var t when t == typeof(Task<string>) => Task.FromResult("x" + n),
+                var t when t == typeof(int[]) => new[] { 1, -2, 3 + n },
+                _ => Missing.Value,
+            };
+            if (value == Missing.Value || parameter.IsOut || parameter.ParameterType.IsByRef)
+            {
+                return null;
+            }
+
+            arguments.Add(value);
+        }
+
+        return arguments.ToArray();
+    }
+
+    /// <summary>
+    /// Runs the call on its own thread (it may block), waits for a returned task or value task, and describes what
+    /// happened as the declared return type lets a caller see it (a result only through <c>Task&lt;T&gt;</c>).
+    /// </summary>
+    private static string Outcome(Func<object?> call, Type returnType)
+    {
+        string? outcome = null;
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                var value = call();
+                if (value is not null && value.GetType().IsValueType && value.GetType().Name.StartsWith("ValueTask", StringComparison.Ordinal))
+                {
+                    value = value.GetType().GetMethod("AsTask")!.Invoke(value, null);
+                }
+
+                if (value is Task task)
+                {
+                    var typed = returnType.IsGenericType;
+                    outcome = !task.Wait(Limit) ? "timed out" : typed ? "returned " + Describe(task) : "returned Task " + task.Status;
+                    return;
+                }
+
+                outcome = "returned " + Describe(value);
+            }
+            catch (Exception e)
+            {
+                outcome = "threw " + Describe(e);
+            }
+        }) { IsBackground = true };
+        thread.Start();
+        return thread.Join(Limit) ? outcome ?? "nothing" : "timed out";
+    }
+
+    private static string Describe(object? value) => value switch
+    {
+        null => "null",
+        TargetInvocationException { InnerException: { } inner } => Describe(inner),
+        // How deep a fault is wrapped is left out: an await throws the first inner exception that .Result wraps.
+        AggregateException aggregate => string.Join(",", aggregate.InnerExceptions.Select(Describe)),
+        TypeInitializationException { InnerException: { } inner } => "TypeInitializationException(" + Describe(inner) + ")",
+        Exception e => e.GetType().Name,
+        Task task when task.GetType().IsGenericType && task.Status == TaskStatus.RanToCompletion => "Task " + Describe(task.GetType().GetProperty("Result")!.GetValue(task)),
+        Task task => "Task " + task.Status,
+        string or bool or int or long or double => value.ToString()!,
+        IEnumerable sequence => "[" + string.Join(",", sequence.Cast<object?>().Take(20).Select(Describe)) + "]",
+        _ => value.GetType().Name,
+    };
+}

@@ -1,0 +1,86 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.Tests.Meta;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// What <c>dotnet format analyzers --severity info</c> does with our rules, step for step: analyze every project once;
+/// then, one reported rule after another, analyze again the projects that reported it and apply the rule's Fix All in
+/// Solution scope with those diagnostics. dotnet format takes the rules in the order of a hash set of their IDs, which
+/// changes from one process to the next, so a run here takes the order it is given.
+/// </summary>
+internal static class FormatRun
+{
+    public static readonly ImmutableArray<DiagnosticAnalyzer> Analyzers = Repository.Analyzers();
+    private static readonly IReadOnlyDictionary<string, CodeFixProvider> Fixers = Repository.Fixers();
+
+    public static readonly ImmutableArray<string> RuleIds = Fixers.Keys.OrderBy(id => id, StringComparer.Ordinal).ToImmutableArray();
+
+    public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order)
+    {
+        var reported = new Dictionary<ProjectId, HashSet<string>>();
+        foreach (var project in solution.Projects)
+        {
+            reported[project.Id] = (await DiagnosticsAsync(project, Analyzers)).Select(d => d.Id).ToHashSet();
+        }
+
+        foreach (var id in order)
+        {
+            var diagnostics = new Dictionary<ProjectId, ImmutableArray<Diagnostic>>();
+            foreach (var project in solution.Projects.Where(p => reported[p.Id].Contains(id)))
+            {
+                var analyzers = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == id)).ToImmutableArray();
+                diagnostics[project.Id] = (await DiagnosticsAsync(project, analyzers)).Where(d => d.Id == id).ToImmutableArray();
+            }
+
+            if (diagnostics.Values.SelectMany(d => d).FirstOrDefault(d => d.Location.SourceTree is not null) is not { } first
+                || solution.GetDocument(first.Location.SourceTree) is not { } document)
+            {
+                continue;
+            }
+
+            var fixer = Fixers[id];
+            CodeAction? action = null;
+            await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, first, (a, _) => action ??= a, CancellationToken.None));
+            var context = new FixAllContext(
+                document, fixer, FixAllScope.Solution, action?.EquivalenceKey!, [id], new Provider(diagnostics), CancellationToken.None);
+            if (await fixer.GetFixAllProvider()!.GetFixAsync(context) is not { } fixAll)
+            {
+                continue;
+            }
+
+            var operations = await fixAll.GetOperationsAsync(CancellationToken.None);
+            solution = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        }
+
+        return solution;
+    }
+
+    /// <summary>What the analyzers report on the project at severity info and above, as dotnet format asks for it.</summary>
+    public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(Project project, ImmutableArray<DiagnosticAnalyzer> analyzers)
+    {
+        var compilation = (await project.GetCompilationAsync())!;
+        var exceptions = new List<Exception>();
+        var options = new CompilationWithAnalyzersOptions(project.AnalyzerOptions, (e, _, _) => { lock (exceptions) { exceptions.Add(e); } }, concurrentAnalysis: true, logAnalyzerExecutionTime: false);
+        var diagnostics = await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync();
+        Assert.True(exceptions.Count == 0, "An analyzer threw: " + string.Join(Environment.NewLine, exceptions));
+        return diagnostics.Where(d => d.Severity >= DiagnosticSeverity.Info && !d.IsSuppressed).ToImmutableArray();
+    }
+
+    /// <summary>dotnet format's provider: the diagnostics of the analysis just made, by project.</summary>
+    private sealed class Provider(Dictionary<ProjectId, ImmutableArray<Diagnostic>> diagnostics) : FixAllContext.DiagnosticProvider
+    {
+        public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+            GetProjectDiagnosticsAsync(project, cancellationToken);
+
+        public override async Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken) =>
+            (await GetProjectDiagnosticsAsync(document.Project, cancellationToken)).Where(d => d.Location.SourceTree?.FilePath == document.FilePath);
+
+        public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
+            Task.FromResult<IEnumerable<Diagnostic>>(diagnostics.TryGetValue(project.Id, out var found) ? found : ImmutableArray<Diagnostic>.Empty);
+    }
+}

@@ -1,0 +1,77 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// A source the tests already hold on which some rule offers a fix, with what the contexts build on: its tree and
+/// semantic model on net10.0, and the sites of the fixable diagnostics.
+/// </summary>
+internal sealed class GauntletCase
+{
+    private GauntletCase(string origin, string code, OutputKind outputKind, Document document, SemanticModel model, ImmutableArray<Diagnostic> fixable)
+    {
+        Origin = origin;
+        Code = code;
+        OutputKind = outputKind;
+        Document = document;
+        Model = model;
+        Fixable = fixable;
+    }
+
+    /// <summary>Where the source comes from: a sample's file name, or a test file and line.</summary>
+    public string Origin { get; }
+
+    public string Code { get; }
+
+    /// <summary>A console application for top-level statements, a library otherwise.</summary>
+    public OutputKind OutputKind { get; }
+
+    public Document Document { get; }
+
+    public SemanticModel Model { get; }
+
+    public SyntaxNode Root => Model.SyntaxTree.GetRoot();
+
+    /// <summary>The diagnostics that name a rewrite, in source order.</summary>
+    public ImmutableArray<Diagnostic> Fixable { get; }
+
+    public override string ToString() => Origin;
+
+    private static readonly Lazy<Task<IReadOnlyList<GauntletCase>>> AllCases = new(LoadAsync);
+
+    /// <summary>Every test source and sample that compiles on net10.0 without errors and has a fixable diagnostic.</summary>
+    public static Task<IReadOnlyList<GauntletCase>> AllAsync() => AllCases.Value;
+
+    private static async Task<IReadOnlyList<GauntletCase>> LoadAsync()
+    {
+        var cases = new List<GauntletCase>();
+        foreach (var (origin, code) in TestSources.WithOrigins)
+        {
+            var kind = code.Contains("class ", StringComparison.Ordinal) || !code.Contains("await ", StringComparison.Ordinal)
+                ? OutputKind.DynamicallyLinkedLibrary
+                : OutputKind.ConsoleApplication;
+            var project = GauntletSetup.Single.Create([("Test0.cs", code)], kind).Projects.Single();
+            var compilation = (await project.GetCompilationAsync())!;
+            if (compilation.GetDiagnostics().Any(d => d.Severity == DiagnosticSeverity.Error))
+            {
+                continue;
+            }
+
+            var fixable = (await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers))
+                .Where(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind))
+                .OrderBy(d => d.Location.SourceSpan.Start)
+                .ToImmutableArray();
+            if (fixable.IsEmpty)
+            {
+                continue;
+            }
+
+            var document = project.Documents.Single();
+            cases.Add(new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable));
+        }
+
+        return cases;
+    }
+}

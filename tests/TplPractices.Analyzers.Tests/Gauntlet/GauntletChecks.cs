@@ -1,0 +1,186 @@
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// What every variant must show after the fixes, whatever its context: each target compiles with no new error or
+/// warning; the linked copies of a file have one text; comments and preprocessor branches survive; a second run
+/// changes nothing; every order of the rules gives the same text; what can run behaves as before; and what the
+/// context itself expects.
+/// </summary>
+internal static class GauntletChecks
+{
+    /// <summary>The last failure, when there is one, is this line and the fixed text.</summary>
+    public const string FixedMarker = "fixed:";
+
+    /// <summary>The failures of the variant; null when it is skipped because it does not compile before any fix.</summary>
+    public static async Task<List<string>?> RunAsync(Variant variant, IReadOnlyList<IReadOnlyList<string>> orders, bool behaviour)
+    {
+        var original = variant.Create();
+        var before = new Dictionary<ProjectId, Dictionary<string, int>>();
+        foreach (var project in original.Projects)
+        {
+            var diagnostics = await CompilerDiagnosticsAsync(project);
+            if (diagnostics.Any(d => d.Severity == DiagnosticSeverity.Error))
+            {
+                return null;
+            }
+
+            before[project.Id] = Counts(diagnostics);
+        }
+
+        var failures = new List<string>();
+        var fixedSolution = await FormatRun.RunAsync(original, orders[0]);
+        var fixedTexts = Texts(fixedSolution);
+        if (fixedTexts is null)
+        {
+            return ["the linked copies of a file differ after the fixes"];
+        }
+
+        if (fixedTexts.Values.Any(t => t.Contains("<<<<<<<", StringComparison.Ordinal) || t.Contains(">>>>>>>", StringComparison.Ordinal)))
+        {
+            failures.Add("the fixed text has merge-conflict markers");
+        }
+
+        foreach (var project in fixedSolution.Projects)
+        {
+            var after = Counts(await CompilerDiagnosticsAsync(project));
+            var added = after.Where(a => a.Value > before[project.Id].GetValueOrDefault(a.Key)).Select(a => a.Key).ToList();
+            if (added.Count > 0)
+            {
+                var messages = (await CompilerDiagnosticsAsync(project)).Where(d => added.Contains(d.Id)).Take(3).Select(d => d.ToString());
+                failures.Add($"{project.Name} gains {string.Join(", ", added)}: {string.Join(" | ", messages)}");
+            }
+        }
+
+        var originalTexts = Texts(original)!;
+        failures.AddRange(LostText(originalTexts, fixedTexts));
+
+        if (Texts(await FormatRun.RunAsync(fixedSolution, orders[^1])) is not { } second || !Same(second, fixedTexts))
+        {
+            failures.Add($"a second run (rules in the order {string.Join(" ", orders[^1])}) changes the fixed text");
+        }
+
+        foreach (var order in orders.Skip(1))
+        {
+            if (Texts(await FormatRun.RunAsync(original, order)) is not { } other || !Same(other, fixedTexts))
+            {
+                failures.Add($"the rules in the order {string.Join(" ", order)} give another text than in the order {string.Join(" ", orders[0])}");
+                break;
+            }
+        }
+
+        if (behaviour)
+        {
+            failures.AddRange(Behaviour(variant, originalTexts, fixedTexts));
+        }
+
+        if (variant.Expectation is { } expectation && await expectation(fixedSolution) is { } unmet)
+        {
+            failures.Add(unmet);
+        }
+
+        if (failures.Count > 0)
+        {
+            failures.Add(FixedMarker + Environment.NewLine + string.Join(Environment.NewLine, fixedTexts.Select(t => $"--- {Path.GetFileName(t.Key)}{Environment.NewLine}{t.Value}")));
+        }
+
+        return failures;
+    }
+
+    /// <summary>Each file's text, by path; null when two linked copies of a file differ.</summary>
+    private static Dictionary<string, string>? Texts(Solution solution)
+    {
+        var texts = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var document in solution.Projects.SelectMany(p => p.Documents))
+        {
+            var text = document.GetTextAsync().GetAwaiter().GetResult().ToString();
+            if (texts.TryGetValue(document.FilePath!, out var other) && other != text)
+            {
+                return null;
+            }
+
+            texts[document.FilePath!] = text;
+        }
+
+        return texts;
+    }
+
+    private static bool Same(Dictionary<string, string> a, Dictionary<string, string> b) =>
+        a.Count == b.Count && a.All(pair => b.TryGetValue(pair.Key, out var text) && text == pair.Value);
+
+    private static async Task<IReadOnlyList<Diagnostic>> CompilerDiagnosticsAsync(Project project) =>
+        (await project.GetCompilationAsync())!.GetDiagnostics()
+            .Where(d => d.Severity >= DiagnosticSeverity.Warning && !d.IsSuppressed)
+            .ToList();
+
+    private static Dictionary<string, int> Counts(IEnumerable<Diagnostic> diagnostics) =>
+        diagnostics.GroupBy(d => d.Id).ToDictionary(g => g.Key, g => g.Count());
+
+    private static readonly Regex DirectiveLine = new(@"^[ \t]*#[a-z]+.*$", RegexOptions.Multiline);
+
+    /// <summary>Comments that are gone, preprocessor lines that changed, and #if branches that lost all their code.</summary>
+    private static IEnumerable<string> LostText(Dictionary<string, string> original, Dictionary<string, string> fixedTexts)
+    {
+        foreach (var (path, text) in original)
+        {
+            var result = fixedTexts[path];
+            var comments = CSharpSyntaxTree.ParseText(text).GetRoot().DescendantTrivia(descendIntoTrivia: true)
+                .Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia))
+                .Select(t => t.ToString().TrimEnd())
+                .Distinct();
+            foreach (var comment in comments)
+            {
+                if (Occurrences(result, comment) < Occurrences(text, comment))
+                {
+                    yield return $"the comment {comment} is lost in {Path.GetFileName(path)}";
+                }
+            }
+
+            var directives = DirectiveLine.Matches(text).Select(m => m.Value.Trim()).ToList();
+            var fixedDirectives = DirectiveLine.Matches(result).Select(m => m.Value.Trim()).ToList();
+            if (!directives.SequenceEqual(fixedDirectives))
+            {
+                yield return $"the preprocessor lines of {Path.GetFileName(path)} changed: {string.Join(" ", directives)} became {string.Join(" ", fixedDirectives)}";
+            }
+            else if (Branches(text).Zip(Branches(result)).Any(b => b.First && !b.Second))
+            {
+                yield return $"an #if branch of {Path.GetFileName(path)} lost all its code";
+            }
+        }
+    }
+
+    private static int Occurrences(string text, string part)
+    {
+        var count = 0;
+        for (var i = text.IndexOf(part, StringComparison.Ordinal); i >= 0; i = text.IndexOf(part, i + part.Length, StringComparison.Ordinal))
+        {
+            count++;
+        }
+
+        return count;
+    }
+
+    /// <summary>For each stretch between two preprocessor lines, whether it holds anything but white space.</summary>
+    private static IEnumerable<bool> Branches(string text) =>
+        DirectiveLine.Split(text).Skip(1).SkipLast(1).Select(part => !string.IsNullOrWhiteSpace(part));
+
+    private static IEnumerable<string> Behaviour(Variant variant, Dictionary<string, string> original, Dictionary<string, string> fixedTexts)
+    {
+        if (BehaviourRun.Run(original.Values, variant.Case.OutputKind) is not { } before
+            || BehaviourRun.Run(fixedTexts.Values, variant.Case.OutputKind) is not { } after)
+        {
+            yield break;
+        }
+
+        foreach (var (name, outcome) in before)
+        {
+            if (outcome != "timed out" && after.TryGetValue(name, out var fixedOutcome) && fixedOutcome != outcome)
+            {
+                yield return $"{name} {outcome} before the fixes and {fixedOutcome} after";
+            }
+        }
+    }
+}

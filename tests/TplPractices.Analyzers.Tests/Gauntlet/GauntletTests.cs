@@ -1,0 +1,91 @@
+using System.Diagnostics;
+using TplPractices.Analyzers.Tests.Gauntlet.Contexts;
+using Xunit.Abstractions;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// The fix-safety gauntlet: every fixable case the tests hold (each rule's fix-test inputs and the samples), put in
+/// each hostile context and fixed as <c>dotnet format</c> fixes a solution, with every rule on (see
+/// <see cref="GauntletChecks"/> for what each variant must show). The default run takes a seeded sample of the cases
+/// in each context; <c>TPL_GAUNTLET=long</c> takes all of them in every setup, and more orders of the rules;
+/// <c>TPL_GAUNTLET_SEED</c> changes the sample.
+/// </summary>
+public sealed class GauntletTests(ITestOutputHelper output)
+{
+    private static readonly bool Long = Environment.GetEnvironmentVariable("TPL_GAUNTLET") == "long";
+    private static readonly int Seed = int.TryParse(Environment.GetEnvironmentVariable("TPL_GAUNTLET_SEED"), out var seed) ? seed : 20261123;
+
+    /// <summary>How many cases each context takes in the default run.</summary>
+    private const int SampledCases = 10;
+
+    private static readonly GauntletContext[] Contexts =
+    [
+        new AsWritten(), new Comments(), new IfAround(), new IfInside(), new PartialSplit(), new StaticInitializer(),
+        new OwnResult(), new AnonymousMethods(), new GuardedUsings(),
+    ];
+
+    public static TheoryData<string> ContextNames => new(Contexts.Select(c => c.Name));
+
+    [Fact]
+    public async Task Cases_CoverEveryFixableRule()
+    {
+        var cases = await GauntletCase.AllAsync();
+        var rules = cases.SelectMany(c => c.Fixable).Select(d => d.Id).Distinct().OrderBy(id => id);
+        Assert.Equal(FormatRun.RuleIds, rules);
+    }
+
+    [Theory]
+    [MemberData(nameof(ContextNames))]
+    public async Task EveryFixableCase_InTheContext_PassesEveryCheck(string contextName)
+    {
+        var context = Contexts.Single(c => c.Name == contextName);
+        var random = new Random(Seed ^ contextName.Length * 7919);
+        var cases = await GauntletCase.AllAsync();
+        var variants = cases.SelectMany(c => context.Setups.Select(s => context.Apply(c, s))).OfType<Variant>().ToList();
+        if (!Long)
+        {
+            // A sample of cases, each in one setup: every setup is still taken across the sample.
+            variants = variants.GroupBy(v => v.Case).OrderBy(_ => random.Next()).Take(SampledCases)
+                .Select((g, i) => g.ElementAt(i % g.Count())).ToList();
+        }
+
+        var orders = Orders(random);
+        var failures = new List<string>();
+        int ran = 0, skipped = 0;
+        var clock = Stopwatch.StartNew();
+        foreach (var variant in variants)
+        {
+            var found = await GauntletChecks.RunAsync(variant, orders, behaviour: true);
+            if (found is null)
+            {
+                skipped++;
+                continue;
+            }
+
+            ran++;
+            if (found.Count > 0)
+            {
+                var reasons = found.Where(f => !f.StartsWith(GauntletChecks.FixedMarker, StringComparison.Ordinal));
+                output.WriteLine($"FAILED {variant}: {string.Join(" / ", reasons)}");
+                failures.Add($"{variant}:{Environment.NewLine}  {string.Join(Environment.NewLine + "  ", found)}{Environment.NewLine}original:{Environment.NewLine}{variant.Describe(variant.Create())}");
+            }
+        }
+
+        output.WriteLine($"{context.Name}: {ran} variants checked, {skipped} skipped (they do not compile before any fix), {failures.Count} failed, in {clock.Elapsed.TotalSeconds:F1} s");
+        Assert.True(ran > 0, $"{context.Name}: no variant compiled before the fixes");
+        Assert.True(failures.Count == 0, $"{failures.Count} of {ran} variants failed:{Environment.NewLine}{string.Join(Environment.NewLine, failures.Take(6))}");
+    }
+
+    /// <summary>The orders the rules are fixed in: by ID, reversed, and in the long run eight seeded shuffles more.</summary>
+    private static IReadOnlyList<IReadOnlyList<string>> Orders(Random random)
+    {
+        var orders = new List<IReadOnlyList<string>> { FormatRun.RuleIds, FormatRun.RuleIds.Reverse().ToList() };
+        for (var i = 0; Long && i < 8; i++)
+        {
+            orders.Add(FormatRun.RuleIds.OrderBy(_ => random.Next()).ToList());
+        }
+
+        return orders;
+    }
+}
