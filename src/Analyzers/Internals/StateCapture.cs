@@ -253,7 +253,7 @@ internal sealed class StateCapture
             }
 
             var declaredIn = variable.ContainingSymbol;
-            if (operation.Syntax.SpanStart >= lambda.Syntax.SpanStart
+            if (WrittenAt(operation).Span.End > lambda.Syntax.SpanStart
                 || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(operation, declaredIn), declaredIn)
                 || RunsAgainAfterTheLambda(variable, lambda))
             {
@@ -271,10 +271,40 @@ internal sealed class StateCapture
         IAssignmentOperation assignment => assignment.Target == reference,
         IIncrementOrDecrementOperation => true,
         IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } => true,
-        IAddressOfOperation or ITupleOperation or IDeclarationExpressionOperation => true,
+        IAddressOfOperation or IDeclarationExpressionOperation => true,
+        // A tuple is written only as the target of a deconstruction; Use((a, b)) reads a and b.
+        ITupleOperation tuple => IsDeconstructionTarget(tuple),
         IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol.RefKind: not RefKind.None } } => true,
         _ => reference is ILocalReferenceOperation { IsDeclaration: true } && reference.Parent is not IVariableDeclaratorOperation,
     };
+
+    private static bool IsDeconstructionTarget(ITupleOperation tuple)
+    {
+        IOperation current = tuple;
+        while (current.Parent is ITupleOperation outer)
+        {
+            current = outer;
+        }
+
+        return current.Parent is IDeconstructionAssignmentOperation deconstruction && deconstruction.Target == current
+            || current.Parent is IForEachLoopOperation loop && loop.LoopControlVariable == current;
+    }
+
+    /// <summary>
+    /// The expression whose evaluation completes the write: the assignment, the increment, or the call taking the
+    /// variable by ref. A lambda inside it is created before the write lands (<c>timer = new Timer(_ => timer…)</c>), so
+    /// a copy made at the call would miss it.
+    /// </summary>
+    private static SyntaxNode WrittenAt(IOperation reference)
+    {
+        var write = reference.Parent;
+        while (write is ITupleOperation or IDeclarationExpressionOperation or IArgumentOperation)
+        {
+            write = write.Parent;
+        }
+
+        return (write ?? reference).Syntax;
+    }
 
     /// <summary>
     /// True when a loop around the lambda reuses the variable across iterations, so an earlier write in the

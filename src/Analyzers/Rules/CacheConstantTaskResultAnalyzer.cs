@@ -118,10 +118,12 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             // The field goes into the class or struct declaration around the call. Top-level statements have
             // none, interfaces may not allow fields at this language version, and a method type parameter
             // cannot appear in a field's type.
+            // Another part's static initializer might call this code before the new field is set.
             var type = containingSymbol.ContainingType;
             return type is { TypeKind: TypeKind.Class or TypeKind.Struct }
-                && invocation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not null
+                && invocation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is { } declaration
                 && !resultType.MentionsMethodTypeParameter()
+                && !StaticInitializers.OtherPartMayRunCode(type, declaration)
                     ? FixUseCachedField
                     : null;
         }

@@ -14,7 +14,28 @@ namespace TplPractices.Analyzers.Rules;
 internal static class ConstructorConcurrencyRewrite
 {
     public static bool CanRewrite(IOperation measure, IFieldSymbol field, IMethodSymbol constructor) =>
-        HasPlainForm(measure) && NoOtherMemberTouches(field, constructor);
+        HasPlainForm(measure) && NoOtherMemberTouches(field, constructor)
+        && (!IsAssignment(measure) || field.DeclaredAccessibility != Accessibility.Private || IsReadElsewhere(field, measure));
+
+    /// <summary>Exchange and Write become plain assignments.</summary>
+    private static bool IsAssignment(IOperation measure) =>
+        measure is IInvocationOperation { TargetMethod.Name: "Exchange" or "Write" };
+
+    /// <summary>
+    /// Whether the field is read somewhere other than the measure: a private field that is only ever assigned draws
+    /// CS0414 (an error under TreatWarningsAsErrors), which passing it by ref did not.
+    /// </summary>
+    private static bool IsReadElsewhere(IFieldSymbol field, IOperation measure) =>
+        field.ContainingType.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>().Any(name =>
+            name.Identifier.ValueText == field.Name
+            && !(name.SyntaxTree == measure.Syntax.SyntaxTree && measure.Syntax.Span.Contains(name.Span))
+            && !IsAssignmentTarget(name)));
+
+    private static bool IsAssignmentTarget(IdentifierNameSyntax name)
+    {
+        SyntaxNode use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
+        return use.Parent is AssignmentExpressionSyntax assignment && assignment.Left == use && assignment.IsKind(SyntaxKind.SimpleAssignmentExpression);
+    }
 
     private static bool HasPlainForm(IOperation measure) => measure switch
     {

@@ -135,16 +135,38 @@ internal sealed class ContinueWithChain
         return new ContinueWithChain(unwrap, current, links.ToImmutableArray());
     }
 
-    /// <summary>True when the chain's result is the antecedent of a further ContinueWith that is unwrapped too.</summary>
-    private static bool IsInnerLink(IInvocationOperation unwrap, Context context)
+    /// <summary>The chain <paramref name="continueWith"/> is a link of, or null when its task is not unwrapped.</summary>
+    public static ContinueWithChain? OfLink(IInvocationOperation continueWith, Context context)
+    {
+        if (continueWith.WithImplicitConversionsAround().Parent is not IArgumentOperation { Parent: IInvocationOperation unwrap }
+            || context.UnwrappedTask(unwrap) != continueWith)
+        {
+            return null;
+        }
+
+        while (Outer(unwrap, context) is { } outer)
+        {
+            unwrap = outer;
+        }
+
+        return TryCreate(unwrap, context);
+    }
+
+    /// <summary>The Unwrap of the next link, when this chain's result is its antecedent.</summary>
+    private static IInvocationOperation? Outer(IInvocationOperation unwrap, Context context)
     {
         var value = unwrap.WithImplicitConversionsAround();
         return value.Parent is IInvocationOperation next
             && next.Instance == value
             && context.IsContinueWith(next)
             && next.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation outer }
-            && context.UnwrappedTask(outer) == next;
+            && context.UnwrappedTask(outer) == next
+                ? outer
+                : null;
     }
+
+    /// <summary>True when the chain's result is the antecedent of a further ContinueWith that is unwrapped too.</summary>
+    private static bool IsInnerLink(IInvocationOperation unwrap, Context context) => Outer(unwrap, context) is not null;
 
     private static IAnonymousFunctionOperation? Continuation(IInvocationOperation continueWith) =>
         continueWith.Arguments.FirstOrDefault()?.Value is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }

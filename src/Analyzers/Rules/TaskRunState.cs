@@ -24,16 +24,12 @@ internal static class TaskRunState
             StateShape.NewObjectState,
             maxStateValues,
             context.HasValueTuple,
-            () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync && !ReturnsAValue(lambda)
-                ? "the lambda only throws: Task.Run takes it as Func<Task>, StartNew as an Action, which has nothing to unwrap"
+            // Task.Run's own unwrap reports an OperationCanceledException the delegate throws before it returns its
+            // task as cancellation; StartNew(…).Unwrap() reports it as a fault. An async lambda never throws there.
+            () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync
+                ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
     }
-
-    /// <summary>A return with a value (not a throw) in the lambda's own body, not in a lambda nested in it.</summary>
-    private static bool ReturnsAValue(IAnonymousFunctionOperation lambda) =>
-        lambda.Body.Descendants().Any(o => o is IReturnOperation { ReturnedValue: { } value }
-            && value.WithoutImplicitConversions() is not IThrowOperation
-            && o.EnclosingFunction() == lambda);
 
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>
@@ -49,7 +45,13 @@ internal static class TaskRunState
             Task = task;
             TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+            _loops = new System.Lazy<AwaitInLoop.Context?>(() => AwaitInLoop.Context.TryCreate(compilation));
         }
+
+        private readonly System.Lazy<AwaitInLoop.Context?> _loops;
+
+        /// <summary>TPL0005's symbols, resolved the first time an awaited Task.Run is reported.</summary>
+        public AwaitInLoop.Context? Loops => _loops.Value;
 
         public INamedTypeSymbol Task { get; }
 

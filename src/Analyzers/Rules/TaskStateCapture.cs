@@ -47,9 +47,15 @@ internal static class TaskStateCapture
             _factory = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory);
             _factoryOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+            _chains = new System.Lazy<ContinueWithChain.Context?>(() => ContinueWithChain.Context.TryCreate(compilation));
         }
 
+        private readonly System.Lazy<ContinueWithChain.Context?> _chains;
+
         public bool HasValueTuple { get; }
+
+        /// <summary>TPL0002's symbols, resolved the first time a continuation is reported.</summary>
+        public ContinueWithChain.Context? Chains => _chains.Value;
 
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task ? new Context(compilation, task) : null;

@@ -33,7 +33,7 @@ internal static class FixOutput
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         Rewrite rewrite,
-        Func<SyntaxNode, TextSpan, SyntaxNode?> restructured,
+        Func<SyntaxNode, Diagnostic, SyntaxNode?> restructured,
         CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
@@ -42,7 +42,7 @@ internal static class FixOutput
             return document;
         }
 
-        var sites = diagnostics.Where(d => !FileStructure.HoldsDirective(restructured(root, d.Location.SourceSpan))).ToImmutableArray();
+        var sites = diagnostics.Where(d => !FileStructure.HoldsDirective(restructured(root, d))).ToImmutableArray();
         if (sites.IsEmpty)
         {
             return document;

@@ -6,13 +6,15 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// The private static readonly fields one rewrite of a document adds: at most one per (type declaration,
 /// key), named in the file's style, placed where ordering rules such as StyleCop's SA1201/SA1204 expect
-/// them: after the type's last static field, or else first in the type.
+/// them, after the type's static fields, but never below a static initializer that may call the rewritten code
+/// (<see cref="SafePrefix"/>).
 /// </summary>
 internal sealed class NewStaticFields
 {
@@ -85,8 +87,7 @@ internal sealed class NewStaticFields
         foreach (var pair in _byDeclaration)
         {
             var (declaration, fields) = (pair.Key, pair.Value);
-            var lastStatic = declaration.Members.OfType<FieldDeclarationSyntax>().LastOrDefault(
-                f => f.Modifiers.Any(SyntaxKind.StaticKeyword) || f.Modifiers.Any(SyntaxKind.ConstKeyword));
+            var lastStatic = SafePrefix(declaration, editor.SemanticModel).OfType<FieldDeclarationSyntax>().LastOrDefault();
             if (lastStatic is not null)
             {
                 editor.InsertAfter(lastStatic, fields);
@@ -105,4 +106,40 @@ internal sealed class NewStaticFields
             }
         }
     }
+
+    /// <summary>
+    /// The type's static fields, constants and auto-properties up to the first whose initializer may run the
+    /// compilation's own code: static initializers run in text order, and one that calls the code a fix rewrites must
+    /// find the new field set. New fields go after the last field of this prefix, or first in the type.
+    /// </summary>
+    public static IEnumerable<MemberDeclarationSyntax> SafePrefix(TypeDeclarationSyntax declaration, SemanticModel model)
+    {
+        foreach (var member in declaration.Members)
+        {
+            if (StaticInitializers.Of(member) is { } initializer && RunsOwnCode(initializer, model))
+            {
+                yield break;
+            }
+
+            if (StaticInitializers.Of(member) is not null
+                || (member is FieldDeclarationSyntax field && (field.Modifiers.Any(SyntaxKind.StaticKeyword) || field.Modifiers.Any(SyntaxKind.ConstKeyword))))
+            {
+                yield return member;
+            }
+        }
+    }
+
+    /// <summary>
+    /// A lambda, or a call or creation of something declared in source or unresolved: library code cannot call back
+    /// into the type.
+    /// </summary>
+    private static bool RunsOwnCode(ExpressionSyntax initializer, SemanticModel model) =>
+        StaticInitializers.MayRunCode(initializer)
+        && initializer.DescendantNodesAndSelf().Any(n => n switch
+        {
+            AnonymousFunctionExpressionSyntax => true,
+            InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax => model.GetSymbolInfo(n).Symbol is not { } called
+                || called.Locations.Any(l => l.IsInSource),
+            _ => false,
+        });
 }

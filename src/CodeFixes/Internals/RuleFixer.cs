@@ -77,10 +77,11 @@ public abstract class RuleFixer : CodeFixProvider
     protected abstract Task<Document> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
 
     /// <summary>
-    /// The code the rewrite of the site at <paramref name="span"/> takes apart and builds again; by default the site's
-    /// own node. Where it holds a preprocessor directive the site is not fixed (<see cref="FixOutput"/>).
+    /// The code the rewrite of the site <paramref name="diagnostic"/> names takes apart and builds again; by default the
+    /// site's own node. Where it holds a preprocessor directive the site is not fixed (<see cref="FixOutput"/>).
     /// </summary>
-    protected virtual SyntaxNode? RestructuredNode(SyntaxNode root, TextSpan span) => root.FindNode(span, getInnermostNodeForTie: true);
+    protected virtual SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
+        root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
 
     /// <summary>The rule's rewrite through the layer every fix shares.</summary>
     private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken) =>

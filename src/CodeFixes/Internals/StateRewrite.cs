@@ -25,6 +25,7 @@ internal sealed class StateRewrite
     private readonly string _state;
     private readonly string _self;
     private readonly LanguageVersion _version;
+    private readonly List<string> _parameterNames;
 
     /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
     private readonly Dictionary<ISymbol, string> _readBack = new(SymbolEqualityComparer.Default);
@@ -56,6 +57,11 @@ internal sealed class StateRewrite
 
         _state = Unique("state");
         _self = Unique("self");
+
+        // delegate { … } declares no parameters: the compiler's names (<p0>) cannot be written, and the body uses none.
+        _parameterNames = _lambda is AnonymousMethodExpressionSyntax { ParameterList: null }
+            ? capture.Lambda.Symbol.Parameters.Select(_ => Unique("_")).ToList()
+            : capture.Lambda.Symbol.Parameters.Select(p => EscapedName(p.Name)).ToList();
         foreach (var symbol in capture.Captured.Where(s => s is not ITypeSymbol))
         {
             // Before C# 8 a lambda's locals may not shadow the method's, so they get new names (myQueue).
@@ -143,7 +149,7 @@ internal sealed class StateRewrite
     public ExpressionSyntax Lambda()
     {
         var lambdaSymbol = _capture.Lambda.Symbol;
-        var parameters = lambdaSymbol.Parameters.Select(p => Parameter(Identifier(EscapedName(p.Name)))).ToList();
+        var parameters = _parameterNames.Select(name => Parameter(Identifier(name))).ToList();
         string? antecedentName = null;
         if (_capture.Shape.HasAntecedent && lambdaSymbol.Parameters.Length > 0)
         {
@@ -155,7 +161,7 @@ internal sealed class StateRewrite
             {
                 (true, true) => _capture.Antecedent!.Name,
                 (true, false) => Unique("antecedent"),
-                _ => EscapedName(original.Name),
+                _ => _parameterNames[0],
             };
             parameters[0] = Parameter(Identifier(antecedentName));
         }

@@ -89,6 +89,13 @@ public abstract class StateRuleFixer : RuleFixer
         return editor.GetChangedDocument();
     }
 
+    /// <summary>The call whose lambda and arguments are rebuilt.</summary>
+    protected sealed override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
+    {
+        var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+        return OutsideParentheses(node).Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax call } } ? call : node;
+    }
+
     private static SyntaxNode OutsideParentheses(SyntaxNode node)
     {
         while (node.Parent is ParenthesizedExpressionSyntax parentheses)

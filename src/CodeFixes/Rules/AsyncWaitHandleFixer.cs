@@ -43,6 +43,10 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
         _ => "Wait with Task.WaitAny (does not throw, like WaitOne)",
     };
 
+    /// <summary>The wait is rebuilt, and an async one may change the statement around it.</summary>
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
+        Restructured.Statement(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true));
+
     protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,

@@ -37,6 +37,16 @@ public sealed class AwaitInLoopFixer : RuleFixer
         ? "Run the whole loop in one Task.Run (the loop then runs on the thread pool)"
         : "Use the completed task's value without awaiting it";
 
+    /// <summary>
+    /// A moved loop: the function around it, whose branches another target compiles would otherwise keep an await
+    /// outside the new lambda, or move it into one that is not async. A completed value: the await alone.
+    /// </summary>
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
+    {
+        var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+        return FixSites.KindOf(diagnostic) == AwaitInLoop.FixMoveLoop ? Restructured.Function(node) : node;
+    }
+
     protected override async Task<Document> FixDocumentAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,

@@ -44,6 +44,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var fields = new NewStaticFields(editor.OriginalRoot);
+        var constants = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
         foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
             if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true)
@@ -59,12 +60,45 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             }
             else if (kind == CacheConstantTaskResultAnalyzer.FixUseCachedField)
             {
-                ReplaceWithCachedField(editor, fields, invocation, operation, cancellationToken);
+                if (ReplaceWithCachedField(editor, fields, invocation, operation, cancellationToken))
+                {
+                    foreach (var read in operation.Arguments[0].Value.DescendantsAndSelf().OfType<ILocalReferenceOperation>())
+                    {
+                        constants[read.Local] = constants.TryGetValue(read.Local, out var count) ? count + 1 : 1;
+                    }
+                }
             }
         }
 
         fields.InsertInto(editor);
+        RemoveUnusedConstants(editor, constants, cancellationToken);
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// A local constant the cached fields spell out as a literal is left unused when those were its only reads; its
+    /// declaration goes too, or the compiler would warn (CS0219), an error under TreatWarningsAsErrors.
+    /// </summary>
+    private static void RemoveUnusedConstants(DocumentEditor editor, Dictionary<ILocalSymbol, int> replacedReads, CancellationToken cancellationToken)
+    {
+        foreach (var pair in replacedReads)
+        {
+            if (pair.Key.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is not VariableDeclaratorSyntax
+                {
+                    Parent: VariableDeclarationSyntax { Parent: LocalDeclarationStatementSyntax statement } declaration,
+                } declarator
+                || statement.Parent is not BlockSyntax scope)
+            {
+                continue;
+            }
+
+            var reads = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Count(n => n.Identifier.ValueText == pair.Key.Name
+                && SymbolEqualityComparer.Default.Equals(editor.SemanticModel.GetSymbolInfo(n, cancellationToken).Symbol, pair.Key));
+            if (reads == pair.Value)
+            {
+                editor.RemoveNode(declaration.Variables.Count == 1 ? statement : declarator, SyntaxRemoveOptions.KeepNoTrivia);
+            }
+        }
     }
 
 
@@ -76,7 +110,8 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
         editor.ReplaceNode(invocation, completed.WithTriviaFrom(invocation).WithAdditionalAnnotations(Simplifier.Annotation));
     }
 
-    private static void ReplaceWithCachedField(
+    /// <summary>True when the call was replaced.</summary>
+    private static bool ReplaceWithCachedField(
         DocumentEditor editor,
         NewStaticFields fields,
         InvocationExpressionSyntax invocation,
@@ -88,7 +123,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             || editor.SemanticModel.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol type
             || !ConstantResult.TryGet(operation.Arguments[0].Value, out var constant))
         {
-            return;
+            return false;
         }
 
         var key = CachedTaskKey.Of(operation, constant);
@@ -100,6 +135,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             .WithTriviaFrom(invocation)
             .WithAdditionalAnnotations(Simplifier.Annotation);
         editor.ReplaceNode(invocation, reference);
+        return true;
     }
 
     /// <summary>An existing static readonly field of the type that holds the same cached task.</summary>
@@ -114,8 +150,12 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
 
             foreach (var reference in field.DeclaringSyntaxReferences)
             {
-                if (reference.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } value }
-                    && compilation.GetSemanticModel(value.SyntaxTree).GetOperation(value, cancellationToken) is { } initializer
+                // Only a field set before any static initializer that may call the rewritten code.
+                if (reference.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } value } declarator
+                    && declarator.FirstAncestorOrSelf<FieldDeclarationSyntax>() is { Parent: TypeDeclarationSyntax declaration } member
+                    && compilation.GetSemanticModel(value.SyntaxTree) is var model
+                    && NewStaticFields.SafePrefix(declaration, model).Contains(member)
+                    && model.GetOperation(value, cancellationToken) is { } initializer
                     && initializer.WithoutImplicitConversions() is IInvocationOperation call
                     && SymbolEqualityComparer.Default.Equals(call.Type, field.Type)
                     && call.TargetMethod.Name == "FromResult"

@@ -32,6 +32,10 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
 
     protected override string Title(string kind) => "Await the tasks in sequence (stops at the first fault)";
 
+    /// <summary>The function made async: a branch of it another target compiles might return a task of its own.</summary>
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
+        Restructured.Function(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true));
+
     /// <summary>
     /// One chain at a time, innermost first, each against a fresh semantic model: a continuation may hold a
     /// lambda that returns a chain of its own, and both rewrites must survive.

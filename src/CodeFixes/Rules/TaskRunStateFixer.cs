@@ -46,11 +46,21 @@ public sealed class TaskRunStateFixer : StateRuleFixer
             ? written.Expression
             : MemberAccess(Type(generator, compilation, WellKnownTypeNames.CancellationToken), "None");
         SimpleNameSyntax startNew = IdentifierName("StartNew");
-        if (((InvocationExpressionSyntax)call).Expression is MemberAccessExpressionSyntax { Name: GenericNameSyntax } or GenericNameSyntax)
+        var name = ((InvocationExpressionSyntax)call).Expression switch
         {
-            // Task.Run<T> written out: StartNew's TResult is the delegate's own return type (T, or Task<T> for an async one).
-            var returned = ((INamedTypeSymbol)invocation.TargetMethod.Parameters[0].Type).DelegateInvokeMethod!.ReturnType;
-            startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList(TypeOf(generator, returned))));
+            MemberAccessExpressionSyntax { Name: GenericNameSyntax generic } => generic,
+            GenericNameSyntax generic => generic,
+            _ => null,
+        };
+        if (name is { TypeArgumentList.Arguments.Count: 1 })
+        {
+            var typeArgument = name.TypeArgumentList.Arguments[0].WithoutTrivia();
+            // Task.Run<T> written out: StartNew's TResult is the delegate's own return type, T or Task<T>, spelled as
+            // written (a type built from the symbol would carry the inferred nullability: StartNew<Task<int>?>, CS8620).
+            var returned = TaskRunState.ReturnsTask(invocation, (TaskRunState.Context)symbols)
+                ? (TypeSyntax)generator.WithTypeArguments(task, typeArgument).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation)
+                : typeArgument;
+            startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(returned)));
         }
 
         ExpressionSyntax result = InvocationExpression(

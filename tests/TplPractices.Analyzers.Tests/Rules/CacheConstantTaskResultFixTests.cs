@@ -220,7 +220,7 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     [Fact]
-    public async Task LocalConstant_IsWrittenAsLiteralWithExplicitType()
+    public async Task LocalConstant_IsWrittenAsLiteralWithExplicitType_AndItsDeclarationGoesWhenUnused()
     {
         await Verify.VerifyCodeFixAsync(
             /* lang=c#-test */ """
@@ -253,13 +253,11 @@ public sealed class CacheConstantTaskResultFixTests
 
                 public Task<long> M()
                 {
-                    const long answer = 42;
                     return s_long42Task;
                 }
 
                 public Task<DayOfWeek> Day()
                 {
-                    const DayOfWeek day = DayOfWeek.Friday;
                     return s_dayOfWeekFridayTask;
                 }
             }

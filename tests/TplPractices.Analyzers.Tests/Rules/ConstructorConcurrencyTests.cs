@@ -48,6 +48,8 @@ public sealed class ConstructorConcurrencyTests
                     {|#4:Volatile.Write(ref _ready, true)|};
                     Console.WriteLine(next + _items.Count);
                 }
+
+                public override string ToString() => _name + _ready;
             """);
         var after = Class("""
                 private readonly object _gate = new object();
@@ -67,6 +69,8 @@ public sealed class ConstructorConcurrencyTests
                     _ready = true;
                     Console.WriteLine(next + _items.Count);
                 }
+
+                public override string ToString() => _name + _ready;
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'lock' on '_gate' runs before this object can be seen by another thread; the protection costs without protecting"));
@@ -270,12 +274,14 @@ public sealed class ConstructorConcurrencyTests
             {
                 private int _count;
                 public Counter(int start) => [|Interlocked.Exchange(ref _count, start)|];
+                public int Count => _count;
             }
 
             class Flag
             {
                 private bool _set;
                 public Flag() => [|Volatile.Write(ref _set, true)|];
+                public bool IsSet => _set;
             }
             """;
         const string After = """
@@ -285,15 +291,46 @@ public sealed class ConstructorConcurrencyTests
             {
                 private int _count;
                 public Counter(int start) => _count = start;
+                public int Count => _count;
             }
 
             class Flag
             {
                 private bool _set;
                 public Flag() => _set = true;
+                public bool IsSet => _set;
             }
             """;
         await Verify.VerifyCodeFixAsync(Before, After);
+    }
+
+    /// <summary>
+    /// A private field that nothing reads: passed by ref it is used, assigned it draws CS0414, an error under
+    /// TreatWarningsAsErrors. Reported, without a fix.
+    /// </summary>
+    [Fact]
+    public async Task FieldNeverRead_IsReportedWithoutTheAssignmentFix()
+    {
+        const string Code = """
+            using System.Threading;
+
+            class Flag
+            {
+                private bool _set;
+                private int _count;
+                public Flag()
+                {
+                    [|Volatile.Write(ref _set, true)|];
+                    [|Interlocked.Exchange(ref _count, 1)|];
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code,
+            CompilerDiagnostics = Microsoft.CodeAnalysis.Testing.CompilerDiagnostics.Warnings,
+        }.RunAsync();
     }
 
     [Fact]
