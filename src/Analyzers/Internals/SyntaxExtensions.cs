@@ -7,6 +7,13 @@ namespace TplPractices.Analyzers.Internals;
 internal static class SyntaxExtensions
 {
     /// <summary>
+    /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another
+    /// target compiles, which a fix cannot see from this one.
+    /// </summary>
+    public static bool HasDirectiveInside(this SyntaxNode node) =>
+        node.ContainsDirectives && node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span));
+
+    /// <summary>
     /// True while the member around the node, or the header of a type around it, has syntax errors:
     /// half-typed code. Rules stay silent there, because a fix computed from a guess at the code's shape can
     /// add errors (found by FuzzTests). Errors in other members of the type do not count.

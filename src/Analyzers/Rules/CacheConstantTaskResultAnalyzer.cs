@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -118,15 +119,21 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             // The field goes into the class or struct declaration around the call. Top-level statements have
             // none, interfaces may not allow fields at this language version, and a method type parameter
             // cannot appear in a field's type.
-            // Another part's static initializer might call this code before the new field is set.
+            // Another part's static initializer might call this code before the new field is set. A local constant the
+            // field spells out goes once unused; where #if branches share its scope, their reads are out of sight.
             var type = containingSymbol.ContainingType;
             return type is { TypeKind: TypeKind.Class or TypeKind.Struct }
                 && invocation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is { } declaration
                 && !resultType.MentionsMethodTypeParameter()
                 && !StaticInitializers.OtherPartMayRunCode(type, declaration)
+                && !invocation.Arguments[0].Value.DescendantsAndSelf().OfType<ILocalReferenceOperation>().Any(ScopeHasDirectives)
                     ? FixUseCachedField
                     : null;
         }
+
+        private static bool ScopeHasDirectives(ILocalReferenceOperation local) =>
+            local.Local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax().FirstAncestorOrSelf<BlockSyntax>() is not { } scope
+            || scope.HasDirectiveInside();
 
         private static string Shorten(string text) =>
             text.Length <= MaxValueTextLength ? text : text.Substring(0, MaxValueTextLength - 3) + "...";

@@ -13,7 +13,8 @@ internal static class TaskRunState
         var method = invocation.TargetMethod;
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, context.Task)
             || !method.IsStatic
-            || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda)
+            || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda
+            || RunsALoop(lambda))
         {
             return null;
         }
@@ -30,6 +31,13 @@ internal static class TaskRunState
                 ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
     }
+
+    /// <summary>
+    /// A lambda that runs a loop pays its closure once for the loop's whole work: not worth StartNew's longer form. It is
+    /// also what TPL0005's fix writes, which this rule must not take up again on a second dotnet format run.
+    /// </summary>
+    private static bool RunsALoop(IAnonymousFunctionOperation lambda) =>
+        lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
 
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>

@@ -4,6 +4,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -14,9 +15,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal static class FileStructure
 {
     /// <summary>Whether a preprocessor directive lies inside the node (not in the trivia before it).</summary>
-    public static bool HoldsDirective(SyntaxNode? node) =>
-        node is not null && node.ContainsDirectives
-        && node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span));
+    public static bool HoldsDirective(SyntaxNode? node) => node is not null && node.HasDirectiveInside();
 
     /// <summary>Whether the file's usings (or its first namespace's) sit in an <c>#if</c> branch.</summary>
     public static async Task<bool> ImportsAreConditionalAsync(Document document, CancellationToken cancellationToken)

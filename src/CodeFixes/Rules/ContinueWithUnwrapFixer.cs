@@ -86,11 +86,21 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         }
 
         var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, node.SpanStart);
-        var statements = AwaitStatements(chain, function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true }, names);
+        var returnsValue = function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true };
+        var statements = AwaitStatements(chain, returnsValue, names);
+        if (!returnsValue && site.Syntax is ReturnStatementSyntax returned && !EndsTheBody(returned, functionSyntax))
+        {
+            // The return left the function; the awaits alone would run on into the code after it.
+            statements.Add(ReturnStatement());
+        }
+
         var endOfLine = NewLines.Of(root);
         var rewritten = ReplaceBody(functionSyntax, site.Syntax, statements, endOfLine);
         return document.WithSyntaxRoot(root.ReplaceNode(functionSyntax, AddAsync(rewritten).WithAdditionalAnnotations(Formatter.Annotation)));
     }
+
+    private static bool EndsTheBody(ReturnStatementSyntax statement, SyntaxNode function) =>
+        statement.Parent is BlockSyntax block && block.Parent == function && block.Statements.Last() == statement;
 
     private static SyntaxNode? FunctionSyntax(IReturnOperation site, IOperation? function) =>
         function?.Syntax ?? site.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>();

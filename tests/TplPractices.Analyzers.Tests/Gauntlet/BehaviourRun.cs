@@ -20,7 +20,7 @@ internal static class BehaviourRun
 
     private static readonly string[] Nondeterministic =
     [
-        "GC.", "Stopwatch", "DateTime", "TickCount", "ManagedThreadId", "Random", "Thread.Sleep", "Task.Delay", "Timer",
+        "GC.", "Stopwatch", "DateTime", "TickCount", "ManagedThreadId", "Random", "Timer",
         "Environment.ProcessorCount", "GetHashCode", "Interlocked.CompareExchange", "WhenAny",
     ];
 

@@ -191,7 +191,7 @@ public sealed class ContinueWithUnwrapFixTests
     }
 
     [Fact]
-    public async Task EmbeddedReturn_GetsABlock()
+    public async Task EmbeddedReturn_GetsABlock_AndStillReturns()
     {
         await Verify.VerifyCodeFixAsync(/* lang=c#-test */ """
             using System;
@@ -218,6 +218,7 @@ public sealed class ContinueWithUnwrapFixTests
                     {
                         await t.ConfigureAwait(false);
                         await Task.Delay(1).ConfigureAwait(false);
+                        return;
                     }
                     throw new InvalidOperationException();
                 }

@@ -31,7 +31,8 @@ internal sealed class OwnResult : GauntletContext
                 continue;
             }
 
-            var keepAlive = $"GC.KeepAlive({Variable});";
+            var variable = Variable + statements.Count;
+            var keepAlive = $"GC.KeepAlive({variable});";
             if (lambda.Body is BlockSyntax block)
             {
                 insertions.Add((block.OpenBraceToken.Span.End, " System." + keepAlive + " "));
@@ -44,7 +45,7 @@ internal sealed class OwnResult : GauntletContext
             }
 
             var indent = statement.GetLeadingTrivia().LastOrDefault(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).ToString();
-            insertions.Add((statement.SpanStart, $"var {Variable} = default(object);\n{indent}{Variable} = "));
+            insertions.Add((statement.SpanStart, $"var {variable} = default(object);\n{indent}{variable} = "));
         }
 
         return insertions.Count == 0 ? null : Single(gauntletCase, setup, Sites.Insert(gauntletCase.Code, insertions), StillCapturedAsync);
@@ -57,7 +58,7 @@ internal sealed class OwnResult : GauntletContext
         {
             var model = (await document.GetSemanticModelAsync())!;
             var root = await document.GetSyntaxRootAsync();
-            foreach (var read in root!.DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == Variable))
+            foreach (var read in root!.DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText.StartsWith(Variable, StringComparison.Ordinal)))
             {
                 if (model.GetSymbolInfo(read).Symbol is ILocalSymbol local
                     && local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: DefaultExpressionSyntax })
@@ -65,7 +66,7 @@ internal sealed class OwnResult : GauntletContext
                     continue;
                 }
 
-                return $"'{Variable}' at {read.GetLocation().GetLineSpan().StartLinePosition} in {document.Project.Name} no longer reads the variable the call's statement assigns";
+                return $"'{read.Identifier.ValueText}' at {read.GetLocation().GetLineSpan().StartLinePosition} in {document.Project.Name} no longer reads the variable the call's statement assigns";
             }
         }
 
