@@ -79,7 +79,7 @@ internal static class GauntletChecks
             failures.AddRange(Behaviour(variant, originalTexts, fixedTexts));
         }
 
-        if (variant.Expectation is { } expectation && await expectation(fixedSolution) is { } unmet)
+        if (variant.Expectation is { } expectation && await expectation(original, fixedSolution) is { } unmet)
         {
             failures.Add(unmet);
         }

@@ -5,15 +5,15 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 
 /// <summary>
 /// A case put in a context: the files of the project and its targets, and what the context expects of the fixed
-/// code on top of the checks every variant passes (null: nothing more). The expectation gets the fixed solution and
-/// returns why it failed, or null.
+/// code on top of the checks every variant passes (null: nothing more). The expectation gets the solution before and
+/// after the fixes and returns why it failed, or null.
 /// </summary>
 internal sealed record Variant(
     string Context,
     GauntletCase Case,
     GauntletSetup Setup,
     ImmutableArray<(string Name, string Text)> Files,
-    Func<Solution, Task<string?>>? Expectation = null)
+    Func<Solution, Solution, Task<string?>>? Expectation = null)
 {
     public Solution Create() => Setup.Create(Files, Case.OutputKind);
 
@@ -38,6 +38,6 @@ internal abstract class GauntletContext
 
     public override string ToString() => Name;
 
-    protected Variant Single(GauntletCase gauntletCase, GauntletSetup setup, string code, Func<Solution, Task<string?>>? expectation = null) =>
+    protected Variant Single(GauntletCase gauntletCase, GauntletSetup setup, string code, Func<Solution, Solution, Task<string?>>? expectation = null) =>
         new(Name, gauntletCase, setup, [("Test0.cs", code)], expectation);
 }

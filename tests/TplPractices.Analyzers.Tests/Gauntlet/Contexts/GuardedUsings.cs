@@ -20,7 +20,7 @@ internal sealed class GuardedUsings : GauntletContext
 
         var code = Sites.Insert(gauntletCase.Code, [(first.Start, "#if NET || NETSTANDARD\n"), (last.End, "#endif\n")]);
         var guarded = usings.Select(u => u.ToString()).ToHashSet();
-        return Single(gauntletCase, setup, code, async solution =>
+        return Single(gauntletCase, setup, code, async (_, solution) =>
         {
             foreach (var document in solution.Projects.First().Documents)
             {

@@ -52,7 +52,7 @@ internal sealed class OwnResult : GauntletContext
     }
 
     /// <summary>Every read in the fixed code still binds to the variable outside the lambda, not to a copy from the state.</summary>
-    private static async Task<string?> StillCapturedAsync(Solution solution)
+    private static async Task<string?> StillCapturedAsync(Solution original, Solution solution)
     {
         foreach (var document in solution.Projects.SelectMany(p => p.Documents))
         {
