@@ -28,11 +28,12 @@ internal static class FixSites
         string portableKind,
         Func<string, string> title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
-        string equivalenceKey)
+        string equivalenceKey,
+        Func<Diagnostic, bool> isFixable)
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (KindOf(diagnostic) is null)
+            if (!isFixable(diagnostic))
             {
                 continue;
             }

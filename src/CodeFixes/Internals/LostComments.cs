@@ -4,13 +4,14 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// Comments a rewrite dropped (they sat on tokens it took apart: between chain links, flags, a lock's braces) are
-/// put back where the dropped text was, before the first token of what replaced it.
+/// put back, each on its own line above the statement or member that now holds the rewritten code.
 /// </summary>
 internal static class LostComments
 {
@@ -48,7 +49,8 @@ internal static class LostComments
         var added = new Dictionary<SyntaxToken, List<SyntaxTrivia>>();
         foreach (var comment in lost)
         {
-            var token = newRoot.FindToken(Map(comment.SpanStart, changes));
+            // Each on its own line above the statement (or member) the rewritten code now sits in.
+            var token = Anchor(newRoot.FindToken(Map(comment.SpanStart, changes)));
             var line = text.Lines.GetLineFromPosition(token.SpanStart);
             var indentation = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(line.Start, token.SpanStart));
             if (!added.TryGetValue(token, out var trivia))
@@ -57,13 +59,19 @@ internal static class LostComments
             }
 
             trivia.Add(comment);
-            trivia.AddRange(comment.IsKind(SyntaxKind.SingleLineCommentTrivia)
-                ? new[] { endOfLine, Whitespace(string.IsNullOrWhiteSpace(indentation) ? indentation : new string(' ', indentation.Length - indentation.TrimStart().Length)) }
-                : new[] { Space });
+            trivia.Add(endOfLine);
+            trivia.Add(Whitespace(new string(' ', indentation.Length - indentation.TrimStart().Length)));
         }
 
         return rewritten.WithSyntaxRoot(newRoot.ReplaceTokens(added.Keys, (token, _) => token.WithLeadingTrivia(token.LeadingTrivia.AddRange(added[token]))));
     }
+
+    /// <summary>The first token of the innermost statement or member around the token: the start of a line.</summary>
+    private static SyntaxToken Anchor(SyntaxToken token) =>
+        token.Parent?.AncestorsAndSelf().FirstOrDefault(n => n is StatementSyntax and not BlockSyntax || n is MemberDeclarationSyntax)?.GetFirstToken() is { } first
+        && first != default
+            ? first
+            : token;
 
     private static IEnumerable<SyntaxTrivia> Comments(SyntaxNode root) =>
         root.DescendantTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia));

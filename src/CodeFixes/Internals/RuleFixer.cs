@@ -31,7 +31,7 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer);
+        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
@@ -44,7 +44,7 @@ public abstract class RuleFixer : CodeFixProvider
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         // The cheap checks first: the other targets' copies are analyzed only where this copy names a rewrite.
-        if (!context.Diagnostics.Any(d => FixSites.KindOf(d) is not null) || !CanFix(context.Document))
+        if (!context.Diagnostics.Any(IsFixable) || !CanFix(context.Document))
         {
             return;
         }
@@ -52,7 +52,7 @@ public abstract class RuleFixer : CodeFixProvider
         // A verdict made at the end of a type (TPL0008) needs the whole copy analyzed, not the site's span alone.
         var span = EveryCopyMustReport ? (TextSpan?)null : context.Span;
         var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, span, context.CancellationToken).ConfigureAwait(false);
-        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey);
+        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey, IsFixable);
     }
 
     /// <summary>
@@ -82,6 +82,12 @@ public abstract class RuleFixer : CodeFixProvider
     /// </summary>
     protected virtual SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
         root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+
+    /// <summary>A site that names a rewrite, in code the rewrite can take apart: no action is offered for any other.</summary>
+    private bool IsFixable(Diagnostic diagnostic) =>
+        FixSites.KindOf(diagnostic) is not null
+        && diagnostic.Location.SourceTree?.GetRoot() is { } root
+        && !FileStructure.HoldsDirective(RestructuredNode(root, diagnostic));
 
     /// <summary>The rule's rewrite through the layer every fix shares.</summary>
     private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken) =>

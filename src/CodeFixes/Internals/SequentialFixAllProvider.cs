@@ -31,6 +31,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
     private readonly Func<Document, int> _requiredCopies;
     private readonly DiagnosticAnalyzer _analyzer;
+    private readonly Func<Diagnostic, bool> _isFixable;
 
     /// <summary>
     /// Passes over the documents a pass changed: what one leaves fixable (a lambda inside one it rewrote, a chain that
@@ -42,16 +43,19 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites, finished by <see cref="FixOutput"/>.</param>
     /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
     /// <param name="analyzer">The rule's analyzer, run again on the documents a pass changed.</param>
+    /// <param name="isFixable">Whether the fix can take a site (it names a rewrite, in code without #if).</param>
     public SequentialFixAllProvider(
         string title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
         Func<Document, int> requiredCopies,
-        DiagnosticAnalyzer analyzer)
+        DiagnosticAnalyzer analyzer,
+        Func<Diagnostic, bool> isFixable)
     {
         _title = title;
         _fixDocumentAsync = fixDocumentAsync;
         _requiredCopies = requiredCopies;
         _analyzer = analyzer;
+        _isFixable = isFixable;
     }
 
     public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
@@ -59,7 +63,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
 
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
     {
-        var work = await CollectAsync(fixAllContext).ConfigureAwait(false);
+        var work = await CollectAsync(fixAllContext, _isFixable).ConfigureAwait(false);
         if (work.Count == 0)
         {
             return null;
@@ -101,7 +105,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             {
                 var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(_analyzer), document.Project.AnalyzerOptions);
                 diagnostics.AddRange((await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false))
-                    .Where(d => FixSites.KindOf(d) is not null));
+                    .Where(_isFixable));
             }
         }
 
@@ -166,7 +170,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     }
 
     private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(
-        FixAllContext context)
+        FixAllContext context, Func<Diagnostic, bool> isFixable)
     {
         // Each scope takes in the linked copies of its documents: the other targets' view of the same files.
         var diagnostics = new List<Diagnostic>();
@@ -192,7 +196,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
             }
         }
 
-        return Group(context.Solution, diagnostics);
+        return Group(context.Solution, diagnostics.Where(isFixable));
     }
 
     /// <summary>The diagnostics by file: linked copies share a key, the first of their document IDs in a stable order.</summary>

@@ -61,8 +61,8 @@ public sealed class ConstructorConcurrencyFixer : SiteRuleFixer
                 return;
             }
 
-            statements[0] = statements[0].WithLeadingTrivia(lockStatement.GetLeadingTrivia());
-            statements[statements.Count - 1] = statements[statements.Count - 1].WithTrailingTrivia(lockStatement.GetTrailingTrivia());
+            // The statements keep their own comments; the formatter re-indents them.
+            statements[0] = statements[0].WithLeadingTrivia(lockStatement.GetLeadingTrivia().AddRange(statements[0].GetLeadingTrivia()));
             editor.InsertBefore(lockStatement, statements);
             editor.RemoveNode(lockStatement, SyntaxRemoveOptions.KeepNoTrivia);
             return;

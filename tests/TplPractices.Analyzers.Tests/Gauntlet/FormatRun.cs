@@ -60,6 +60,13 @@ internal static class FormatRun
         return solution;
     }
 
+    /// <summary>The code of one file after the rules' fixes, as dotnet format leaves it on net10.0 (for the behaviour tests).</summary>
+    public static async Task<string> FixAsync(string code, params string[] rules)
+    {
+        var solution = await RunAsync(GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), rules);
+        return (await solution.Projects.Single().Documents.Single().GetTextAsync()).ToString();
+    }
+
     /// <summary>What the analyzers report on the project at severity info and above, as dotnet format asks for it.</summary>
     public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(Project project, ImmutableArray<DiagnosticAnalyzer> analyzers)
     {

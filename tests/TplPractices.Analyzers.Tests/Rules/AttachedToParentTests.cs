@@ -158,4 +158,18 @@ public sealed class AttachedToParentTests
     {
         Assert.Equal(DiagnosticSeverity.Warning, AttachedToParentAnalyzer.Rule.DefaultSeverity);
     }
+
+    /// <summary>A comment between the flags survives, above the member the removed flag was in.</summary>
+    [Fact]
+    public async Task CommentBetweenFlags_Survives()
+    {
+        await Verify.VerifyCodeFixAsync(
+            Class("""
+                Task M() => Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.LongRunning | /* why */ [|TaskCreationOptions.AttachedToParent|]));
+            """),
+            Class("""
+                /* why */
+                Task M() => Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.LongRunning));
+            """));
+    }
 }

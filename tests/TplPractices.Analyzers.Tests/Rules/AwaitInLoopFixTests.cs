@@ -263,4 +263,37 @@ public sealed class AwaitInLoopFixTests
                 """,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// A loop whose awaits sit in #if branches: moved into a lambda, the other target's branch would keep an await in a
+    /// lambda that is not async. Reported, without a fix.
+    /// </summary>
+    [Fact]
+    public async Task LoopHoldingAnIf_HasNoFix()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static int Square(int i) => i * i;
+
+                async Task<int> Sum(int n)
+                {
+                    var total = 0;
+                    for (var i = 0; i < n; i++)
+                    {
+            #if NET
+                        total += await Task.Run(() => Square(i));
+            #else
+                        total += [|await Task.Run(() => Square(i) + 1)|];
+            #endif
+                    }
+
+                    return total;
+                }
+            }
+            """;
+        await new Verify.Test { TestCode = Code, FixedCode = Code, FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow } }.RunAsync();
+    }
 }

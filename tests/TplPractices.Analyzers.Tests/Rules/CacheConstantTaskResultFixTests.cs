@@ -821,4 +821,43 @@ public sealed class CacheConstantTaskResultFixTests
     {
         Assert.Equal("TPL0003_CacheTask", CacheConstantTaskResultFixer.EquivalenceKey);
     }
+
+    /// <summary>
+    /// Static initializers run in text order: a field whose initializer calls the fixed method must find the cached
+    /// task already set, so the new field goes above it (after it, the call returned null, and the nullable analysis
+    /// warned CS8603).
+    /// </summary>
+    [Fact]
+    public async Task StaticInitializerCallingTheFixedCode_GetsTheFieldAboveIt()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private const int Limit = 3;
+                private static readonly Task<int> s_first = Get();
+                private static readonly Func<Task<int>> s_factory = () => [|Task.FromResult(70)|];
+
+                static Task<int> Get() => [|Task.FromResult(42)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private const int Limit = 3;
+                private static readonly Task<int> s_int70Task = Task.FromResult(70);
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+                private static readonly Task<int> s_first = Get();
+                private static readonly Func<Task<int>> s_factory = () => s_int70Task;
+
+                static Task<int> Get() => s_int42Task;
+            }
+            """);
+    }
 }

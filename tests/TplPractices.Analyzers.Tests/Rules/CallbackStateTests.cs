@@ -108,4 +108,29 @@ public sealed class CallbackStateTests
         var count = await HalfTypedCode.CountDiagnosticsAsync(new CallbackStateAnalyzer(), "System.Threading.CancellationToken token, int x", statement);
         Assert.Equal(0, count); // a member with syntax errors is skipped
     }
+
+    /// <summary>
+    /// The timer or registration the statement creates is what the callback disposes: at the call the variable is
+    /// still null (or default), so passing it as state would silently stop the cleanup.
+    /// </summary>
+    [Fact]
+    public async Task VariableAssignedByTheCallsOwnStatement_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                void M(CancellationToken token)
+                {
+                    Timer? timer = null;
+                    timer = new Timer(_ => timer?.Dispose(), null, 10, Timeout.Infinite);
+
+                    CancellationTokenRegistration registration = default;
+                    registration = token.Register(() => registration.Dispose());
+                }
+            }
+            """);
+    }
 }

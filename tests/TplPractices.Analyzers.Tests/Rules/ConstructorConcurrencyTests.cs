@@ -418,4 +418,80 @@ public sealed class ConstructorConcurrencyTests
     {
         Assert.Equal(DiagnosticSeverity.Info, ConstructorConcurrencyAnalyzer.Rule.DefaultSeverity);
     }
+
+    /// <summary>
+    /// Two targets share the file: the fix built without trivia (<c>_count+=start</c>) used to be spaced in one copy
+    /// only, and the workspace merged the copies with conflict markers. Every copy gets one text; a lock body holding
+    /// an #if keeps its lock (taking it apart would drop the other target's branch); comments in a lock body survive.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargeted_OneTextInEveryCopy_IfInALockHasNoFix_CommentsSurvive()
+    {
+        const string Before = """
+            using System.Threading;
+
+            class C
+            {
+                private readonly object _gate = new object();
+                private int _count;
+                private int _other;
+
+                public C(int start)
+                {
+                    [|Interlocked.Add(ref _count, start)|];
+                    [|lock|] (_gate)
+                    {
+                        // before
+                        _other = start; // after
+                    }
+
+                    [|lock|] (_gate)
+                    {
+            #if NET
+                        _other++;
+            #else
+                        _other--;
+            #endif
+                    }
+                }
+
+                public int Sum => _count + _other;
+            }
+            """;
+        const string After = """
+            using System.Threading;
+
+            class C
+            {
+                private readonly object _gate = new object();
+                private int _count;
+                private int _other;
+
+                public C(int start)
+                {
+                    _count += start;
+                    // before
+                    _other = start; // after
+
+                    [|lock|] (_gate)
+                    {
+            #if NET
+                        _other++;
+            #else
+                        _other--;
+            #endif
+                    }
+                }
+
+                public int Sum => _count + _other;
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = After,
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
 }

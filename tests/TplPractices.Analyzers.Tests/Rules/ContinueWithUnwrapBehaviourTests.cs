@@ -1,3 +1,4 @@
+using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
@@ -94,5 +95,65 @@ public sealed class ContinueWithUnwrapBehaviourTests
 
         Assert.Equal("returned 0", original);
         Assert.Equal(original, rewritten);
+    }
+
+    private const string Caveats = /* lang=c#-test */ """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading.Tasks;
+
+        public static class Caveats
+        {
+            private static readonly List<string> Log = new List<string>();
+
+            private static Task Fail() => Task.FromException(new InvalidOperationException("one"));
+
+            private static Task Step(string name)
+            {
+                Log.Add(name);
+                return Task.CompletedTask;
+            }
+
+            private static Task<int> Parse(string text) => Task.Run(() => int.Parse(text));
+
+            public static Task GoesOn() => Fail().ContinueWith(_ => Step("two")).Unwrap();
+
+            public static Task<int> Wrapped(string text) => Parse(text).ContinueWith(t => Task.FromResult(t.Result * 2)).Unwrap();
+
+            public static Task Validated(string name)
+            {
+                if (name == null) throw new ArgumentNullException(nameof(name));
+                return Step(name).ContinueWith(_ => Step(name + "!")).Unwrap();
+            }
+
+            public static async Task<string> AfterAFault()
+            {
+                Log.Clear();
+                try { await GoesOn(); } catch (InvalidOperationException) { }
+                return "[" + string.Join(",", Log) + "]";
+            }
+
+            public static async Task<string> FaultType()
+            {
+                try { await Wrapped("x"); return "none"; } catch (Exception e) { return e.GetType().Name; }
+            }
+
+            public static string WhenValidationFails()
+            {
+                try { Validated(null!); return "a faulted task"; } catch (ArgumentNullException) { return "thrown at the call"; }
+            }
+        }
+        """;
+
+    /// <summary>The docs' caveats, shown: each runs the original and the code the fix writes, which differ as stated.</summary>
+    [Theory]
+    [InlineData("AfterAFault", "returned [two]", "returned []")]
+    [InlineData("FaultType", "returned AggregateException", "returned FormatException")]
+    [InlineData("WhenValidationFails", "returned thrown at the call", "returned a faulted task")]
+    public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
+    {
+        var fixedCode = await FormatRun.FixAsync(Caveats, "TPL0002");
+        Assert.Equal(before, await CodeRunner.RunAsync(Caveats, "Caveats", method));
+        Assert.Equal(after, await CodeRunner.RunAsync(fixedCode, "Caveats", method));
     }
 }

@@ -281,4 +281,63 @@ public sealed class ContinueWithUnwrapFixTests
                 """,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// Comments between the chain's links survive the rewrite; a function holding an #if gets no fix, since a branch
+    /// another target compiles might return a task of its own, which an async function cannot.
+    /// </summary>
+    [Fact]
+    public async Task CommentsBetweenLinks_Survive_AFunctionHoldingAnIf_HasNoFix()
+    {
+        await new Verify.Test
+        {
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Step(int n) => Task.Delay(n);
+
+                    Task Commented() =>
+                        [|Step(1) // first
+                            .ContinueWith(_ => Step(2)) /* then */ .Unwrap()|];
+
+                    Task Conditional()
+                    {
+                #if NET
+                        return Step(3);
+                #else
+                        return [|Step(1).ContinueWith(_ => Step(2)).Unwrap()|];
+                #endif
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Step(int n) => Task.Delay(n);
+
+                    // first
+                    /* then */
+                    async Task Commented()
+                    {
+                        await Step(1).ConfigureAwait(false);
+                        await Step(2).ConfigureAwait(false);
+                    }
+
+                    Task Conditional()
+                    {
+                #if NET
+                        return Step(3);
+                #else
+                        return [|Step(1).ContinueWith(_ => Step(2)).Unwrap()|];
+                #endif
+                    }
+                }
+                """,
+        }.RunAsync();
+    }
 }

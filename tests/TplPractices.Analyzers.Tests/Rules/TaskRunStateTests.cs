@@ -2,6 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.TaskRunStateAnalyzer,
@@ -140,11 +141,12 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
-    /// A lambda that only throws binds Task.Run(Func&lt;Task&gt;) but StartNew(Action&lt;object?&gt;, …): the rewrite with
-    /// Unwrap would not compile, so there is no fix.
+    /// A lambda that is not async but returns a task (or only throws, which binds Task.Run(Func&lt;Task&gt;)): Task.Run's
+    /// own unwrap turns an OperationCanceledException thrown before the task exists into cancellation, where
+    /// StartNew(…).Unwrap() faults (<see cref="NonAsyncTaskLambda_TaskRunCancelsWhereUnwrapFaults"/>). No fix.
     /// </summary>
     [Fact]
-    public async Task LambdaThatOnlyThrows_IsReportedWithoutFix()
+    public async Task NonAsyncLambdaReturningATask_IsReportedWithoutFix()
     {
         const string Source = /* lang=c#-test */ """
             using System;
@@ -153,7 +155,7 @@ public sealed class TaskRunStateTests
             class C
             {
                 Task Block(int x) => Task.Run({|#0:() => { throw new InvalidOperationException(x.ToString()); }|});
-                Task Expression(int x) => Task.Run({|#1:() => throw new InvalidOperationException(x.ToString())|});
+                Task Expression(int x) => Task.Run({|#1:() => x > 0 ? Task.Delay(x) : Task.CompletedTask|});
             }
             """;
         var test = new Verify.Test { TestCode = Source, FixedCode = Source, FixedState = { MarkupHandling = MarkupMode.Allow } };
@@ -161,6 +163,76 @@ public sealed class TaskRunStateTests
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'x'", "a closure and a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'x'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>Why the lambda above gets no fix: the StartNew equivalent would end faulted where Task.Run ends canceled.</summary>
+    [Fact]
+    public async Task NonAsyncTaskLambda_TaskRunCancelsWhereUnwrapFaults()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Ends
+            {
+                private static Task Work(int x) => x > 0 ? throw new OperationCanceledException() : Task.CompletedTask;
+
+                public static string Run(int x) => Status(Task.Run(() => Work(x)));
+
+                public static string StartNew(int x) =>
+                    Status(Task.Factory.StartNew(static state => Work((int)state!), x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default).Unwrap());
+
+                private static string Status(Task task)
+                {
+                    try { task.Wait(); } catch (AggregateException) { }
+                    return task.Status.ToString();
+                }
+            }
+            """;
+        Assert.Equal("returned Canceled", await CodeRunner.RunAsync(Code, "Ends", "Run", 1));
+        Assert.Equal("returned Faulted", await CodeRunner.RunAsync(Code, "Ends", "StartNew", 1));
+    }
+
+    /// <summary>The caveat docs/rules/TPL0007.md names: the task's AsyncState is the state (it was null).</summary>
+    [Fact]
+    public async Task Caveat_TheStateIsTheTasksAsyncState()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            public static class States
+            {
+                public static Task Work(int x) => Task.Run(() => System.Console.Write(x));
+
+                public static string StateOf() => Work(5).AsyncState?.ToString() ?? "null";
+            }
+            """;
+        Assert.Equal("returned null", await CodeRunner.RunAsync(Code, "States", "StateOf"));
+        Assert.Equal("returned 5", await CodeRunner.RunAsync(await FormatRun.FixAsync(Code, "TPL0007"), "States", "StateOf"));
+    }
+
+    /// <summary>
+    /// A Task.Run whose lambda runs a loop pays its closure once for the whole loop, and it is what TPL0005's fix
+    /// writes: reporting it would make a second dotnet format run change the file again.
+    /// </summary>
+    [Fact]
+    public async Task LambdaRunningALoop_IsNotReported()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Collections.Generic;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Fill(List<int> items, int n) => Task.Run(() => { for (var i = 0; i < n; i++) items.Add(i); });
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         await test.RunAsync();
     }
 
@@ -183,6 +255,79 @@ public sealed class TaskRunStateTests
                 """,
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A Task.Run awaited in a loop belongs to TPL0005, whose fix moves the loop into one Task.Run (see the rule page):
+    /// reported here only while TPL0005 is off. Task.Run&lt;T&gt; keeps the type argument as written (string?, not an
+    /// inferred annotation that draws CS8620).
+    /// </summary>
+    [Theory]
+    [InlineData("", false)]
+    [InlineData("dotnet_diagnostic.TPL0005.severity = none\n", true)]
+    public async Task AwaitedInALoop_IsLeftToTPL0005_WhileItIsOn(string config, bool reported)
+    {
+        var lambda = reported ? "{|#0:() => Square(i)|}" : "() => Square(i)";
+        var test = new Verify.Test
+        {
+            TestCode = $$"""
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    static int Square(int i) => i * i;
+
+                    async Task<int> Sum(int n)
+                    {
+                        var total = 0;
+                        for (var i = 0; i < n; i++)
+                        {
+                            var k = i;
+                            total += await Task.Run({{lambda.Replace("(i)", "(k)", StringComparison.Ordinal)}});
+                        }
+
+                        return total;
+                    }
+                }
+                """,
+        };
+        if (reported)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'k'", "a closure and a delegate", "it"));
+        }
+
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On + config));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task TypedRun_KeepsTheTypeArgumentAsWritten()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<string?> M(string? s) => Task.Run<string?>({|#0:() => s|});
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task<string?> M(string? s) => Task.Factory.StartNew<string?>(static state => { var s = (string?)state!; return s; }, s, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                }
+                """,
+            CompilerDiagnostics = CompilerDiagnostics.Warnings,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'s'", "a closure and a delegate", "it"));
         await test.RunAsync();
     }
 }

@@ -198,4 +198,90 @@ public sealed class UseTaskStateFixTests
             StringComparison.Ordinal);
         return await CodeRunner.RunAsync(entry, "Work", "Call", method, arguments);
     }
+
+    /// <summary>
+    /// <c>delegate { … }</c> declares no parameters; the compiler's names for them (<c>&lt;p0&gt;</c>) cannot be written,
+    /// so the new lambda names them <c>_</c>.
+    /// </summary>
+    [Fact]
+    public async Task AnonymousMethodWithoutParameterList_GetsParametersItCanName()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task M(Task task, int x) => task.ContinueWith([|delegate { Console.WriteLine(x); }|]);
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task M(Task task, int x) => task.ContinueWith(static (_, state) => { var x = (int)state!; Console.WriteLine(x); }, x);
+            }
+            """);
+    }
+
+    /// <summary>
+    /// An #if inside the lambda: the branch another target compiles may capture other values, which this copy
+    /// cannot see. Reported, without a fix; comments in a fixed lambda survive.
+    /// </summary>
+    [Fact]
+    public async Task LambdaHoldingAnIf_HasNoFix_CommentsSurviveTheFix()
+    {
+        await new Verify.Test
+        {
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            TestCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task A(int x, int y) => Task.Factory.StartNew([|() =>
+                {
+            #if NET
+                    Console.WriteLine(x);
+            #else
+                    Console.WriteLine(y);
+            #endif
+                }|]);
+
+                Task B(int x) => Task.Factory.StartNew([|() =>
+                {
+                    // why
+                    Console.WriteLine(x); /* what */
+                }|]);
+            }
+            """,
+            FixedCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task A(int x, int y) => Task.Factory.StartNew([|() =>
+                {
+            #if NET
+                    Console.WriteLine(x);
+            #else
+                    Console.WriteLine(y);
+            #endif
+                }|]);
+
+                Task B(int x) => Task.Factory.StartNew(static state =>
+                {
+                    var x = (int)state!;
+                    // why
+                    Console.WriteLine(x); /* what */
+                }, x);
+            }
+            """,
+        }.RunAsync();
+    }
 }

@@ -251,4 +251,59 @@ public sealed class UseTaskStateTests
                 """,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// A variable the call's own statement assigns is still null when the lambda is made: as state it would stay null,
+    /// and the cleanup it serves would silently stop. A variable only read, in a tuple literal too, is no write.
+    /// </summary>
+    [Fact]
+    public async Task OwnResult_IsNotReported_TupleReads_AreNoWrites()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task? M(Task load, int a, int b)
+                {
+                    Task? pending = null;
+                    pending = load.ContinueWith(t => Console.WriteLine(pending?.Id));
+                    Use((a, b));
+                    Task.Factory.StartNew([|() => Console.WriteLine(a + b)|]);
+                    return pending;
+                }
+
+                static void Use((int, int) pair) { }
+            }
+            """);
+    }
+
+    /// <summary>
+    /// A link of a chain TPL0002 rewrites into awaits belongs to TPL0002, whose fix removes the continuation: one
+    /// fixable diagnostic per site, or dotnet format would apply either fix from one run to the next.
+    /// </summary>
+    [Theory]
+    [InlineData("", false)]
+    [InlineData("dotnet_diagnostic.TPL0002.severity = none\n", true)]
+    [InlineData("tpl_practices.TPL0002.excluded_namespaces = N\n", true)]
+    public async Task ChainLink_IsLeftToTPL0002_WhileItIsOn(string config, bool reported)
+    {
+        var code = $$"""
+            using System.Threading.Tasks;
+
+            namespace N
+            {
+                class C
+                {
+                    Task Step(int x) => Task.Delay(x);
+
+                    Task M(Task first, int x) => first.ContinueWith({{(reported ? "[|_ => Step(x)|]" : "_ => Step(x)")}}).Unwrap();
+                }
+            }
+            """;
+        var test = new Verify.Test { TestCode = code };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\n" + config));
+        await test.RunAsync();
+    }
 }
