@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
@@ -49,11 +50,32 @@ public abstract class RuleFixer : CodeFixProvider
             return;
         }
 
+        var offered = new HashSet<Diagnostic>();
+        foreach (var diagnostic in context.Diagnostics.Where(IsFixable))
+        {
+            if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
+            {
+                offered.Add(diagnostic);
+            }
+        }
+
+        if (offered.Count == 0)
+        {
+            return;
+        }
+
         // A verdict made at the end of a type (TPL0008) needs the whole copy analyzed, not the site's span alone.
         var span = EveryCopyMustReport ? (TextSpan?)null : context.Span;
         var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, span, context.CancellationToken).ConfigureAwait(false);
-        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey, IsFixable);
+        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey, offered.Contains);
     }
+
+    /// <summary>
+    /// A check of the site that needs the solution (its callers, say), made before a fix is offered in the light
+    /// bulb; the rewrite itself makes it again for Fix All and leaves a site that fails it alone.
+    /// </summary>
+    protected virtual Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        Task.FromResult(true);
 
     /// <summary>
     /// True for a rule whose silence in a target's copy means the rewrite is unsafe there (TPL0008: that target

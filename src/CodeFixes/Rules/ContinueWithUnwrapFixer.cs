@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.FindSymbols;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.CodeFixes.Internals;
@@ -67,6 +68,22 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         return document;
     }
 
+    /// <summary>No fix is offered for a method a caller calls without using its task (CS4014 once it is async).</summary>
+    protected override async Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        var node = (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+        return model is null || node is null
+            || model.GetEnclosingSymbol(node.SpanStart, cancellationToken) is not IMethodSymbol containing
+            || !await HasDiscardingCallAsync(document, EnclosingFunction(model, node, containing), cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The method or local function whose body holds the node (lambdas have no callers by name).</summary>
+    private static IMethodSymbol EnclosingFunction(SemanticModel model, SyntaxNode node, IMethodSymbol containing) =>
+        node.FirstAncestorOrSelf<LocalFunctionStatementSyntax>() is { } local && model.GetDeclaredSymbol(local) is IMethodSymbol function
+            ? function
+            : containing;
+
     private static async Task<Document> FixOneAsync(Document document, SyntaxAnnotation mark, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
@@ -80,7 +97,8 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             || !chain.CanBecomeAwaits(symbols, containing)
             || chain.ReturnSite() is not { } site
             || ContinueWithChain.Function(site, containing) is not { } function
-            || FunctionSyntax(site, function.Operation) is not { } functionSyntax)
+            || FunctionSyntax(site, function.Operation) is not { } functionSyntax
+            || await HasDiscardingCallAsync(document, function.Symbol, cancellationToken).ConfigureAwait(false))
         {
             return document;
         }
@@ -97,6 +115,34 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         var endOfLine = NewLines.Of(root);
         var rewritten = ReplaceBody(functionSyntax, site.Syntax, statements, endOfLine);
         return document.WithSyntaxRoot(root.ReplaceNode(functionSyntax, AddAsync(rewritten).WithAdditionalAnnotations(Formatter.Annotation)));
+    }
+
+    /// <summary>
+    /// A call that drops the task (<c>M();</c>) draws CS4014 once M is async, an error under TreatWarningsAsErrors:
+    /// such a method is left as it is.
+    /// </summary>
+    private static async Task<bool> HasDiscardingCallAsync(Document document, IMethodSymbol function, CancellationToken cancellationToken)
+    {
+        if (function.MethodKind is not (MethodKind.Ordinary or MethodKind.LocalFunction or MethodKind.ExplicitInterfaceImplementation))
+        {
+            return false;
+        }
+
+        foreach (var reference in await SymbolFinder.FindReferencesAsync(function, document.Project.Solution, cancellationToken).ConfigureAwait(false))
+        {
+            foreach (var location in reference.Locations)
+            {
+                var root = await location.Document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+                var model = await location.Document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+                if (root?.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>() is { } call
+                    && model?.GetOperation(call, cancellationToken)?.Parent is IExpressionStatementOperation)
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private static bool EndsTheBody(ReturnStatementSyntax statement, SyntaxNode function) =>

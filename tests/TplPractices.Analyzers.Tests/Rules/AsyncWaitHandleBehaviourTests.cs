@@ -1,3 +1,4 @@
+using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
@@ -82,5 +83,65 @@ public sealed class AsyncWaitHandleBehaviourTests
         }
 
         return source.Task;
+    }
+
+    private const string Caveats = """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        // Shows a documented caveat of a fix: not a gauntlet input (docs/rules name the difference).
+        public static class Caveats
+        {
+            public static bool ResumesOnThePool()
+            {
+                var onPool = false;
+                var thread = new Thread(() => onPool = Check(Task.Delay(100)));
+                thread.Start();
+                thread.Join();
+                return onPool;
+            }
+
+            private static bool Check(Task task)
+            {
+                var check = FirstPart(task);
+                check.Wait();
+                return check.Result;
+            }
+
+            private static async Task<bool> FirstPart(Task task)
+            {
+                ((IAsyncResult)task).AsyncWaitHandle.WaitOne();
+                return Thread.CurrentThread.IsThreadPoolThread;
+            }
+
+            public static string SameTaskTwice()
+            {
+                var task = Task.Delay(10);
+                try
+                {
+                    WaitHandle.WaitAll(new[] { ((IAsyncResult)task).AsyncWaitHandle, ((IAsyncResult)task).AsyncWaitHandle });
+                    return "waited";
+                }
+                catch (DuplicateWaitObjectException)
+                {
+                    return "duplicate";
+                }
+            }
+        }
+        """;
+
+    /// <summary>
+    /// The differences docs/rules/TPL0004.md names: the await form lets the blocked thread go (the code after it runs on
+    /// the pool), and the task waits accept one task twice, where WaitHandle.WaitAll threw.
+    /// </summary>
+    [Theory]
+    [InlineData("ResumesOnThePool", "returned False", "returned True")]
+    [InlineData("SameTaskTwice", "returned duplicate", "returned waited")]
+    public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
+    {
+        var fixedCode = await FormatRun.FixAsync(Caveats, "TPL0004");
+        Assert.Equal(before, await CodeRunner.RunAsync(Caveats, "Caveats", method));
+        Assert.Equal(after, await CodeRunner.RunAsync(fixedCode, "Caveats", method));
     }
 }

@@ -9,6 +9,7 @@ public sealed class CacheConstantTaskResultBehaviourTests
     private const string Code = /* lang=c#-test */ """
         using System.Threading.Tasks;
 
+        // Shows a documented caveat of a fix: not a gauntlet input (docs/rules name the difference).
         public static class Answers
         {
             public static Task<int> Get() => Task.FromResult(42);

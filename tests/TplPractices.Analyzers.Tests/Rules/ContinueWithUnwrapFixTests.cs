@@ -340,4 +340,32 @@ public sealed class ContinueWithUnwrapFixTests
                 """,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// A caller that drops the task (<c>Steps();</c>) would draw CS4014 once the method is async, an error under
+    /// TreatWarningsAsErrors: the method is left as it is.
+    /// </summary>
+    [Fact]
+    public async Task MethodWhoseTaskACallerDrops_IsLeftAlone()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Step(int n) => Task.Delay(n);
+
+                Task Steps() => [|Step(1).ContinueWith(_ => Step(2)).Unwrap()|];
+
+                void FireAndForget() => Steps();
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code,
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            CompilerDiagnostics = Microsoft.CodeAnalysis.Testing.CompilerDiagnostics.Warnings,
+        }.RunAsync();
+    }
 }

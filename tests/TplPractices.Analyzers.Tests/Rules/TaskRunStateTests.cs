@@ -202,6 +202,7 @@ public sealed class TaskRunStateTests
         const string Code = """
             using System.Threading.Tasks;
 
+            // Shows a documented caveat of a fix: not a gauntlet input (docs/rules name the difference).
             public static class States
             {
                 public static Task Work(int x) => Task.Run(() => System.Console.Write(x));

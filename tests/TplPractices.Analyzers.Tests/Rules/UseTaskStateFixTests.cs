@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.UseTaskStateAnalyzer,
@@ -283,5 +284,24 @@ public sealed class UseTaskStateFixTests
             }
             """,
         }.RunAsync();
+    }
+
+    /// <summary>The caveat docs/rules/TPL0001.md names: the task's AsyncState is the state (it was null).</summary>
+    [Fact]
+    public async Task Caveat_TheStateIsTheTasksAsyncState()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            // Shows a documented caveat of a fix: not a gauntlet input (docs/rules name the difference).
+            public static class States
+            {
+                public static Task Work(int x) => Task.Factory.StartNew(() => System.Console.Write(x));
+
+                public static string StateOf() => Work(5).AsyncState?.ToString() ?? "null";
+            }
+            """;
+        Assert.Equal("returned null", await CodeRunner.RunAsync(Code, "States", "StateOf"));
+        Assert.Equal("returned 5", await CodeRunner.RunAsync(await FormatRun.FixAsync(Code, "TPL0001"), "States", "StateOf"));
     }
 }
