@@ -155,6 +155,20 @@ internal static class BehaviourRun
         return thread.Join(Limit) ? outcome ?? "nothing" : "timed out";
     }
 
+    /// <summary>Waits for a task a result holds (a Task&lt;Task&gt;, say), so its state does not depend on timing.</summary>
+    private static bool Settled(Task task)
+    {
+        try
+        {
+            task.Wait(Limit);
+        }
+        catch (AggregateException)
+        {
+        }
+
+        return true;
+    }
+
     private static string Describe(object? value) => value switch
     {
         null => "null",
@@ -163,7 +177,7 @@ internal static class BehaviourRun
         AggregateException aggregate => string.Join(",", aggregate.InnerExceptions.Select(Describe)),
         TypeInitializationException { InnerException: { } inner } => "TypeInitializationException(" + Describe(inner) + ")",
         Exception e => e.GetType().Name,
-        Task task when task.GetType().IsGenericType && task.Status == TaskStatus.RanToCompletion => "Task " + Describe(task.GetType().GetProperty("Result")!.GetValue(task)),
+        Task task when Settled(task) && task.GetType().IsGenericType && task.Status == TaskStatus.RanToCompletion => "Task " + Describe(task.GetType().GetProperty("Result")!.GetValue(task)),
         Task task => "Task " + task.Status,
         string or bool or int or long or double => value.ToString()!,
         IEnumerable sequence => "[" + string.Join(",", sequence.Cast<object?>().Take(20).Select(Describe)) + "]",

@@ -67,6 +67,16 @@ internal static class Sites
         return result;
     }
 
+    /// <summary>
+    /// The text with each stretch of whole lines in both branches of <c>#if NET … #else … #endif</c>: a target that
+    /// defines NET compiles one copy, any other the other.
+    /// </summary>
+    public static string InBothBranches(string text, IEnumerable<TextSpan> lines) => Insert(text, lines.SelectMany(span => new[]
+    {
+        (span.Start, "#if NET\n"),
+        (span.End, "#else\n" + text.Substring(span.Start, span.Length) + "#endif\n"),
+    }));
+
     /// <summary>Whether the token lies inside an interpolated string, where nothing can be put between tokens.</summary>
     public static bool InInterpolatedString(SyntaxToken token) =>
         token.Parent?.AncestorsAndSelf().Any(n => n is InterpolatedStringExpressionSyntax) == true

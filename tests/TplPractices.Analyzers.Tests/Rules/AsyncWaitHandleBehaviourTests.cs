@@ -1,4 +1,3 @@
-using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
@@ -140,8 +139,6 @@ public sealed class AsyncWaitHandleBehaviourTests
     [InlineData("SameTaskTwice", "returned duplicate", "returned waited")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
-        var fixedCode = await FormatRun.FixAsync(Caveats, "TPL0004");
-        Assert.Equal(before, await CodeRunner.RunAsync(Caveats, "Caveats", method));
-        Assert.Equal(after, await CodeRunner.RunAsync(fixedCode, "Caveats", method));
+        await FixedBehaviour.AssertAsync(Caveats, "TPL0004", "Caveats", method, before, after);
     }
 }

@@ -37,61 +37,18 @@ public sealed class AwaitInLoopBehaviourTests
     [Fact]
     public async Task Caveat_TheMovedLoopNoLongerReturnsToTheCallersContext()
     {
-        const string Code = """
-            using System.Threading;
-            using System.Threading.Tasks;
+        const string Runner = """
 
-            // Shows a documented caveat of a fix: not a gauntlet input (docs/rules name the difference).
-            public static class Loops
+            public static class OnContext
             {
-                private static int Square(int i) => i * i;
-
-                public static async Task<int> Sum(int n)
-                {
-                    var total = 0;
-                    for (var i = 0; i < n; i++)
-                    {
-                        total += await Task.Run(() => Square(i));
-                    }
-
-                    return total;
-                }
-
-                private sealed class Counting : SynchronizationContext
-                {
-                    public int Posts;
-
-                    public override void Post(SendOrPostCallback callback, object? state)
-                    {
-                        Interlocked.Increment(ref Posts);
-                        ThreadPool.QueueUserWorkItem(_ =>
-                        {
-                            SetSynchronizationContext(this);
-                            callback(state);
-                        });
-                    }
-                }
-
                 public static async Task<string> Posts()
                 {
-                    var context = new Counting();
-                    var previous = SynchronizationContext.Current;
-                    SynchronizationContext.SetSynchronizationContext(context);
-                    Task<int> sum;
-                    try
-                    {
-                        sum = Sum(5);
-                    }
-                    finally
-                    {
-                        SynchronizationContext.SetSynchronizationContext(previous);
-                    }
-
-                    return await sum + " after " + (context.Posts >= 5 ? "a post per iteration" : context.Posts + " posts");
+                    var posts = await CountingContext.Run(() => Loops.Sum(5));
+                    return posts >= 5 ? "a post per iteration" : posts + " posts";
                 }
             }
             """;
-        Assert.Equal("returned 30 after a post per iteration", await CodeRunner.RunAsync(Code, "Loops", "Posts"));
-        Assert.Equal("returned 30 after 1 posts", await CodeRunner.RunAsync(await FormatRun.FixAsync(Code, "TPL0005"), "Loops", "Posts"));
+        await FixedBehaviour.AssertAsync(
+            TestMarkup.Strip(AwaitInLoopCases.Before) + Runner + CountingContext.Source, "TPL0005", "OnContext", "Posts", "returned a post per iteration", "returned 1 posts");
     }
 }

@@ -1,4 +1,3 @@
-using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
@@ -30,8 +29,6 @@ public sealed class CacheConstantTaskResultBehaviourTests
     [InlineData("FlushedValue", "returned done", "returned not a Task<string>")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
-        var fixedCode = await FormatRun.FixAsync(Code, "TPL0003");
-        Assert.Equal(before, await CodeRunner.RunAsync(Code, "Answers", method));
-        Assert.Equal(after, await CodeRunner.RunAsync(fixedCode, "Answers", method));
+        await FixedBehaviour.AssertAsync(Code, "TPL0003", "Answers", method, before, after);
     }
 }

@@ -1,4 +1,3 @@
-using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
@@ -59,37 +58,10 @@ public sealed class ContinueWithUnwrapBehaviourTests
 
             public static class OnContext
             {
-                private sealed class Counting : System.Threading.SynchronizationContext
-                {
-                    public int Posts;
-
-                    public override void Post(System.Threading.SendOrPostCallback callback, object? state)
-                    {
-                        System.Threading.Interlocked.Increment(ref Posts);
-                        System.Threading.ThreadPool.QueueUserWorkItem(_ => callback(state));
-                    }
-                }
-
-                public static async System.Threading.Tasks.Task<string> Posts()
-                {
-                    var context = new Counting();
-                    var previous = System.Threading.SynchronizationContext.Current;
-                    System.Threading.SynchronizationContext.SetSynchronizationContext(context);
-                    System.Threading.Tasks.Task chain;
-                    try
-                    {
-                        chain = Chains.{{method}}("21");
-                    }
-                    finally
-                    {
-                        System.Threading.SynchronizationContext.SetSynchronizationContext(previous);
-                    }
-
-                    await chain;
-                    return context.Posts.ToString();
-                }
+                public static async System.Threading.Tasks.Task<string> Posts() =>
+                    (await CountingContext.Run(() => Chains.{{method}}("21"))).ToString();
             }
-            """;
+            """ + CountingContext.Source;
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.Before) + runner, "OnContext", "Posts");
         var rewritten = await CodeRunner.RunAsync(TestMarkup.Strip(ContinueWithUnwrapCases.After) + runner, "OnContext", "Posts");
 
@@ -153,8 +125,6 @@ public sealed class ContinueWithUnwrapBehaviourTests
     [InlineData("WhenValidationFails", "returned thrown at the call", "returned a faulted task")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
-        var fixedCode = await FormatRun.FixAsync(Caveats, "TPL0002");
-        Assert.Equal(before, await CodeRunner.RunAsync(Caveats, "Caveats", method));
-        Assert.Equal(after, await CodeRunner.RunAsync(fixedCode, "Caveats", method));
+        await FixedBehaviour.AssertAsync(Caveats, "TPL0002", "Caveats", method, before, after);
     }
 }

@@ -2,7 +2,6 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Rules;
-using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.TaskRunStateAnalyzer,
@@ -210,8 +209,7 @@ public sealed class TaskRunStateTests
                 public static string StateOf() => Work(5).AsyncState?.ToString() ?? "null";
             }
             """;
-        Assert.Equal("returned null", await CodeRunner.RunAsync(Code, "States", "StateOf"));
-        Assert.Equal("returned 5", await CodeRunner.RunAsync(await FormatRun.FixAsync(Code, "TPL0007"), "States", "StateOf"));
+        await FixedBehaviour.AssertAsync(Code, "TPL0007", "States", "StateOf", "returned null", "returned 5");
     }
 
     /// <summary>

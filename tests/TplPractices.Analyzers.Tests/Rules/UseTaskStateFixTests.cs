@@ -1,6 +1,5 @@
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
-using TplPractices.Analyzers.Tests.Gauntlet;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.UseTaskStateAnalyzer,
@@ -301,7 +300,6 @@ public sealed class UseTaskStateFixTests
                 public static string StateOf() => Work(5).AsyncState?.ToString() ?? "null";
             }
             """;
-        Assert.Equal("returned null", await CodeRunner.RunAsync(Code, "States", "StateOf"));
-        Assert.Equal("returned 5", await CodeRunner.RunAsync(await FormatRun.FixAsync(Code, "TPL0001"), "States", "StateOf"));
+        await FixedBehaviour.AssertAsync(Code, "TPL0001", "States", "StateOf", "returned null", "returned 5");
     }
 }

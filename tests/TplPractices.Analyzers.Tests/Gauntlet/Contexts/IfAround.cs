@@ -24,11 +24,6 @@ internal sealed class IfAround : GauntletContext
             }
         }
 
-        var insertions = wrapped.SelectMany(lines =>
-        {
-            var copy = text.Substring(lines.Start, lines.Length);
-            return new[] { (lines.Start, "#if NET\n"), (lines.End, "#else\n" + copy + "#endif\n") };
-        });
-        return wrapped.Count == 0 ? null : Single(gauntletCase, setup, Sites.Insert(text, insertions));
+        return wrapped.Count == 0 ? null : Single(gauntletCase, setup, Sites.InBothBranches(text, wrapped));
     }
 }

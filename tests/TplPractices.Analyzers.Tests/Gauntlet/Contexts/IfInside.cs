@@ -27,12 +27,7 @@ internal sealed class IfInside : GauntletContext
             }
         }
 
-        var insertions = wrapped.SelectMany(lines =>
-        {
-            var copy = text.Substring(lines.Start, lines.Length);
-            return new[] { (lines.Start, "#if NET\n"), (lines.End, "#else\n" + copy + "#endif\n") };
-        });
-        return wrapped.Count == 0 ? null : Single(gauntletCase, setup, Sites.Insert(text, insertions));
+        return wrapped.Count == 0 ? null : Single(gauntletCase, setup, Sites.InBothBranches(text, wrapped));
     }
 
     /// <summary>The lines of the block's statements, when the braces stand on other lines.</summary>
