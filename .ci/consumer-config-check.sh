@@ -45,6 +45,7 @@ namespace App
         public Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);  // TPL0009
         private int _created;
         public Hits() { System.Threading.Interlocked.Increment(ref _created); }                         // TPL0010, a suggestion
+        public Task<int> I(int x) => Task.Run(() => x + 1);                                            // TPL0007, off by default
     }
 
     public class HotPath

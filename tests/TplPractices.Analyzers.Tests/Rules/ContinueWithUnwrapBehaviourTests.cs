@@ -111,6 +111,30 @@ public sealed class ContinueWithUnwrapBehaviourTests
                 try { await Wrapped("x"); return "none"; } catch (Exception e) { return e.GetType().Name; }
             }
 
+            private sealed class Counting : TaskScheduler
+            {
+                public int Queued;
+
+                protected override void QueueTask(Task task)
+                {
+                    System.Threading.Interlocked.Increment(ref Queued);
+                    System.Threading.ThreadPool.QueueUserWorkItem(_ => TryExecuteTask(task));
+                }
+
+                protected override bool TryExecuteTaskInline(Task task, bool queued) => false;
+
+                protected override IEnumerable<Task> GetScheduledTasks() => Array.Empty<Task>();
+            }
+
+            private static Task Twice() => Step("a").ContinueWith(_ => Step("b")).Unwrap();
+
+            public static string OnCustomScheduler()
+            {
+                var scheduler = new Counting();
+                Task.Factory.StartNew(Twice, System.Threading.CancellationToken.None, TaskCreationOptions.None, scheduler).Unwrap().Wait();
+                return scheduler.Queued > 1 ? "continuations on the scheduler" : "only the first task";
+            }
+
             public static string WhenValidationFails()
             {
                 try { return Validated(null!).IsFaulted ? "a faulted task" : "a task"; } catch (ArgumentNullException) { return "thrown at the call"; }
@@ -123,6 +147,7 @@ public sealed class ContinueWithUnwrapBehaviourTests
     [InlineData("AfterAFault", "returned [two]", "returned []")]
     [InlineData("FaultType", "returned AggregateException", "returned FormatException")]
     [InlineData("WhenValidationFails", "returned thrown at the call", "returned a faulted task")]
+    [InlineData("OnCustomScheduler", "returned continuations on the scheduler", "returned only the first task")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
         await FixedBehaviour.AssertAsync(Caveats, "TPL0002", "Caveats", method, before, after);
