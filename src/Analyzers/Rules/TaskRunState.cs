@@ -13,13 +13,13 @@ internal static class TaskRunState
         var method = invocation.TargetMethod;
         if (!SymbolEqualityComparer.Default.Equals(method.ContainingType, context.Task)
             || !method.IsStatic
-            || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda
-            || RunsALoop(lambda))
+            || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda)
         {
             return null;
         }
 
-        return StateCapture.Of(
+        // The loop check walks the body again, so only for a lambda that captures.
+        var capture = StateCapture.Of(
             invocation,
             lambda,
             StateShape.NewObjectState,
@@ -30,6 +30,7 @@ internal static class TaskRunState
             () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync
                 ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
+        return capture is not null && RunsALoop(lambda) ? null : capture;
     }
 
     /// <summary>
