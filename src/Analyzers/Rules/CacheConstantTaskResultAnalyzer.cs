@@ -117,10 +117,10 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             }
 
             // The field goes into the class or struct declaration around the call. Top-level statements have
-            // none, interfaces may not allow fields at this language version, and a method type parameter
-            // cannot appear in a field's type.
-            // Another part's static initializer might call this code before the new field is set. A local constant the
-            // field spells out goes once unused; where #if branches share its scope, their reads are out of sight.
+            // none, interfaces may not allow fields at this language version, a method type parameter cannot
+            // appear in a field's type, and another part's static initializer might call this code before the
+            // new field is set. A local constant the field spells out goes once unused, except where #if branches
+            // share its block: their reads are out of sight.
             var type = containingSymbol.ContainingType;
             return type is { TypeKind: TypeKind.Class or TypeKind.Struct }
                 && invocation.Syntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is { } declaration

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -26,16 +27,8 @@ internal static class ConstructorConcurrencyRewrite
     /// CS0414 (an error under TreatWarningsAsErrors), which passing it by ref did not.
     /// </summary>
     private static bool IsReadElsewhere(IFieldSymbol field, IOperation measure) =>
-        field.ContainingType.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>().Any(name =>
-            name.Identifier.ValueText == field.Name
-            && !(name.SyntaxTree == measure.Syntax.SyntaxTree && measure.Syntax.Span.Contains(name.Span))
-            && !IsAssignmentTarget(name)));
-
-    private static bool IsAssignmentTarget(IdentifierNameSyntax name)
-    {
-        SyntaxNode use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
-        return use.Parent is AssignmentExpressionSyntax assignment && assignment.Left == use && assignment.IsKind(SyntaxKind.SimpleAssignmentExpression);
-    }
+        Mentions(field, measure.Syntax).Any(use => !(use.Parent is AssignmentExpressionSyntax assignment
+            && assignment.Left == use && assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)));
 
     private static bool HasPlainForm(IOperation measure) => measure switch
     {
@@ -57,35 +50,18 @@ internal static class ConstructorConcurrencyRewrite
     /// <c>ref</c> or <c>out</c>, assigns, increments or decrements it. Plain reads elsewhere are fine. Read from the
     /// type's code in every file, by name.
     /// </summary>
-    private static bool NoOtherMemberTouches(IFieldSymbol field, IMethodSymbol constructor)
-    {
-        var body = constructor.DeclaringSyntaxReferences.FirstOrDefault();
-        if (body is null)
-        {
-            return false;
-        }
+    private static bool NoOtherMemberTouches(IFieldSymbol field, IMethodSymbol constructor) =>
+        constructor.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is { } body && !Mentions(field, body).Any(Touches);
 
-        foreach (var reference in field.ContainingType.DeclaringSyntaxReferences)
-        {
-            foreach (var name in reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                if (name.Identifier.ValueText == field.Name
-                    && !(name.SyntaxTree == body.SyntaxTree && body.Span.Contains(name.Span))
-                    && Touches(name))
-                {
-                    return false;
-                }
-            }
-        }
+    /// <summary>Every use of the field by name (<c>_f</c> or <c>this._f</c>) in the type's code in every file, outside <paramref name="except"/>.</summary>
+    private static IEnumerable<SyntaxNode> Mentions(IFieldSymbol field, SyntaxNode except) =>
+        field.ContainingType.DeclaringSyntaxReferences
+            .SelectMany(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>())
+            .Where(name => name.Identifier.ValueText == field.Name && !(name.SyntaxTree == except.SyntaxTree && except.Span.Contains(name.Span)))
+            .Select(name => name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : (SyntaxNode)name);
 
-        return true;
-    }
-
-    private static bool Touches(IdentifierNameSyntax name)
-    {
-        // this._f counts as _f.
-        SyntaxNode use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
-        return use.Parent switch
+    private static bool Touches(SyntaxNode use) =>
+        use.Parent switch
         {
             LockStatementSyntax => true,
             ArgumentSyntax argument => !argument.RefKindKeyword.IsKind(SyntaxKind.None),
@@ -96,5 +72,4 @@ internal static class ConstructorConcurrencyRewrite
                 || use.Parent.IsKind(SyntaxKind.PostDecrementExpression),
             _ => false,
         };
-    }
 }

@@ -4,13 +4,15 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, and its
-/// syntax. A branch another target compiles is text to this one; a fix that moves or drops it changes that target.
+/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, and what the
+/// compiler says of it in every target. A branch another target compiles is text to this one; a fix that moves or
+/// drops it changes that target.
 /// </summary>
 internal static class FileStructure
 {
@@ -32,7 +34,8 @@ internal static class FileStructure
 
     /// <summary>
     /// True when <paramref name="after"/> has the same preprocessor lines as <paramref name="before"/>, no branch of
-    /// theirs that held code is left empty, and it has no more syntax errors.
+    /// theirs that held code is left empty, and no copy of the file (every target's, with its own language version and
+    /// nullable setting) gains a compiler error or warning: a warning is an error under TreatWarningsAsErrors.
     /// </summary>
     public static async Task<bool> KeptAsync(Document before, Document after, CancellationToken cancellationToken)
     {
@@ -54,8 +57,31 @@ internal static class FileStructure
         var newDirectives = Directives(newRoot);
         return oldDirectives.Select(d => d.ToString().Trim()).SequenceEqual(newDirectives.Select(d => d.ToString().Trim()))
             && !Branches(oldRoot, oldDirectives).Zip(Branches(newRoot, newDirectives), (was, @is) => was && !@is).Any(emptied => emptied)
-            && Errors(newTree) <= Errors(oldTree);
+            && await NoNewCompilerDiagnosticsAsync(before, await after.GetTextAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
     }
+
+    private static async Task<bool> NoNewCompilerDiagnosticsAsync(Document before, SourceText after, CancellationToken cancellationToken)
+    {
+        foreach (var copy in LinkedCopies.AllCopies(before))
+        {
+            var was = await CountsAsync(copy, cancellationToken).ConfigureAwait(false);
+            var @is = await CountsAsync(copy.WithText(after), cancellationToken).ConfigureAwait(false);
+            if (@is.Any(count => count.Value > (was.TryGetValue(count.Key, out var old) ? old : 0)))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The compiler's errors and warnings in the document, by ID.</summary>
+    private static async Task<Dictionary<string, int>> CountsAsync(Document document, CancellationToken cancellationToken) =>
+        (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false))?.GetDiagnostics(cancellationToken: cancellationToken)
+            .Where(d => d.Severity >= DiagnosticSeverity.Warning && !d.IsSuppressed)
+            .GroupBy(d => d.Id)
+            .ToDictionary(g => g.Key, g => g.Count())
+        ?? new Dictionary<string, int>();
 
     private static List<SyntaxTrivia> Directives(SyntaxNode root) => root.DescendantTrivia().Where(t => t.IsDirective).ToList();
 
@@ -70,5 +96,4 @@ internal static class FileStructure
         }
     }
 
-    private static int Errors(SyntaxTree tree) => tree.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
 }

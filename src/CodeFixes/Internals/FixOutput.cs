@@ -16,8 +16,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// The one layer every fix goes through, single or Fix All, for what no rule should handle on its own: code the
 /// rewrite restructures must hold no preprocessor directive; imports, simplification and formatting are done once,
 /// here, so every linked copy gets the same text; comments the rewrite dropped are put back; and a rewrite that would
-/// change the file's preprocessor structure or add a syntax error is not applied (site by site, where several share
-/// a document).
+/// change the file's preprocessor structure, or add a compiler error or warning in any target's copy, is not applied
+/// (site by site, where several share a document).
 /// </summary>
 internal static class FixOutput
 {

@@ -45,7 +45,7 @@ public abstract class RuleFixer : CodeFixProvider
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         // The cheap checks first: the other targets' copies are analyzed only where this copy names a rewrite.
-        if (!context.Diagnostics.Any(IsFixable) || !CanFix(context.Document))
+        if (!CanFix(context.Document))
         {
             return;
         }

@@ -1,0 +1,61 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+using TplPractices.Analyzers.CodeFixes.Internals;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// The layer every fix goes through (<see cref="FixOutput"/>), on its own: a rewrite that adds a compiler warning in any
+/// target's copy, or changes the preprocessor lines, is not applied; comments it drops are put back.
+/// </summary>
+public sealed class SharedLayerTests
+{
+    private const string Code = """
+        class C
+        {
+            void M()
+            {
+                System.Console.WriteLine(1); // one
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task RewriteThatAddsAWarningInOneTargetsCopy_IsNotApplied()
+    {
+        // The warning (CS8600) exists only in the net10.0 copy, which has nullable warnings on.
+        var result = await RewriteAsync(Code, "System.Console.WriteLine(1); // one", "string s = null; System.Console.WriteLine(s); // one");
+        Assert.Equal(Code, result);
+    }
+
+    [Fact]
+    public async Task RewriteThatChangesAPreprocessorLine_IsNotApplied()
+    {
+        var code = Code.Replace("        System.Console", "#if NET\n        System.Console", StringComparison.Ordinal).Replace("// one\n", "// one\n#endif\n", StringComparison.Ordinal);
+        var result = await RewriteAsync(code, "#endif", "#endif // changed");
+        Assert.Equal(code, result);
+    }
+
+    [Fact]
+    public async Task CommentsTheRewriteDrops_ArePutBack()
+    {
+        var result = await RewriteAsync(Code, "System.Console.WriteLine(1); // one", "System.Console.WriteLine(2);");
+        Assert.Contains("// one", result, StringComparison.Ordinal);
+        Assert.Contains("System.Console.WriteLine(2);", result, StringComparison.Ordinal);
+    }
+
+    /// <summary>Runs a rewrite that replaces <paramref name="from"/> by <paramref name="to"/> through the layer, in a netstandard2.0 + net10.0 project.</summary>
+    private static async Task<string> RewriteAsync(string code, string from, string to)
+    {
+        var solution = GauntletSetup.Legacy.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
+        var document = solution.Projects.OrderBy(p => p.Name, StringComparer.Ordinal).First().Documents.Single();
+        var tree = (await document.GetSyntaxTreeAsync())!;
+        var span = new TextSpan(code.IndexOf("M()", StringComparison.Ordinal), 1);
+        var diagnostic = Diagnostic.Create(Analyzers.Rules.CacheConstantTaskResultAnalyzer.Rule, Location.Create(tree, span), "42", "Task<int>");
+        Task<Document> Rewrite(Document d, ImmutableArray<Diagnostic> _, CancellationToken __) =>
+            Task.FromResult(d.WithText(SourceText.From(code.Replace(from, to, StringComparison.Ordinal))));
+        var result = await FixOutput.RewriteAsync(document, [diagnostic], Rewrite, (_, _) => null, CancellationToken.None);
+        return (await result.GetTextAsync()).ToString();
+    }
+}
