@@ -2,7 +2,8 @@
 # Consumes the packed nupkg the way a user does, from outside the repository:
 #   1. a net10.0 + netstandard2.0 project references TplPractices.Analyzers by version from a local folder;
 #   2. its build must report each rule exactly where expected for each target (the advice differs);
-#   3. `dotnet format analyzers` must rewrite the fixable sites, and the result must build with no errors and only
+#   3. its SARIF logs, one per target as docs/configuration.md shows, keep each target's diagnostics, and merge;
+#   4. `dotnet format analyzers` must rewrite the fixable sites, and the result must build with no errors and only
 #      the diagnostics the docs say get no fix.
 # Usage: .ci/consumer-check.sh <folder-with-nupkg>
 set -euo pipefail
@@ -12,7 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
 consumer_project "$work/Consumer/Consumer.csproj" "$feed" "$work/packages" \
-  '<TargetFrameworks>net10.0;netstandard2.0</TargetFrameworks><LangVersion>latest</LangVersion><Nullable>enable</Nullable>'
+  '<TargetFrameworks>net10.0;netstandard2.0</TargetFrameworks><LangVersion>latest</LangVersion><Nullable>enable</Nullable>
+    <ErrorLog>$(MSBuildProjectDirectory)/$(MSBuildProjectName).$(TargetFramework).sarif,version=2.1</ErrorLog>'
 cat > "$work/Consumer/Service.cs" <<'CS'
 using System.Threading.Tasks;
 
@@ -327,6 +329,21 @@ expect TPL0009 net10.0 2 "$work/build1.log"
 expect TPL0009 netstandard2.0 2 "$work/build1.log"
 expect TPL0010 net10.0 2 "$work/build1.log"
 expect TPL0010 netstandard2.0 2 "$work/build1.log"
+
+echo "consumer: SARIF: one log per target, each with its own diagnostics, merged with the jq line of docs/configuration.md"
+sarif_count() { jq '[.runs[].results[] | select(.ruleId == "TPL0003" and ((.suppressions // []) | length) == 0)] | length' "$1"; }  # suppressed sites are logged too
+for target in "net10.0 3" "netstandard2.0 4"; do
+  read -r tfm want <<<"$target"
+  log="$work/Consumer/Consumer.$tfm.sarif"
+  [ -f "$log" ] || { echo "consumer: no SARIF log for $tfm"; ls "$work/Consumer"; exit 1; }
+  got=$(sarif_count "$log")
+  echo "consumer: SARIF log of $tfm: TPL0003 $got (expected $want)"
+  [ "$got" -eq "$want" ] || exit 1
+done
+jq -s '{"$schema": .[0]["$schema"], version: .[0].version, runs: [.[].runs[]]}' "$work"/Consumer/Consumer.*.sarif > "$work/merged.sarif"
+[ "$(jq '.runs | length' "$work/merged.sarif")" -eq 2 ] && [ "$(sarif_count "$work/merged.sarif")" -eq 7 ] \
+  || { echo "consumer: the merged SARIF log lost a target's run"; exit 1; }
+echo "consumer: merged SARIF: 2 runs, TPL0003 7"
 
 rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010"
 echo "consumer: dotnet format analyzers --diagnostics $rules --severity info"

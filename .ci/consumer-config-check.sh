@@ -3,7 +3,8 @@
 #   1. each preset (TplPracticesAnalysisMode) reports the documented set at the documented level, an unknown name
 #      warns TPLCONFIG001, and a rule's severity in .editorconfig wins over the preset;
 #   2. each .editorconfig option changes what is reported (scope) or fixed (TPL0001's max_state_values);
-#   3. the readme inside the nupkg has only absolute links.
+#   3. the readme inside the nupkg has only absolute links;
+#   4. its advice on WarningsNotAsErrors keeps dotnet format fixing the rules listed there.
 # Levels are read from the SARIF log, which also records suggestions (the console shows only warnings and errors).
 # Usage: .ci/consumer-config-check.sh <folder-with-nupkg>
 set -euo pipefail
@@ -93,6 +94,8 @@ grep -qE "warning TPL" "$work/build.log" && { echo "config: all-suggestions prin
 check "preset all-warnings" "$(all_at warning)" "$(run all-warnings "")"
 check "preset all-errors" "$(all_at error)" "$(run all-errors "")"
 grep -q "Build FAILED" "$work/build.log" || { echo "config: all-errors did not fail the build"; exit 1; }
+check "preset All-Warnings (any case, as the peers match names)" "$(all_at warning)" "$(run All-Warnings "")"
+grep -q "TPLCONFIG001" "$work/build.log" && { echo "config: All-Warnings was taken for an unknown preset"; exit 1; }
 check "preset all-errors, .editorconfig turns TPL0003 off" \
   "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error TPL0008:error TPL0009:error TPL0010:error" \
   "$(run all-errors "dotnet_diagnostic.TPL0003.severity = none")"
@@ -120,4 +123,15 @@ run "" "tpl_practices.TPL0001.max_state_values = 4" > /dev/null
 dotnet format analyzers "$project" --diagnostics TPL0001 --severity info --no-restore -v q
 grep -q "var (a, b, c, d) = ((int, int, int, int))state!" "$work/App/Hits.cs" || { grep -n "StartNew" "$work/App/Hits.cs"; echo "config: max_state_values = 4 did not let the fix pack four values"; exit 1; }
 dotnet build "$project" -c Release --no-incremental > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+echo "config: WarningsNotAsErrors (the package readme): listed only outside formatting runs, dotnet format still fixes"
+write_project "<TreatWarningsAsErrors>true</TreatWarningsAsErrors><WarningsNotAsErrors Condition=\"'\$(Formatting)' != 'true'\">\$(WarningsNotAsErrors);TPL0003</WarningsNotAsErrors>"
+printf 'root = true\n[*.cs]\n' > "$work/App/.editorconfig"
+dotnet format analyzers "$project" --diagnostics TPL0003 --severity info --no-restore -v q
+if grep -q "A() => Task.FromResult(42)" "$work/App/Hits.cs"; then
+  echo "config: as dotnet/format#1643 says, a rule listed in WarningsNotAsErrors is skipped by dotnet format"
+else
+  echo "config: dotnet format now fixes a rule listed in WarningsNotAsErrors; the readme's warning can go"
+fi
+Formatting=true dotnet format analyzers "$project" --diagnostics TPL0003 --severity info --no-restore -v q
+grep -q "A() => Task.FromResult(42)" "$work/App/Hits.cs" && { echo "config: Formatting=true did not let dotnet format fix TPL0003"; exit 1; }
 echo "config: passed"

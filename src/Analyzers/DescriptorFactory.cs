@@ -9,8 +9,8 @@ namespace TplPractices.Analyzers;
 internal static class DescriptorFactory
 {
     /// <summary>
-    /// Base of the rule pages: the repository's tree at this release's tag, set once in Directory.Build.props, so a
-    /// help link shows the page of the version installed, not of main.
+    /// Base of the rule pages, set once in Directory.Build.props: in a release build the repository's tree at its
+    /// tag, so a help link shows the page of the version installed; in any other build, main.
     /// </summary>
     internal static readonly string DocsBaseUrl =
         (typeof(DescriptorFactory).Assembly

@@ -15,6 +15,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// dotnet format apply each site's own rewrite), a code action per diagnostic that names a rewrite, and a
 /// sequential Fix All over the same document rewrite. In a multi-targeted project every fix, single or Fix All,
 /// weighs what the rule reports in each target's copy of the file (<see cref="LinkedCopies"/>).
+/// Fixers carry <c>[ExportCodeFixProvider]</c> without <c>[Shared]</c>: hosts create analyzer-package fixers by
+/// reflection, and <c>[Shared]</c> would make this assembly reference a System.Composition newer than Roslyn 4.8's
+/// (the floor-host tests check every reference).
 /// </summary>
 public abstract class RuleFixer : CodeFixProvider
 {

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -22,7 +21,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0004: waits on the task instead of its wait handle, and never throws where the handle did not:
 /// <c>Task.WaitAny</c> for blocking waits, <c>await Task.WhenAny(t).ConfigureAwait(true)</c> or a SuppressThrowing await in async code.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncWaitHandleFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AsyncWaitHandleFixer))]
 public sealed class AsyncWaitHandleFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AsyncWaitHandle + "_WaitOnTask";

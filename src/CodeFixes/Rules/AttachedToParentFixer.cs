@@ -1,4 +1,3 @@
-using System.Composition;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -17,7 +16,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0009: removes an <c>AttachedToParent</c> flag that does nothing where it runs: <c>A | AttachedToParent</c>
 /// becomes <c>A</c>, and the flag alone becomes the enum's <c>None</c>.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AttachedToParentFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AttachedToParentFixer))]
 public sealed class AttachedToParentFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AttachedToParent + "_RemoveNoOpFlag";

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -23,7 +22,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0005: moves a loop of awaited Task.Run calls into one Task.Run, or uses an already-completed task's
 /// value without awaiting it. Case (c), an async method that never awaits, is reported without a fix.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AwaitInLoopFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AwaitInLoopFixer))]
 public sealed class AwaitInLoopFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.AwaitInLoop + "_AwaitOnce";

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -22,7 +21,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0003: replaces <c>Task.FromResult(constant)</c> with <c>Task.CompletedTask</c> where only a Task is
 /// needed, and otherwise with a private static readonly field created once per containing type.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CacheConstantTaskResultFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CacheConstantTaskResultFixer))]
 public sealed class CacheConstantTaskResultFixer : RuleFixer
 {
     /// <summary>One key for both rewrites, so Fix All (and dotnet format) applies each site's own rewrite.</summary>

@@ -1,4 +1,3 @@
-using System.Composition;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using TplPractices.Analyzers.CodeFixes.Internals;
@@ -13,7 +12,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <c>new Timer(_ => Use(x), null, …)</c> → the values in the state argument. Every form compiles on every target
 /// that reports it; in a multi-targeted project the object form wins where the targets differ.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CallbackStateFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CallbackStateFixer))]
 public sealed class CallbackStateFixer : StateRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.CallbackState + "_PassState";

@@ -1,4 +1,3 @@
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -21,7 +20,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <c>Interlocked.Increment(ref _f)</c> becomes <c>_f++</c> (<c>++_f</c> where the value is used), Add becomes
 /// <c>+=</c>, a discarded Exchange and Volatile.Write an assignment, Volatile.Read the field.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConstructorConcurrencyFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ConstructorConcurrencyFixer))]
 public sealed class ConstructorConcurrencyFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ConstructorConcurrency + "_PlainOperation";

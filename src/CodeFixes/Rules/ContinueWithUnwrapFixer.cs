@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -21,7 +20,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0002: rewrites a returned ContinueWith/Unwrap chain into sequential awaits in a function made async.
 /// The analyzer only names this fix where the rewrite compiles and reads the same values.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ContinueWithUnwrapFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ContinueWithUnwrapFixer))]
 public sealed class ContinueWithUnwrapFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ContinueWithUnwrapChain + "_Await";

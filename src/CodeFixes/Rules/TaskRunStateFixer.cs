@@ -1,4 +1,3 @@
-using System.Composition;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -19,7 +18,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TaskCreationOptions.DenyChildAttach, TaskScheduler.Default)</c>, what Task.Run does, with <c>.Unwrap()</c> where the
 /// delegate returns a task and the result type kept where it was written.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TaskRunStateFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TaskRunStateFixer))]
 public sealed class TaskRunStateFixer : StateRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.TaskRunState + "_StartNewWithState";

@@ -1,4 +1,3 @@
-using System.Composition;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Operations;
@@ -12,7 +11,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0001: rewrites <c>StartNew(() => Use(x))</c> to <c>StartNew(static state => { var x = (T)state!; Use(x); }, x)</c>,
 /// and a continuation's captured antecedent to its antecedent parameter. The body keeps its names.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(UseTaskStateFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(UseTaskStateFixer))]
 public sealed class UseTaskStateFixer : StateRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.UseTaskState + "_UseStateOverload";

@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -17,7 +16,7 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// TPL0008: changes the return type of the method (both parts of a partial method) or local function from
 /// Task&lt;T&gt; to ValueTask&lt;T&gt;. The analyzer reported it only where every call awaits directly, so no caller changes.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ValueTaskFastPathFixer)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(ValueTaskFastPathFixer))]
 public sealed class ValueTaskFastPathFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.ValueTaskFastPath + "_ReturnValueTask";

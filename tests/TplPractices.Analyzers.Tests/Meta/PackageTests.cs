@@ -33,14 +33,21 @@ public sealed class PackageTests
 
     public static TheoryData<string> Presets() => new() { "none", "default", "all-suggestions", "all-warnings", "all-errors" };
 
+    /// <summary>
+    /// The tests build what main builds, a prerelease, whose help links name main; a release build names its tag
+    /// (Directory.Build.props; <c>.ci/links-check.sh</c> checks both on packed packages).
+    /// </summary>
     [Fact]
-    public void HelpLinks_PointAtTheRulePageOfTheReleaseTag()
+    public void HelpLinks_PointAtTheRulePageOfMain_UntilAReleaseBuildNamesItsTag()
     {
-        Assert.Equal("$(RepositoryUrl)/blob/$(ReleaseTag)", Property("ReleaseDocsUrl"));
+        Assert.Equal("$(RepositoryUrl)/blob/$(DocsRef)", Property("ReleaseDocsUrl"));
         Assert.Equal("v$(VersionPrefix)", Property("ReleaseTag"));
+        var docsRef = BuildProps.Descendants("DocsRef").ToList();
+        Assert.Equal(new[] { "main", "$(ReleaseTag)" }, docsRef.Select(e => e.Value));
+        Assert.Equal("'$(TplRelease)' == 'true'", docsRef[1].Attribute("Condition")?.Value);
         Assert.All(Descriptors, d =>
         {
-            Assert.Equal($"{ReleaseUrl}/docs/rules/{d.Id}.md", d.HelpLinkUri);
+            Assert.Equal($"{Property("RepositoryUrl")}/blob/main/docs/rules/{d.Id}.md", d.HelpLinkUri);
             Assert.True(File.Exists(RepositoryPath(d.HelpLinkUri)), d.HelpLinkUri + " names no file in the repository");
         });
     }
@@ -143,10 +150,10 @@ public sealed class PackageTests
         },
     };
 
-    /// <summary>The file in this checkout that a link into the repository's release tree names.</summary>
+    /// <summary>The file in this checkout that a link into the repository's tree (at the tag or main) names.</summary>
     private static string RepositoryPath(string url)
     {
-        var relative = url.Substring(ReleaseUrl.Length + 1).Split('#')[0];
+        var relative = Regex.Replace(url, "^" + Regex.Escape(Property("RepositoryUrl")) + "/blob/[^/]+/", string.Empty).Split('#')[0];
         return Path.Combine(Root, relative.Replace('/', Path.DirectorySeparatorChar));
     }
 }
