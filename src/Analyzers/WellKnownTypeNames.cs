@@ -26,7 +26,8 @@ internal static class WellKnownTypeNames
 
     /// <summary>
     /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies
-    /// also carry without the marker (full names, no arity): copying one never loses a mutation.
+    /// also carry without the marker (full names, no arity): copying one never loses a mutation. ReadOnlyBclStructsTests
+    /// fails when a type readonly on net10.0 but unmarked in netstandard2.0 is missing here.
     /// </summary>
     public static readonly System.Collections.Immutable.ImmutableHashSet<string> ReadOnlyBclStructs = System.Collections.Immutable.ImmutableHashSet.Create(
         "System.Threading.CancellationToken",
@@ -38,5 +39,30 @@ internal static class WellKnownTypeNames
         "System.ArraySegment",
         "System.Memory",
         "System.ReadOnlyMemory",
-        "System.Threading.Tasks.ValueTask");
+        "System.Threading.Tasks.ValueTask",
+        "System.Collections.Specialized.BitVector32.Section",
+        "System.ComponentModel.Design.Serialization.MemberRelationship",
+        "System.ConsoleKeyInfo",
+        "System.Diagnostics.SymbolStore.SymbolToken",
+        "System.Drawing.Color",
+        "System.Numerics.BigInteger",
+        "System.Numerics.Complex",
+        "System.Reflection.CustomAttributeNamedArgument",
+        "System.Reflection.CustomAttributeTypedArgument",
+        "System.Reflection.Emit.OpCode",
+        "System.Reflection.ParameterModifier",
+        "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+        "System.Runtime.CompilerServices.ConfiguredTaskAwaitable.ConfiguredTaskAwaiter",
+        "System.Runtime.CompilerServices.TaskAwaiter",
+        "System.Runtime.CompilerServices.YieldAwaitable",
+        "System.Runtime.CompilerServices.YieldAwaitable.YieldAwaiter",
+        "System.Runtime.InteropServices.ArrayWithOffset",
+        "System.Runtime.InteropServices.HandleRef",
+        "System.Runtime.InteropServices.OSPlatform",
+        "System.Runtime.Serialization.SerializationEntry",
+        "System.Runtime.Serialization.StreamingContext",
+        "System.Security.Cryptography.HashAlgorithmName",
+        "System.Threading.AsyncLocalValueChangedArgs",
+        "System.Threading.CancellationTokenRegistration",
+        "System.TimeZoneInfo.TransitionTime");
 }

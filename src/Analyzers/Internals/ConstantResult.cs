@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -37,9 +38,29 @@ internal readonly struct ConstantResult
             return true;
         }
 
+        // A constant boxed or made nullable (Task.FromResult<object>(0), Task.FromResult<long?>(0)) is no constant
+        // to the compiler, yet never changes; neither does string.Empty. None of them is all zero bits.
+        if (unwrapped.ConstantValue is { HasValue: true, Value: { } converted } && OnlyBoxedOrWrapped(value))
+        {
+            result = new ConstantResult(converted, isDefault: false);
+            return true;
+        }
+
+        if (unwrapped is IFieldReferenceOperation { Field: { Name: "Empty", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String } })
+        {
+            result = new ConstantResult(string.Empty, isDefault: false);
+            return true;
+        }
+
         result = default;
         return false;
     }
+
+    /// <summary>True when every conversion from the constant to the value is built in and ends in an object or a nullable.</summary>
+    private static bool OnlyBoxedOrWrapped(IOperation value) =>
+        value is IConversionOperation { Type: { } target }
+        && (target.IsReferenceType || target.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        && !value.DescendantsAndSelf().OfType<IConversionOperation>().Any(c => c.Conversion.IsUserDefined);
 
     private static bool IsZero(object constant) => constant switch
     {

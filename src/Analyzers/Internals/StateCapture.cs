@@ -268,6 +268,8 @@ internal sealed class StateCapture
 
     private static bool IsWrite(IOperation reference) => reference.Parent switch
     {
+        // A value tuple's element is part of the variable: pair.Item1 = x writes pair.
+        IFieldReferenceOperation { Field.ContainingType.IsTupleType: true } element when element.Instance == reference => IsWrite(element),
         IAssignmentOperation assignment => assignment.Target == reference,
         IIncrementOrDecrementOperation => true,
         IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } => true,
@@ -298,7 +300,7 @@ internal sealed class StateCapture
     private static SyntaxNode WrittenAt(IOperation reference)
     {
         var write = reference.Parent;
-        while (write is ITupleOperation or IDeclarationExpressionOperation or IArgumentOperation)
+        while (write is ITupleOperation or IDeclarationExpressionOperation or IArgumentOperation or IFieldReferenceOperation { Field.ContainingType.IsTupleType: true })
         {
             write = write.Parent;
         }
@@ -403,12 +405,16 @@ internal sealed class StateCapture
     }
 
     /// <summary>
-    /// A struct other than a primitive, enum or readonly struct: its methods may mutate it. BCL structs that are
+    /// A struct other than a primitive, enum or readonly struct: its methods may mutate it. A value tuple's methods do
+    /// not, and writes to its elements count as writes of the variable (<see cref="IsWrite"/>), so a tuple is mutable
+    /// only through a mutable element. BCL structs that are
     /// readonly on modern .NET count as readonly on every target: older reference assemblies (netstandard2.0,
     /// .NET Framework) do not mark them, but the type behaves the same.
     /// </summary>
     private static bool IsMutableStruct(ITypeSymbol type) =>
-            type.TypeKind == TypeKind.Struct
+        type is INamedTypeSymbol { IsTupleType: true } tuple
+            ? tuple.TupleElements.Any(e => e.Type.IsValueType && IsMutableStruct(e.Type))
+            : type.TypeKind == TypeKind.Struct
             && type.SpecialType == SpecialType.None
             && type is INamedTypeSymbol { IsReadOnly: false } named
             && named.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T

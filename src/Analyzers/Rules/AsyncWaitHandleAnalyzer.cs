@@ -40,7 +40,8 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
             || !symbols.IsAsyncWaitHandle(reference.Property)
             || reference.Syntax.IsInBrokenMember()
             || reference.Instance is not { } instance
-            || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task)
+            || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task
+            || AsyncWaitHandleUse.IsRequiredByContract(reference, context.ContainingSymbol))
         {
             return;
         }

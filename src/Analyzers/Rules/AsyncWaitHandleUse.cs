@@ -64,6 +64,39 @@ internal sealed class AsyncWaitHandleUse
             : null;
     }
 
+    /// <summary>
+    /// True when the handle is what a member that must return one returns: an implementation of an interface's
+    /// member or an override (<c>WaitHandle AsyncWaitHandle => ((IAsyncResult)_task).AsyncWaitHandle</c> in an
+    /// IAsyncResult over a task). Nothing waits there, and the contract leaves no way to follow the advice. A helper of
+    /// the user's own that hands the handle out is still reported: its signature can change.
+    /// </summary>
+    public static bool IsRequiredByContract(IPropertyReferenceOperation handle, ISymbol containingSymbol)
+    {
+        var value = handle.Parent is IConversionOperation { IsImplicit: true } conversion ? conversion : (IOperation)handle;
+        if (value.Parent is not IReturnOperation { Kind: OperationKind.Return } returned
+            || returned.EnclosingFunction() is not null
+            || containingSymbol is not IMethodSymbol method)
+        {
+            return false;
+        }
+
+        ISymbol member = method.AssociatedSymbol ?? method;
+        if (member.IsOverride || !(member switch
+            {
+                IPropertySymbol property => property.ExplicitInterfaceImplementations.IsEmpty,
+                IMethodSymbol m => m.ExplicitInterfaceImplementations.IsEmpty,
+                _ => true,
+            }))
+        {
+            return true;
+        }
+
+        var type = member.ContainingType;
+        return type.AllInterfaces
+            .SelectMany(i => i.GetMembers(member.Name))
+            .Any(required => SymbolEqualityComparer.Default.Equals(type.FindImplementationForInterfaceMember(required), member));
+    }
+
     public static AsyncWaitHandleUse Classify(IPropertyReferenceOperation handle, IOperation task, Context context, ISymbol containingSymbol)
     {
         var none = new AsyncWaitHandleUse(null, null, ImmutableArray.Create(task), null, true);

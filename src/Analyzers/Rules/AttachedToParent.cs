@@ -45,10 +45,12 @@ internal static class AttachedToParent
     /// The call (a method of System.Threading.Tasks, or a constructor of one of its types) whose options argument
     /// holds <paramref name="flag"/>, alone or OR-ed with other flags; null when the flag is used some other way.
     /// </summary>
-    public static IOperation? CallTakingFlag(IFieldReferenceOperation flag, Context symbols)
+    public static IOperation? CallTakingFlag(IOperation flag, Context symbols)
     {
+        // Up through ORs, implicit conversions and a choice made at the call (attach ? AttachedToParent : None).
         IOperation current = flag;
-        while (current.Parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } or IConversionOperation { IsImplicit: true })
+        while (current.Parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } or IConversionOperation { IsImplicit: true }
+            || current.Parent is IConditionalOperation { IsRef: false } choice && choice.Condition != current)
         {
             current = current.Parent;
         }
@@ -95,6 +97,24 @@ internal static class AttachedToParent
         return false;
     }
 
+    /// <summary>
+    /// True inside an extension method named for attaching (<c>factory.StartAttached(…)</c>,
+    /// <c>task.ContinueAsAttachedChild(…)</c>): attaching is its job, so the flag there cannot go, and its callers chose
+    /// to attach by calling it. A warning there would leave the user nothing to do but suppress it. An ordinary
+    /// method that happens to be called Attach still reports.
+    /// </summary>
+    public static bool IsInAnApiForAttaching(ISymbol containingSymbol)
+    {
+        var member = containingSymbol;
+        while (member is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction } && member.ContainingSymbol is { } outer)
+        {
+            member = outer;
+        }
+
+        return member is IMethodSymbol { MethodKind: MethodKind.Ordinary, IsExtensionMethod: true } method
+            && method.Name.IndexOf("Attach", System.StringComparison.Ordinal) >= 0;
+    }
+
     private static bool IsInTasksNamespace(INamedTypeSymbol? type) =>
         type?.ContainingNamespace is { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
 
@@ -102,4 +122,14 @@ internal static class AttachedToParent
     public static bool IsTheFlag(IFieldReferenceOperation flag) =>
         flag.Field is { IsConst: true, ConstantValue: { } value }
         && System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) == AttachedToParentFlag;
+
+    /// <summary>
+    /// True for a constant of the user's own (a const field or local of an options type) whose value holds the
+    /// flag: <c>const TaskCreationOptions Options = TaskCreationOptions.AttachedToParent | …</c>.
+    /// </summary>
+    public static bool IsConstantHoldingTheFlag(ISymbol constant, ITypeSymbol type, object? value, Context symbols) =>
+        value is not null
+        && symbols.IsOptionsEnum(type)
+        && !symbols.IsOptionsEnum(constant.ContainingType)
+        && (System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) & AttachedToParentFlag) != 0;
 }

@@ -34,17 +34,29 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, AttachedToParent.Context.TryCreate, Analyze, OperationKind.FieldReference);
+        context.RegisterOperationActionWith(Rule, AttachedToParent.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.FieldReference, OperationKind.LocalReference));
     }
 
     private static void Analyze(OperationAnalysisContext context, AttachedToParent.Context symbols, RuleOptions options)
     {
-        var flag = (IFieldReferenceOperation)context.Operation;
-        if (flag.Field.Name != "AttachedToParent"
-            || !symbols.IsOptionsEnum(flag.Field.ContainingType)
-            || !AttachedToParent.IsTheFlag(flag)
-            || flag.Syntax.IsInBrokenMember()
-            || AttachedToParent.CallTakingFlag(flag, symbols) is not { } call)
+        // The flag itself (fixable where it does nothing), or a constant of the user's that holds it (no fix:
+        // the constant may have other uses).
+        var operation = context.Operation;
+        var isFlag = operation is IFieldReferenceOperation { Field.Name: "AttachedToParent" } member
+            && symbols.IsOptionsEnum(member.Field.ContainingType)
+            && AttachedToParent.IsTheFlag(member);
+        if (!isFlag
+            && !(operation is IFieldReferenceOperation { Field: { IsConst: true } field }
+                    && AttachedToParent.IsConstantHoldingTheFlag(field, field.Type, field.ConstantValue, symbols))
+            && !(operation is ILocalReferenceOperation { Local: { IsConst: true } local }
+                    && AttachedToParent.IsConstantHoldingTheFlag(local, local.Type, local.ConstantValue, symbols)))
+        {
+            return;
+        }
+
+        if (operation.Syntax.IsInBrokenMember()
+            || AttachedToParent.CallTakingFlag(operation, symbols) is not { } call
+            || AttachedToParent.IsInAnApiForAttaching(context.ContainingSymbol))
         {
             return;
         }
@@ -52,9 +64,9 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
         var noOp = AttachedToParent.RunsWhereAttachingIsANoOp(call, symbols);
         options.Report(context, Diagnostic.Create(
             Rule,
-            flag.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(noOp ? FixRemoveNoOpFlag : null),
-            flag.Field.ContainingType.Name,
+            operation.Syntax.GetLocation(),
+            DiagnosticPropertyKeys.ForFix(noOp && isFlag ? FixRemoveNoOpFlag : null),
+            operation.Type!.Name,
             noOp
                 ? "does nothing here: the task that runs this code denies child attachment; remove it"
                 : "makes the running task wait for this one and inflates both; await the task instead"));

@@ -115,12 +115,17 @@ internal sealed partial class AwaitInLoop
             && (SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, TaskFactory)
                 || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, TaskFactoryOfT));
 
-        /// <summary>True for a method of this compilation declared async whose body has no await of its own.</summary>
+        /// <summary>
+        /// True for a method of this compilation declared async whose body has no await of its own. A call binds to
+        /// a partial method's declaring part, which has no body: the implementing part is the one read.
+        /// </summary>
         public bool NeverAwaits(IMethodSymbol method) =>
-            method.IsAsync
+            (method.PartialImplementationPart ?? method).IsAsync
             && (!method.IsVirtual && !method.IsAbstract && !method.IsOverride || method.IsSealed || method.ContainingType.IsSealed)
-            && _neverAwaits.GetOrAdd(method.OriginalDefinition, static m => m.DeclaringSyntaxReferences is { Length: 1 } references
-                && !HasAwait(references[0].GetSyntax()));
+            && _neverAwaits.GetOrAdd((method.PartialImplementationPart ?? method).OriginalDefinition, static m => m.DeclaringSyntaxReferences is { Length: 1 } references
+                && references[0].GetSyntax() is var declaration
+                && declaration is not BaseMethodDeclarationSyntax { Body: null, ExpressionBody: null }
+                && !HasAwait(declaration));
 
         /// <summary>Any await keyword in the body (await, await foreach, await using), not counting nested functions.</summary>
         private static bool HasAwait(SyntaxNode declaration) =>

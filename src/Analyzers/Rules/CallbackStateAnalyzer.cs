@@ -43,9 +43,18 @@ public sealed class CallbackStateAnalyzer : DiagnosticAnalyzer
         var call = context.Operation;
         if (call.Call() is not var (method, _)
             || !apis.IsCandidate(method)
-            || call.Syntax.IsInBrokenMember()
-            || apis.Analyze(call, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not var (capture, kind))
+            || call.Syntax.IsInBrokenMember())
         {
+            return;
+        }
+
+        if (apis.Analyze(call, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not var (capture, kind))
+        {
+            if (apis.MethodGroupSite(call) is var (group, hasStateOverload))
+            {
+                group.Report(context, options, Rule, hasStateOverload);
+            }
+
             return;
         }
 

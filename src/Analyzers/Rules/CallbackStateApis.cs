@@ -104,6 +104,19 @@ internal sealed class CallbackStateApis
         return null;
     }
 
+    /// <summary>
+    /// A bound instance method group given to <c>Register(Action[, bool])</c> (<c>token.Register(_cts.Cancel)</c>), and
+    /// whether the state overload with the same other parameters exists; null for anything else.
+    /// </summary>
+    public (MethodGroupCapture Group, bool HasStateOverload)? MethodGroupSite(IOperation call) =>
+        call.Call() is var (method, arguments)
+        && method.Name == "Register"
+        && IsCandidate(method)
+        && method.Parameters.FirstOrDefault()?.Type is INamedTypeSymbol { Name: "Action", IsGenericType: false }
+        && MethodGroupCapture.Of(arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is { } group
+            ? (group, HasStateOverload(method))
+            : null;
+
     private (StateCapture Capture, string Kind)? NullStateSite(
         IOperation call, IMethodSymbol method, ImmutableArray<IArgumentOperation> arguments, IParameterSymbol stateParameter, int maxStateValues)
     {

@@ -139,7 +139,7 @@ internal static class ConstructorPath
 
     private static Measure? MeasureOf(IOperation operation, INamedTypeSymbol type, Context symbols, IMethodSymbol? helper) => operation switch
     {
-        ILockOperation { LockedValue: var locked } when OwnField(locked, type) is { } field => new Measure(operation, "lock", field, helper),
+        ILockOperation { LockedValue: var locked } when OwnField(locked, type) is { } field && IsPrivateGate(field) => new Measure(operation, "lock", field, helper),
         IInvocationOperation { Arguments.Length: > 0 } call when symbols.IsMeasureCall(call.TargetMethod)
             && OwnField(call.Arguments[0].Value, type) is { } field => new Measure(operation, call.TargetMethod.ContainingType.Name + "." + call.TargetMethod.Name, field, helper),
         _ => null,
@@ -151,6 +151,61 @@ internal static class ConstructorPath
         && SymbolEqualityComparer.Default.Equals(field.ContainingType, type)
             ? field
             : null;
+
+    /// <summary>
+    /// True when the lock object is one this instance created and nobody else can see: a private field that only
+    /// ever holds a new object and is only locked or used as a receiver (<c>_items.Add</c>). A lock object passed in (a shared SyncRoot) or a process-wide
+    /// gate serializes the constructor against other objects, and that protection is real. Read from syntax across
+    /// the type's parts; any other use of the name, even a look-alike, counts as the gate being seen.
+    /// </summary>
+    private static bool IsPrivateGate(IFieldSymbol field)
+    {
+        if (field.DeclaredAccessibility != Accessibility.Private)
+        {
+            return false;
+        }
+
+        var created = false;
+        foreach (var part in field.ContainingType.DeclaringSyntaxReferences)
+        {
+            foreach (var node in part.GetSyntax().DescendantNodes())
+            {
+                if (node is VariableDeclaratorSyntax { Initializer.Value: var initial } declarator
+                    && declarator.Identifier.ValueText == field.Name
+                    && declarator.Parent?.Parent is FieldDeclarationSyntax)
+                {
+                    if (!IsCreation(initial))
+                    {
+                        return false;
+                    }
+
+                    created = true;
+                }
+                else if (node is IdentifierNameSyntax name && name.Identifier.ValueText == field.Name)
+                {
+                    var use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } self && self.Name == name ? self : (ExpressionSyntax)name;
+                    switch (use.Parent)
+                    {
+                        case LockStatementSyntax lockStatement when lockStatement.Expression == use:
+                        case MemberAccessExpressionSyntax access when access.Expression == use:
+                        case ConditionalAccessExpressionSyntax conditional when conditional.Expression == use:
+                            break;
+                        case AssignmentExpressionSyntax assignment when assignment.Left == use
+                            && assignment.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression)
+                            && IsCreation(assignment.Right):
+                            created = true;
+                            break;
+                        default:
+                            return false;
+                    }
+                }
+            }
+        }
+
+        return created;
+
+        static bool IsCreation(ExpressionSyntax value) => value is BaseObjectCreationExpressionSyntax;
+    }
 
     /// <summary>A call of a private, non-virtual instance method of the type, on this object, not passing <c>this</c> along.</summary>
     public static bool IsHelperCall(IInvocationOperation call, INamedTypeSymbol type) =>

@@ -32,6 +32,14 @@ internal static class TaskStateCapture
             () => context.StateOverloadOf(method) is null ? "no state overload takes the same other arguments" : null);
     }
 
+    /// <summary>A bound instance method group given to a no-state StartNew (<c>StartNew(_worker.Run)</c>), or null.</summary>
+    public static MethodGroupCapture? MethodGroupOf(IInvocationOperation invocation, Context context) =>
+        invocation.TargetMethod is { Name: "StartNew" } method
+        && context.IsTaskMethod(method)
+        && !method.Parameters.Any(p => p.Name == "state")
+            ? MethodGroupCapture.Of(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0))
+            : null;
+
     /// <summary>The types TPL0001 binds to, resolved once per compilation.</summary>
     internal sealed class Context
     {

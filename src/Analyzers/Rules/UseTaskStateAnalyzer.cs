@@ -39,9 +39,14 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name is not ("StartNew" or "ContinueWith")
-            || invocation.Syntax.IsInBrokenMember()
-            || TaskStateCapture.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not { } capture)
+            || invocation.Syntax.IsInBrokenMember())
         {
+            return;
+        }
+
+        if (TaskStateCapture.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is not { } capture)
+        {
+            TaskStateCapture.MethodGroupOf(invocation, symbols)?.Report(context, options, Rule, symbols.StateOverloadOf(invocation.TargetMethod) is not null);
             return;
         }
 

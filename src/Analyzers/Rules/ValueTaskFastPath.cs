@@ -201,9 +201,14 @@ internal static class ValueTaskFastPath
     }
 
     /// <summary>
-    /// True when the body returns, before its first await, a value the runtime does not cache: there a call
-    /// completes synchronously and, as Task&lt;T&gt;, allocates. Awaits inside lambdas and local functions do
-    /// not count; <c>await using</c> and <c>await foreach</c> do.
+    /// True when some path through the body can complete without awaiting and return a value the runtime does not
+    /// cache, in a case that can plausibly be common: there a call completes synchronously and, as Task&lt;T&gt;,
+    /// allocates. A path is a return with no await before it (<c>await using</c>, <c>await foreach</c> and an await in
+    /// a <c>finally</c> around it count, as they run on the way out), or the await-free branch of a returned
+    /// <c>?:</c> or <c>??</c> (<c>_config ?? (_config = await LoadAsync())</c>). A path taken only when an argument is
+    /// null or empty is a guard, not a fast path: the rule's own figures show ValueTask&lt;T&gt; costs more per
+    /// suspended call, so only a common synchronous case pays for the change. Awaits inside lambdas and local
+    /// functions do not count.
     /// </summary>
     public static bool HasUncachedFastPath(IOperation body, ITypeSymbol resultType, TaskCacheLevel level)
     {
@@ -213,22 +218,33 @@ internal static class ValueTaskFastPath
             return false;
         }
 
-        var firstAwait = int.MaxValue;
+        var awaits = new List<int>();
         var returns = new List<IReturnOperation>();
-        var pending = new Stack<IOperation>();
-        pending.Push(body);
-        while (pending.Count > 0)
+        foreach (var operation in OwnOperations(body))
         {
-            var operation = pending.Pop();
-            if (IsAwait(operation))
+            if (IsAwait(operation) || operation is ITryOperation { Finally: { } cleanup } && AwaitsIn(cleanup))
             {
-                firstAwait = System.Math.Min(firstAwait, operation.Syntax.SpanStart);
+                awaits.Add(operation.Syntax.SpanStart);
             }
             else if (operation is IReturnOperation { Kind: OperationKind.Return, ReturnedValue: not null } returned)
             {
                 returns.Add(returned);
             }
+        }
 
+        return returns.Any(r => !awaits.Any(a => a < r.Syntax.SpanStart)
+            && SyncValues(r.ReturnedValue!, GuardAround(r)).Any(path => !IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard)));
+    }
+
+    /// <summary>The body's operations, without those of lambdas and local functions (their awaits are their own).</summary>
+    private static IEnumerable<IOperation> OwnOperations(IOperation root)
+    {
+        var pending = new Stack<IOperation>();
+        pending.Push(root);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            yield return operation;
             foreach (var child in operation.ChildOperations)
             {
                 if (child.Kind is not (OperationKind.AnonymousFunction or OperationKind.LocalFunction))
@@ -237,10 +253,70 @@ internal static class ValueTaskFastPath
                 }
             }
         }
-
-        // A return that ends before the first await runs without one; `return await X();` contains its await.
-        return returns.Any(r => r.Syntax.Span.End <= firstAwait && !IsCached(r.ReturnedValue!, resultType, level));
     }
+
+    private static bool AwaitsIn(IOperation operation) => OwnOperations(operation).Any(IsAwait);
+
+    /// <summary>The values a returned expression yields without awaiting, each with the test that chose it.</summary>
+    private static IEnumerable<(IOperation Value, IOperation? Guard)> SyncValues(IOperation value, IOperation? guard)
+    {
+        if (!AwaitsIn(value))
+        {
+            return new[] { (value, guard) };
+        }
+
+        return value switch
+        {
+            IConversionOperation conversion => SyncValues(conversion.Operand, guard),
+            IConditionalOperation { WhenFalse: { } whenFalse } choice when !AwaitsIn(choice.Condition) =>
+                SyncValues(choice.WhenTrue, choice.Condition).Concat(SyncValues(whenFalse, choice.Condition)),
+            ICoalesceOperation coalesce when !AwaitsIn(coalesce.Value) =>
+                new[] { (coalesce.Value, (IOperation?)coalesce.Value) }.Concat(SyncValues(coalesce.WhenNull, guard)),
+            _ => Enumerable.Empty<(IOperation, IOperation?)>(),
+        };
+    }
+
+    /// <summary>The condition of the <c>if</c> whose branch is the return (directly, or the block's first statement).</summary>
+    private static IOperation? GuardAround(IReturnOperation returned)
+    {
+        var branch = returned.Parent is IBlockOperation { Operations.Length: 1 } block ? block : (IOperation?)returned;
+        return branch?.Parent is IConditionalOperation choice && choice.Condition != branch ? choice.Condition : null;
+    }
+
+    /// <summary>
+    /// An argument check: an argument (or, for <c>??</c>, the value itself) that is null, or a string or collection
+    /// argument that is empty; alone or combined with <c>||</c>, <c>&amp;&amp;</c>, <c>!</c>.
+    /// </summary>
+    private static bool IsArgumentGuard(IOperation? guard) => guard?.WithoutImplicitConversions() switch
+    {
+        IParameterReferenceOperation => guard.Type?.SpecialType != SpecialType.System_Boolean,
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalOr or BinaryOperatorKind.ConditionalAnd } both =>
+            IsArgumentGuard(both.LeftOperand) && IsArgumentGuard(both.RightOperand),
+        IUnaryOperation { OperatorKind: UnaryOperatorKind.Not } not => IsArgumentGuard(not.Operand),
+        IIsPatternOperation { Pattern: var pattern } test => IsParameter(test.Value) && IsNullPattern(pattern),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } compare =>
+            (IsParameter(compare.LeftOperand) && IsNull(compare.RightOperand)) || (IsNull(compare.LeftOperand) && IsParameter(compare.RightOperand))
+            || (IsArgumentSize(compare.LeftOperand) && IsZero(compare.RightOperand)) || (IsZero(compare.LeftOperand) && IsArgumentSize(compare.RightOperand)),
+        IInvocationOperation { TargetMethod: { Name: "IsNullOrEmpty" or "IsNullOrWhiteSpace", ContainingType.SpecialType: SpecialType.System_String } } call =>
+            call.Arguments.All(a => IsParameter(a.Value)),
+        _ => false,
+    };
+
+    private static bool IsParameter(IOperation operation) => operation.WithoutImplicitConversions() is IParameterReferenceOperation;
+
+    private static bool IsNull(IOperation operation) => operation.WithoutImplicitConversions().ConstantValue is { HasValue: true, Value: null };
+
+    private static bool IsZero(IOperation operation) => operation.ConstantValue is { HasValue: true, Value: 0 };
+
+    private static bool IsArgumentSize(IOperation operation) =>
+        operation.WithoutImplicitConversions() is IPropertyReferenceOperation { Property.Name: "Length" or "Count", Instance: { } instance } && IsParameter(instance);
+
+    private static bool IsNullPattern(IPatternOperation pattern) => pattern switch
+    {
+        IConstantPatternOperation constant => IsNull(constant.Value),
+        INegatedPatternOperation negated => IsNullPattern(negated.Pattern),
+        _ => false,
+    };
 
     /// <summary>
     /// Every mention of <paramref name="name"/> in <paramref name="scope"/> (a type's declarations, or a local function's

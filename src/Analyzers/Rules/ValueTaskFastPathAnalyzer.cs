@@ -30,13 +30,14 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.ValueTaskFastPath,
         title: "Return ValueTask<T> from a private or internal async method that often completes synchronously",
-        messageFormat: "'{0}' can return before its first await, and each such call allocates a Task<{1}>; every caller awaits it, so return ValueTask<{1}>",
+        messageFormat: "'{0}' can complete without awaiting, and each such call allocates a Task<{1}>; every caller awaits it, so return ValueTask<{1}>",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
-        description: "An async method that completes synchronously (a cache hit, a validated argument) still allocates "
+        description: "An async method that completes synchronously (a cache hit, a buffered read, a completed check) still allocates "
             + "the Task<T> it returns, unless the runtime caches the result (bool, small ints, null, zeros). Returning "
             + "ValueTask<T> stores the result in the struct instead. Reported for private and internal methods and local functions "
-            + "whose every call awaits the result once, directly, where the change cannot break a caller.");
+            + "whose every call awaits the result once, directly, where the change cannot break a caller. A return taken "
+            + "only when an argument is null or empty is a guard, not a fast path, and is not counted.");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -71,6 +71,18 @@ public abstract class StateRuleFixer : RuleFixer
         var rewritten = new List<SyntaxNode>();
         foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
+            if (kind == MethodGroupCapture.FixMethodGroupState)
+            {
+                if (MethodGroupStateRewrite.Rewrite(editor, span, version, cancellationToken) is var (groupCall, replacement)
+                    && !rewritten.Any(r => r.Span.Contains(groupCall.Span)))
+                {
+                    editor.ReplaceNode(groupCall, replacement);
+                    rewritten.Add(groupCall);
+                }
+
+                continue;
+            }
+
             // A lambda inside one rewritten here is left for the next pass: its text is being replaced.
             if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not AnonymousFunctionExpressionSyntax lambdaSyntax
                 || OutsideParentheses(lambdaSyntax).Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax callSyntax } arguments }

@@ -87,7 +87,7 @@ internal static class CachedTaskKey
     {
         IArrayTypeSymbol array => TypeWord(array.ElementType) + "Array",
         INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable =>
-            "Nullable" + TypeWord(nullable.TypeArguments[0]),
+            "Nullable" + Capitalized(TypeWord(nullable.TypeArguments[0])),
         _ => type.SpecialType switch
         {
             SpecialType.System_Boolean => "bool",
@@ -110,4 +110,6 @@ internal static class CachedTaskKey
             _ => type.Name,
         },
     };
+
+    private static string Capitalized(string word) => word.Length == 0 ? word : char.ToUpperInvariant(word[0]) + word.Substring(1);
 }

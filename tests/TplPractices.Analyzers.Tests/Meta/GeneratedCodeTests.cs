@@ -36,7 +36,7 @@ public sealed class GeneratedCodeTests
             }
             async Task<long> Size(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> Sizes() => await Size(1) + await Size(2);
-            Task Attach() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
+            Task Child() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
             Task Later(int x) => Task.Run(() => Console.WriteLine(x));
             int _created;
             Hits() { System.Threading.Interlocked.Increment(ref _created); }

@@ -32,6 +32,67 @@ public sealed class AsyncWaitHandleTests
             """);
     }
 
+    /// <summary>
+    /// An IAsyncResult implemented over a task forwards the handle its interface requires; nothing waits there, and
+    /// the contract leaves no other way. The same for an override. A helper of the user's that returns the handle
+    /// can change its signature, and a handle waited on in place can be the task's own wait: both still report.
+    /// </summary>
+    [Fact]
+    public async Task HandlesAnInterfaceOrBaseRequires_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class TaskAsyncResult : IAsyncResult
+            {
+                private readonly Task _task;
+
+                public TaskAsyncResult(Task task) => _task = task;
+
+                public WaitHandle AsyncWaitHandle => ((IAsyncResult)_task).AsyncWaitHandle;
+
+                public object? AsyncState => ((IAsyncResult)_task).AsyncState;
+
+                public bool CompletedSynchronously => false;
+
+                public bool IsCompleted => _task.IsCompleted;
+
+                public WaitHandle Helper() { return [|((IAsyncResult)_task).AsyncWaitHandle|]; }
+
+                public Func<WaitHandle> Later() => () => [|((IAsyncResult)_task).AsyncWaitHandle|];
+
+                public bool Waits() => [|((IAsyncResult)_task).AsyncWaitHandle|].WaitOne(10);
+            }
+
+            sealed class Explicit : IAsyncResult
+            {
+                private readonly Task _task = Task.CompletedTask;
+
+                WaitHandle IAsyncResult.AsyncWaitHandle { get { return ((IAsyncResult)_task).AsyncWaitHandle; } }
+
+                object? IAsyncResult.AsyncState => null;
+
+                bool IAsyncResult.CompletedSynchronously => true;
+
+                bool IAsyncResult.IsCompleted => true;
+            }
+
+            abstract class Operation
+            {
+                public abstract WaitHandle Handle { get; }
+            }
+
+            sealed class TaskOperation : Operation
+            {
+                private readonly Task _task = Task.CompletedTask;
+
+                public override WaitHandle Handle => ((IAsyncResult)_task).AsyncWaitHandle;
+            }
+            """);
+    }
+
     [Fact]
     public async Task LocalsThatOnlyHoldTasks_Report()
     {

@@ -77,9 +77,75 @@ public sealed class AttachedToParentTests
         var code = Class("""
                 Task Nested() => Task.Run(() => { Action later = () => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); later(); });
                 Task Local() => Task.Run(() => { Start(); void Start() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); });
-                Task Attached() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); }, [|TaskCreationOptions.AttachedToParent|]);
+                Task Parent() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]); }, [|TaskCreationOptions.AttachedToParent|]);
             """);
         await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    /// <summary>
+    /// The flag chosen at the call, or held by a constant of the user's, attaches all the same. A constant has no
+    /// fix even where the flag does nothing: it may have other uses.
+    /// </summary>
+    [Fact]
+    public async Task FlagsChosenAtTheCall_AndConstantsHoldingTheFlag_Report()
+    {
+        var code = Class("""
+                const TaskCreationOptions Attach = TaskCreationOptions.AttachedToParent | TaskCreationOptions.LongRunning;
+                const TaskCreationOptions Plain = TaskCreationOptions.LongRunning;
+                Task Chosen(bool attach) => Task.Factory.StartNew(() => { }, attach ? {|#0:TaskCreationOptions.AttachedToParent|} : TaskCreationOptions.None);
+                Task Constant() => Task.Factory.StartNew(() => { }, {|#1:Attach|});
+                Task LocalConstant(Task t) { const TaskContinuationOptions options = TaskContinuationOptions.AttachedToParent; return t.ContinueWith(_ => { }, {|#2:options|}); }
+                Task InTaskRun() => Task.Run(() => Task.Factory.StartNew(() => { }, {|#3:Attach|}));
+                Task NotHolding() => Task.Factory.StartNew(() => { }, Plain);
+                Task Condition(TaskCreationOptions o) => Task.Factory.StartNew(() => { }, (o & TaskCreationOptions.AttachedToParent) != 0 ? TaskCreationOptions.None : o);
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("TaskCreationOptions", Attaching));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("TaskCreationOptions", Attaching));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("TaskContinuationOptions", Attaching));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("TaskCreationOptions", NoOp));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task AFlagChosenAtTheCall_WhereItDoesNothing_BecomesNone()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Run(bool attach) => Task.Run(() => Task.Factory.StartNew(() => { }, attach ? [|TaskCreationOptions.AttachedToParent|] : TaskCreationOptions.PreferFairness));
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|TaskCreationOptions.AttachedToParent|]", "TaskCreationOptions.None", StringComparison.Ordinal));
+    }
+
+    /// <summary>
+    /// An extension method named for attaching exists to attach: the flag there is its job, and a warning would leave
+    /// nothing to do but suppress it. Other extension methods, and ordinary methods whatever their name, still report.
+    /// </summary>
+    [Fact]
+    public async Task ApisWhoseJobIsToAttach_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            static class TaskFactoryExtensions
+            {
+                public static Task StartAttached(this TaskFactory factory, Action work) =>
+                    factory.StartNew(work, CancellationToken.None, TaskCreationOptions.AttachedToParent, TaskScheduler.Default);
+
+                public static Task ContinueAsAttachedChild(this Task task, Action<Task> next) =>
+                    task.ContinueWith(t => { next(t); return Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent); }, TaskContinuationOptions.AttachedToParent).Unwrap();
+
+                public static Task Start(this TaskFactory factory, Action work) =>
+                    factory.StartNew(work, [|TaskCreationOptions.AttachedToParent|]);
+            }
+
+            class Service
+            {
+                public Task Attach() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]);
+            }
+            """);
     }
 
     [Fact]

@@ -102,6 +102,42 @@ public sealed class AwaitInLoopTests
             """);
     }
 
+    /// <summary>A call binds to a partial method's declaring part; the implementing part's body decides.</summary>
+    [Fact]
+    public async Task PartialMethods_AreReadInTheirImplementingPart()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            partial class C
+            {
+                public partial Task<int> FetchAsync(int i);
+
+                private partial Task<int> ComputeAsync(int i);
+
+                async Task M(int[] ids)
+                {
+                    foreach (var id in ids)
+                    {
+                        await FetchAsync(id);
+                        [|await ComputeAsync(id)|];
+                    }
+                }
+            }
+
+            partial class C
+            {
+                public partial async Task<int> FetchAsync(int i)
+                {
+                    await Task.Delay(i);
+                    return i;
+                }
+
+                private partial async Task<int> ComputeAsync(int i) => i * 2;
+            }
+            """);
+    }
+
     [Fact]
     public async Task Messages_SayWhichCaseApplies()
     {

@@ -40,6 +40,38 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     [Fact]
+    public async Task BoxedNullableAndEmptyString_AreReplacedByStaticFields()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<long?> A() => [|Task.FromResult<long?>(0)|];
+                public Task<object> B() => [|Task.FromResult<object>(0)|];
+                public Task<string> D() => [|Task.FromResult(string.Empty)|];
+                public Task<string> E() => [|Task.FromResult(string.Empty)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<long?> s_nullableLongZeroTask = Task.FromResult<long?>(0);
+                private static readonly Task<object> s_objectZeroTask = Task.FromResult<object>(0);
+                private static readonly Task<string> s_stringEmptyTask = Task.FromResult(string.Empty);
+
+                public Task<long?> A() => s_nullableLongZeroTask;
+                public Task<object> B() => s_objectZeroTask;
+                public Task<string> D() => s_stringEmptyTask;
+                public Task<string> E() => s_stringEmptyTask;
+            }
+            """);
+    }
+
+    [Fact]
     public async Task ConvertedToTask_IsReplacedByCompletedTask()
     {
         await Verify.VerifyCodeFixAsync(

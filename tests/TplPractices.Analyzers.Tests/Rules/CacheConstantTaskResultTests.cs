@@ -113,7 +113,6 @@ public sealed class CacheConstantTaskResultTests
                 Task<int> A(int x) => Task.FromResult(x);
                 Task<int> B() => Task.FromResult(s_notConst);
                 Task<int> C1() => Task.FromResult(41 + Helper());
-                Task<object> D() => Task.FromResult<object>(42);
                 static int Helper() => 1;
             }
             """);
@@ -234,6 +233,32 @@ public sealed class CacheConstantTaskResultTests
                 Task<int> M() => Task.FromResult(42);
             }
             """);
+    }
+
+    /// <summary>
+    /// A constant boxed or made nullable is no constant to the compiler but never changes, and the runtime caches
+    /// only the null of such types; string.Empty is a field, yet always the same empty string. Every target allocates.
+    /// </summary>
+    [Fact]
+    public async Task ConstantsBoxedOrMadeNullable_AndStringEmpty_ReportOnEveryTarget()
+    {
+        foreach (var target in Enum.GetValues<TestTarget>())
+        {
+            await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    const int Answer = 42;
+                    Task<long?> A() => [|Task.FromResult<long?>(0)|];
+                    Task<object> B() => [|Task.FromResult<object>(0)|];
+                    Task<string> D() => [|Task.FromResult(string.Empty)|];
+                    Task<object> E() => [|Task.FromResult<object>("done")|];
+                    Task<int?> F() => [|Task.FromResult<int?>(Answer)|];
+                    Task<System.IComparable> G() => [|Task.FromResult<System.IComparable>(true)|];
+                }
+                """, target);
+        }
     }
 
     [Fact]

@@ -110,6 +110,60 @@ public sealed class CallbackStateFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// An instance method group allocates a delegate bound to its receiver on every call. Bound to 'this', which is
+    /// never null, it becomes the state form exactly; any other receiver may be null, and a null receiver throws at the
+    /// call where the state form would throw in the callback: reported without a fix.
+    /// </summary>
+    [Fact]
+    public async Task MethodGroups_AreReported_AndBoundToThisFixed()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    private readonly CancellationTokenSource _cts = new CancellationTokenSource();
+
+                    CancellationTokenRegistration Linked(CancellationToken token) => token.Register({|#0:_cts.Cancel|});
+                    CancellationTokenRegistration Own(CancellationToken token) => token.Register({|#1:Stop|});
+                    CancellationTokenRegistration OwnSync(CancellationToken token) => token.Register({|#2:this.Stop|}, true);
+                    CancellationTokenRegistration Static(CancellationToken token) => token.Register(Reset);
+                    CancellationTokenRegistration Lambda(CancellationToken token) => token.Register(static () => Reset());
+
+                    void Stop() { }
+                    static void Reset() { }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    private readonly CancellationTokenSource _cts = new CancellationTokenSource();
+
+                    CancellationTokenRegistration Linked(CancellationToken token) => token.Register({|#0:_cts.Cancel|});
+                    CancellationTokenRegistration Own(CancellationToken token) => token.Register(static state => ((C)state!).Stop(), this);
+                    CancellationTokenRegistration OwnSync(CancellationToken token) => token.Register(static state => ((C)state!).Stop(), this, true);
+                    CancellationTokenRegistration Static(CancellationToken token) => token.Register(Reset);
+                    CancellationTokenRegistration Lambda(CancellationToken token) => token.Register(static () => Reset());
+
+                    void Stop() { }
+                    static void Reset() { }
+                }
+                """,
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures '_cts', so each call allocates a delegate; pass it as its state"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'this'", "a delegate", "it"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'_cts'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task ThisAndOtherArguments_AreKept()
     {

@@ -10,6 +10,30 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// <summary>TPL0006: what is reported, what is reported without a fix, and what is left alone.</summary>
 public sealed class CallbackStateTests
 {
+    /// <summary>
+    /// CancellationTokenRegistration is readonly on .NET Core 3.0+ and unmarked in netstandard2.0, yet the same type:
+    /// a capture of one is reported on every target alike (ReadOnlyBclStructsTests keeps the list complete).
+    /// </summary>
+    [Theory]
+    [InlineData(TestTarget.Net100)]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public async Task StructsReadOnlyOnlyByAnnotation_ReportOnEveryTarget(TestTarget target)
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                void M(CancellationToken token, CancellationTokenRegistration previous)
+                {
+                    token.Register([|() => previous.Dispose()|]);
+                }
+            }
+            """, target);
+    }
+
     [Fact]
     public async Task NothingToCarry_OrAStateAlready_IsNotReported()
     {

@@ -264,6 +264,61 @@ public sealed class ConstructorConcurrencyTests
         await Verify.VerifyAnalyzerAsync(Code);
     }
 
+    /// <summary>
+    /// A lock object the caller passes in (a shared SyncRoot), a process-wide gate, or one the type hands out serializes
+    /// the constructor against other objects: the lock protects something, and removing it would be a data race.
+    /// Only a lock object this instance created and keeps to itself is reported.
+    /// </summary>
+    [Fact]
+    public async Task LocksThatOthersCanTake_AreNotReported()
+    {
+        const string Code = """
+            using System.Collections.Generic;
+
+            class Shared
+            {
+                private readonly object _gate;
+                private readonly List<int> _items = new List<int>();
+                public Shared(object syncRoot) { _gate = syncRoot; lock (_gate) { _items.Add(1); } }
+            }
+
+            class Global
+            {
+                private static readonly object s_gate = new object();
+                private readonly object _gate = s_gate;
+                private int _count;
+                public Global() { lock (_gate) { _count = 1; } }
+                public int Count { get { lock (_gate) { return _count; } } }
+            }
+
+            class HandedOut
+            {
+                private readonly object _gate = new object();
+                private int _count;
+                public HandedOut() { lock (_gate) { _count = 1; } }
+                public object SyncRoot => _gate;
+                public int Count { get { lock (_gate) { return _count; } } }
+            }
+
+            class Visible
+            {
+                internal readonly object Gate = new object();
+                private int _count;
+                public Visible() { lock (Gate) { _count = 1; } }
+                public int Count { get { lock (Gate) { return _count; } } }
+            }
+
+            class Own
+            {
+                private readonly object _gate = new();
+                private readonly List<int> _items;
+                public Own() { _items = new List<int>(); [|lock|] (this._gate) { _items.Add(1); } [|lock|] (_items) { _items.Add(2); } }
+                public int Count { get { lock (_gate) { return _items.Count; } } }
+            }
+            """;
+        await Verify.VerifyAnalyzerAsync(Code);
+    }
+
     [Fact]
     public async Task Struct_AndExpressionBodiedConstructor()
     {

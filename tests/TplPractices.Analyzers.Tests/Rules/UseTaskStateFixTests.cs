@@ -1,3 +1,4 @@
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
@@ -37,6 +38,57 @@ public sealed class UseTaskStateFixTests
         var rewritten = await RunAsync(UseTaskStateCases.After, method, isStatic, Arguments());
         Assert.Equal(original, rewritten);
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// A method group bound to 'this' allocates a delegate per call, as a lambda capturing only 'this' does: fixed to
+    /// the state overload, in C# 7.3 without 'static' and '!'. Another receiver is reported without a fix (it may be null).
+    /// </summary>
+    [Fact]
+    public async Task MethodGroups_BoundToThis_AreFixed_OthersReported()
+    {
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class Worker { public void Run() { } }
+
+                class C
+                {
+                    private readonly Worker _worker = new Worker();
+
+                    Task A() => Task.Factory.StartNew([|Work|]);
+                    Task<int> B() => Task.Factory.StartNew([|this.Count|]);
+                    Task D() => Task.Factory.StartNew([|_worker.Run|]);
+
+                    void Work() { }
+                    int Count() => 1;
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class Worker { public void Run() { } }
+
+                class C
+                {
+                    private readonly Worker _worker = new Worker();
+
+                    Task A() => Task.Factory.StartNew(state => ((C)state).Work(), this);
+                    Task<int> B() => Task.Factory.StartNew(state => ((C)state).Count(), this);
+                    Task D() => Task.Factory.StartNew({|#0:_worker.Run|});
+
+                    void Work() { }
+                    int Count() => 1;
+                }
+                """,
+            FixedState = { ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("'_worker'", "a delegate", "it") } },
+        }.RunAsync();
     }
 
     [Fact]

@@ -128,6 +128,74 @@ public sealed class UseTaskStateTests
             """);
     }
 
+    /// <summary>
+    /// A value tuple's methods never mutate it: one whose elements are only read is carried as state like any value.
+    /// A write to an element is a write of the variable; a mutable struct inside the tuple can still change.
+    /// </summary>
+    [Fact]
+    public async Task ValueTuplesOnlyRead_Report_AndTheFixCarriesThem()
+    {
+        await Verify.VerifyCodeFixAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Read(int a, string b)
+                {
+                    var pair = (a, b);
+                    return Task.Factory.StartNew([|() => Console.WriteLine(pair.Item1 + pair.b)|]);
+                }
+            }
+            """, /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Read(int a, string b)
+                {
+                    var pair = (a, b);
+                    return Task.Factory.StartNew(static state => { var pair = ((int a, string b))state!; Console.WriteLine(pair.Item1 + pair.b); }, pair);
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task ValueTuplesWrittenOrHoldingAMutableStruct_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task WrittenAfter(int a)
+                {
+                    var pair = (a, a);
+                    var task = Task.Factory.StartNew(() => Console.WriteLine(pair.Item1));
+                    pair.Item2 = 3;
+                    return task;
+                }
+
+                Task WrittenInside(int a)
+                {
+                    var pair = (a, a);
+                    return Task.Factory.StartNew(() => pair.Item1++);
+                }
+
+                Task MutableInside(int a)
+                {
+                    var pair = (a, new Counter());
+                    return Task.Factory.StartNew(() => pair.Item2.Add());
+                }
+
+                struct Counter { public int Value; public void Add() => Value++; }
+            }
+            """);
+    }
+
     [Fact]
     public async Task SafeWritesAndFreshLoopVariables_Report()
     {

@@ -36,7 +36,7 @@ public sealed class ValueTaskFastPathTests
     public async Task FastPaths_AreReportedAndFixed()
     {
         var test = new Verify.Test { TestCode = ValueTaskFastPathCases.Before, FixedCode = ValueTaskFastPathCases.After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'PriceAsync' can return before its first await, and each such call allocates a Task<decimal>; every caller awaits it, so return ValueTask<decimal>"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'PriceAsync' can complete without awaiting, and each such call allocates a Task<decimal>; every caller awaits it, so return ValueTask<decimal>"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Lookup", "string"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("SizeAsync", "long"));
         test.CompilerDiagnostics = CompilerDiagnostics.None;
@@ -189,6 +189,42 @@ public sealed class ValueTaskFastPathTests
             }
             """;
         await new Verify.Test { TestCode = Code, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+    }
+
+    /// <summary>
+    /// Fast paths written as one expression: the await-free branch of a returned ?: or ?? completes synchronously
+    /// (a buffered read, a cached configuration). So does a return before an await that only a finally runs later.
+    /// </summary>
+    [Theory]
+    [InlineData("private async Task<string> [|Get|](int key) => _pos < _buffer.Length ? _buffer[_pos++] : await Fill(key);")]
+    [InlineData("private async Task<string> [|Get|](int key) { return _config ?? (_config = await Fill(key)); }")]
+    [InlineData("private async Task<string> [|Get|](int key) => key > 0 ? (_config ?? await Fill(key)) : await Fill(-key);")]
+    public async Task FastPathsWrittenAsOneExpression_AreReported(string method)
+    {
+        const string Helpers = """
+            private string[] _buffer = new string[4];
+            private int _pos;
+            private string? _config;
+            private static Task<string> Fill(int key) => Task.FromResult("v");
+            """;
+        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, Awaits));
+    }
+
+    /// <summary>
+    /// A return taken only when an argument is null or empty is a guard: every real call goes on to the await, where
+    /// ValueTask&lt;T&gt; costs more than Task&lt;T&gt;. An await in a finally around the return runs on the way out,
+    /// as <c>await using</c> does, so the return does not complete synchronously.
+    /// </summary>
+    [Theory]
+    [InlineData("private async Task<string> Get(string? uri) { if (uri is null) return \"\"; return await Load(uri); }")]
+    [InlineData("private async Task<string> Get(string? uri) { if (string.IsNullOrEmpty(uri)) { return \"none\"; } return await Load(uri); }")]
+    [InlineData("private async Task<string> Get(string? uri) => uri == null || uri.Length == 0 ? \"none\" : await Load(uri);")]
+    [InlineData("private async Task<string> Get(string? uri) { try { return \"x\" + uri; } finally { await Task.Yield(); } }")]
+    [InlineData("private async Task<string> Get(string? uri) => uri ?? await Load(\"\");")]
+    public async Task ArgumentGuards_AndReturnsAFinallyAwaitsAfter_ReportNothing(string method)
+    {
+        const string Helpers = """private static Task<string> Load(string uri) => Task.FromResult(uri);""";
+        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, "public async Task<string> Use() => await Get(\"a\");"));
     }
 
     /// <summary>No synchronous return, or only results the runtime caches for an async method anyway.</summary>
