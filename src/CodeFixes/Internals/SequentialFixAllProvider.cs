@@ -94,18 +94,28 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     private async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> RemainingAsync(
         Solution before, Solution solution, CancellationToken cancellationToken)
     {
-        var changed = solution.GetChanges(before).GetProjectChanges()
-            .SelectMany(p => p.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true))
-            .ToList();
         var diagnostics = new List<Diagnostic>();
-        foreach (var id in changed)
+        foreach (var project in solution.GetChanges(before).GetProjectChanges())
         {
-            if (solution.GetDocument(id) is { } document
-                && await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is { } model)
+            // One analysis per project, shared by its changed documents: what a rule works out once per compilation
+            // (TPL0008's index of the callers) is then worked out once per pass, not once per document, which made
+            // Fix All grow with the square of the project.
+            if (solution.GetProject(project.ProjectId) is not { } current
+                || await current.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation)
             {
-                var withAnalyzer = model.Compilation.WithAnalyzers(ImmutableArray.Create(_analyzer), document.Project.AnalyzerOptions);
-                diagnostics.AddRange((await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false))
-                    .Where(_isFixable));
+                continue;
+            }
+
+            var withAnalyzer = compilation.WithAnalyzers(ImmutableArray.Create(_analyzer), current.AnalyzerOptions);
+            foreach (var id in project.GetChangedDocuments(onlyGetDocumentsWithTextChanges: true))
+            {
+                if (current.GetDocument(id) is { } document
+                    && await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is { } tree)
+                {
+                    var model = compilation.GetSemanticModel(tree);
+                    diagnostics.AddRange((await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false))
+                        .Where(_isFixable));
+                }
             }
         }
 
