@@ -70,7 +70,8 @@ internal sealed partial class AwaitInLoop
     /// <summary>The symbols the rule binds to, resolved once per compilation, and a per-compilation cache.</summary>
     public sealed class Context
     {
-        private readonly ConcurrentDictionary<IMethodSymbol, bool> _neverAwaits = new(SymbolEqualityComparer.Default);
+        // Keyed by the declaration, which every copy of the compilation shares (this context serves them all).
+        private readonly ConcurrentDictionary<SyntaxNode, bool> _neverAwaits = new();
 
         private Context(INamedTypeSymbol task, INamedTypeSymbol? taskFactory, INamedTypeSymbol? taskFactoryOfT, INamedTypeSymbol? valueTask, INamedTypeSymbol? valueTaskOfT)
         {
@@ -122,9 +123,9 @@ internal sealed partial class AwaitInLoop
         public bool NeverAwaits(IMethodSymbol method) =>
             (method.PartialImplementationPart ?? method).IsAsync
             && (!method.IsVirtual && !method.IsAbstract && !method.IsOverride || method.IsSealed || method.ContainingType.IsSealed)
-            && _neverAwaits.GetOrAdd((method.PartialImplementationPart ?? method).OriginalDefinition, static m => m.DeclaringSyntaxReferences is { Length: 1 } references
-                && references[0].GetSyntax() is var declaration
-                && declaration is not BaseMethodDeclarationSyntax { Body: null, ExpressionBody: null }
+            && (method.PartialImplementationPart ?? method).OriginalDefinition.DeclaringSyntaxReferences is { Length: 1 } references
+            && _neverAwaits.GetOrAdd(references[0].GetSyntax(), static declaration =>
+                declaration is not BaseMethodDeclarationSyntax { Body: null, ExpressionBody: null }
                 && !HasAwait(declaration));
 
         /// <summary>Any await keyword in the body (await, await foreach, await using), not counting nested functions.</summary>

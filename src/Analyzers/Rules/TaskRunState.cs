@@ -54,13 +54,14 @@ internal static class TaskRunState
             Task = task;
             TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
-            _loops = new System.Lazy<AwaitInLoop.Context?>(() => AwaitInLoop.Context.TryCreate(compilation));
+            _loops = AwaitInLoop.Context.TryCreate(compilation);
         }
 
-        private readonly System.Lazy<AwaitInLoop.Context?> _loops;
+        // Resolved at once (a few lookups): a deferred resolve would keep the compilation alive with this context.
+        private readonly AwaitInLoop.Context? _loops;
 
-        /// <summary>TPL0005's symbols, resolved the first time an awaited Task.Run is reported.</summary>
-        public AwaitInLoop.Context? Loops => _loops.Value;
+        /// <summary>TPL0005's symbols.</summary>
+        public AwaitInLoop.Context? Loops => _loops;
 
         public INamedTypeSymbol Task { get; }
 

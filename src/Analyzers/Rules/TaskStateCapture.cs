@@ -55,15 +55,16 @@ internal static class TaskStateCapture
             _factory = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory);
             _factoryOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
-            _chains = new System.Lazy<ContinueWithChain.Context?>(() => ContinueWithChain.Context.TryCreate(compilation));
+            _chains = ContinueWithChain.Context.TryCreate(compilation);
         }
 
-        private readonly System.Lazy<ContinueWithChain.Context?> _chains;
+        // Resolved at once (a few lookups): a deferred resolve would keep the compilation alive with this context.
+        private readonly ContinueWithChain.Context? _chains;
 
         public bool HasValueTuple { get; }
 
-        /// <summary>TPL0002's symbols, resolved the first time a continuation is reported.</summary>
-        public ContinueWithChain.Context? Chains => _chains.Value;
+        /// <summary>TPL0002's symbols.</summary>
+        public ContinueWithChain.Context? Chains => _chains;
 
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task ? new Context(compilation, task) : null;

@@ -74,12 +74,10 @@ internal static class ValueTaskFastPath
     /// <summary>The compilation's symbols; null where ValueTask&lt;T&gt; is missing or cannot be an async return type.</summary>
     internal sealed class Context
     {
-        private readonly Compilation _compilation;
         private AssemblyCallers? _assemblyCallers;
 
-        private Context(Compilation compilation, INamedTypeSymbol taskOfT, INamedTypeSymbol valueTaskOfT, TaskCacheLevel cacheLevel)
+        private Context(INamedTypeSymbol taskOfT, INamedTypeSymbol valueTaskOfT, TaskCacheLevel cacheLevel)
         {
-            _compilation = compilation;
             TaskOfT = taskOfT;
             ValueTaskOfT = valueTaskOfT;
             CacheLevel = cacheLevel;
@@ -108,7 +106,7 @@ internal static class ValueTaskFastPath
             }
 
             var level = TaskResultCache.LevelOf(taskOfT);
-            return new Context(compilation, taskOfT, valueTaskOfT, level == TaskCacheLevel.None ? TaskCacheLevel.Net6 : level);
+            return new Context(taskOfT, valueTaskOfT, level == TaskCacheLevel.None ? TaskCacheLevel.Net6 : level);
         }
 
         /// <summary>
@@ -118,13 +116,13 @@ internal static class ValueTaskFastPath
         /// files are read once per name, only those that mention it (an index of every file's identifiers, built once,
         /// by the first internal candidate; most compilations never need it).
         /// </summary>
-        public bool? EveryMentionInAssemblyIsAwaited(string name, CancellationToken cancellationToken)
+        public bool? EveryMentionInAssemblyIsAwaited(string name, Compilation compilation, CancellationToken cancellationToken)
         {
             // Two threads may both build it; the first one stored wins, and a cancelled build is not kept.
             var callers = Volatile.Read(ref _assemblyCallers);
             if (callers is null)
             {
-                var built = AssemblyCallers.Build(_compilation, cancellationToken);
+                var built = AssemblyCallers.Build(compilation, cancellationToken);
                 callers = Interlocked.CompareExchange(ref _assemblyCallers, built, null) ?? built;
             }
 

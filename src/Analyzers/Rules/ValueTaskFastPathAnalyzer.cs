@@ -58,7 +58,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             || NameOf(method, body.Syntax) is not { } name
             || body.Syntax.IsInBrokenMember()
             || !ValueTaskFastPath.HasUncachedFastPath(body, result, symbols.CacheLevel)
-            || !EveryCallAwaits(method, scope, name, symbols, context.CancellationToken))
+            || !EveryCallAwaits(method, scope, name, symbols, context.Compilation, context.CancellationToken))
         {
             return;
         }
@@ -77,11 +77,11 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     /// method's type declarations in every file, or, for an internal method, the compilation's files.
     /// </summary>
     private static bool EveryCallAwaits(
-        IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxToken name, ValueTaskFastPath.Context symbols, CancellationToken cancellationToken)
+        IMethodSymbol method, ValueTaskFastPath.CallerScope scope, SyntaxToken name, ValueTaskFastPath.Context symbols, Compilation compilation, CancellationToken cancellationToken)
     {
         if (scope == ValueTaskFastPath.CallerScope.Assembly)
         {
-            return symbols.EveryMentionInAssemblyIsAwaited(method.Name, cancellationToken) == true;
+            return symbols.EveryMentionInAssemblyIsAwaited(method.Name, compilation, cancellationToken) == true;
         }
 
         var callers = scope == ValueTaskFastPath.CallerScope.ContainingMember
