@@ -14,9 +14,22 @@ public static class Program
     /// dotnet run -c Release -- [--smoke] [--report PATH] [BenchmarkDotNet arguments, e.g. --filter *TPL0003*]
     /// --smoke runs every benchmark once in-process and fails when a fix allocates more than the code it replaces.
     /// --report writes the run's results as markdown to PATH (docs/benchmarks.md is made this way).
+    /// --fixall-scaling [hit files] [files] times each rule's Fix All in a project and one four times larger (Cost/FixAllScaling).
     /// </summary>
     public static int Main(string[] args)
     {
+        if (args.FirstOrDefault() == "--fixall-scaling")
+        {
+            // dotnet run -c Release -- --fixall-scaling [hit files, default 50] [files, default 50] [rule IDs, comma-separated]
+            Console.WriteLine(RunInfo.Describe(BenchmarkConfig.Create(smoke: true, report: false)));
+            var numbers = args.Skip(1).Where(a => a.All(char.IsDigit)).Select(int.Parse).ToArray();
+            var only = args.Skip(1).FirstOrDefault(a => a.StartsWith("TPL", StringComparison.Ordinal))?.Split(',').ToHashSet();
+            return Cost.FixAllScaling.RunAsync(
+                numbers.ElementAtOrDefault(0) is > 0 and var hits ? hits : 50,
+                numbers.ElementAtOrDefault(1) is > 0 and var files ? files : 50,
+                only).GetAwaiter().GetResult();
+        }
+
         var smoke = args.Contains("--smoke");
         var reportAt = Array.IndexOf(args, "--report");
         var reportPath = reportAt >= 0 && reportAt + 1 < args.Length ? args[reportAt + 1] : null;

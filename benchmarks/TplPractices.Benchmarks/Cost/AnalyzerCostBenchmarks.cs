@@ -86,13 +86,8 @@ public class AnalyzerCostBenchmarks
 
     private static Compilation CreateCompilation()
     {
-        using var stream = typeof(AnalyzerCostBenchmarks).Assembly.GetManifestResourceStream("FileTemplate.txt")!;
-        var template = new StreamReader(stream).ReadToEnd();
         var parse = new CSharpParseOptions(LanguageVersion.CSharp12);
-        var trees = Enumerable.Range(0, Files).Select(i => CSharpSyntaxTree.ParseText(
-            template.Replace("{N7}", ((i % 7) + 1).ToString()).Replace("{N5}", (i % 5).ToString()).Replace("{N}", i.ToString()),
-            parse,
-            $"File{i}.cs"));
+        var trees = Enumerable.Range(0, Files).Select(i => CSharpSyntaxTree.ParseText(GeneratedFiles.Render(i), parse, $"File{i}.cs"));
         return CSharpCompilation.Create(
             "Generated",
             trees,
