@@ -36,8 +36,9 @@ internal static class FileStructure
     /// True when <paramref name="after"/> has the same preprocessor lines as <paramref name="before"/>, no branch of
     /// theirs that held code is left empty, and no copy of the file (every target's, with its own language version and
     /// nullable setting) gains a compiler error or warning: a warning is an error under TreatWarningsAsErrors.
+    /// That last check is left to the caller when <paramref name="checkCompiler"/> is false.
     /// </summary>
-    public static async Task<bool> KeptAsync(Document before, Document after, CancellationToken cancellationToken)
+    public static async Task<bool> KeptAsync(Document before, Document after, bool checkCompiler, CancellationToken cancellationToken)
     {
         if (after == before)
         {
@@ -57,22 +58,28 @@ internal static class FileStructure
         var newDirectives = Directives(newRoot);
         return oldDirectives.Select(d => d.ToString().Trim()).SequenceEqual(newDirectives.Select(d => d.ToString().Trim()))
             && !Branches(oldRoot, oldDirectives).Zip(Branches(newRoot, newDirectives), (was, @is) => was && !@is).Any(emptied => emptied)
-            && await NoNewCompilerDiagnosticsAsync(before, await after.GetTextAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+            && (!checkCompiler || await NoNewCompilerDiagnosticsAsync(before, await after.GetTextAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false));
     }
 
     private static async Task<bool> NoNewCompilerDiagnosticsAsync(Document before, SourceText after, CancellationToken cancellationToken)
     {
         foreach (var copy in LinkedCopies.AllCopies(before))
         {
-            var was = await CountsAsync(copy, cancellationToken).ConfigureAwait(false);
-            var @is = await CountsAsync(copy.WithText(after), cancellationToken).ConfigureAwait(false);
-            if (@is.Any(count => count.Value > (was.TryGetValue(count.Key, out var old) ? old : 0)))
+            if (!await NoNewCompilerDiagnosticsAsync(copy, copy.WithText(after), cancellationToken).ConfigureAwait(false))
             {
                 return false;
             }
         }
 
         return true;
+    }
+
+    /// <summary>Whether the compiler reports no error or warning in <paramref name="after"/> that it did not in <paramref name="before"/> (one document in two solutions).</summary>
+    public static async Task<bool> NoNewCompilerDiagnosticsAsync(Document before, Document after, CancellationToken cancellationToken)
+    {
+        var was = await CountsAsync(before, cancellationToken).ConfigureAwait(false);
+        var @is = await CountsAsync(after, cancellationToken).ConfigureAwait(false);
+        return !@is.Any(count => count.Value > (was.TryGetValue(count.Key, out var old) ? old : 0));
     }
 
     /// <summary>The compiler's errors and warnings in the document, by ID.</summary>

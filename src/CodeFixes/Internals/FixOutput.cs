@@ -28,13 +28,16 @@ internal static class FixOutput
     /// The document with the sites rewritten and finished. <paramref name="restructured"/> gives the code the rewrite of
     /// a site takes apart and builds again (null: only the site itself): where it holds an <c>#if</c>, the branches
     /// another target compiles cannot be rewritten from what this one sees, so that site is left alone.
+    /// With <paramref name="checkCompiler"/> false the caller compiles the result itself (Fix All checks a whole
+    /// batch of documents in one compilation) and only the file's structure is checked here.
     /// </summary>
     public static async Task<Document> RewriteAsync(
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         Rewrite rewrite,
         Func<SyntaxNode, Diagnostic, SyntaxNode?> restructured,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken,
+        bool checkCompiler = true)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root is null)
@@ -49,7 +52,7 @@ internal static class FixOutput
         }
 
         var all = await FinishAsync(document, await rewrite(document, sites, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
-        if (await FileStructure.KeptAsync(document, all, cancellationToken).ConfigureAwait(false))
+        if (await FileStructure.KeptAsync(document, all, checkCompiler, cancellationToken).ConfigureAwait(false))
         {
             return all;
         }
@@ -67,7 +70,7 @@ internal static class FixOutput
 
             var relocated = site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(tree, span), d.Properties)).ToImmutableArray();
             var one = await FinishAsync(current, await rewrite(current, relocated, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
-            if (one != current && await FileStructure.KeptAsync(current, one, cancellationToken).ConfigureAwait(false))
+            if (one != current && await FileStructure.KeptAsync(current, one, checkCompiler, cancellationToken).ConfigureAwait(false))
             {
                 edits.Add((await one.GetTextChangesAsync(current, cancellationToken).ConfigureAwait(false)).ToList());
                 current = one;

@@ -35,7 +35,13 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new SequentialFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
+        _fixAll = new SequentialFixAllProvider(
+            fixAllTitle,
+            (document, diagnostics, checkCompiler, cancellationToken) =>
+                FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, cancellationToken, checkCompiler),
+            RequiredCopies,
+            analyzer,
+            IsFixable);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }

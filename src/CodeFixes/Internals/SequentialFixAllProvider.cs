@@ -13,9 +13,12 @@ using Microsoft.CodeAnalysis.Text;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// Fix All that rewrites one document after another, each against the solution the previous one left.
-/// A rule whose fix adds members (a cached field, say) needs this: with the batch fixer, two documents of
-/// one partial type would each add the same member, and the merged result would not compile.
+/// Fix All in two steps. First every document is rewritten against the solution the pass starts from, and the
+/// whole batch is compiled once: each new compilation costs time in proportion to the project (the compiler
+/// merges every file's declarations again), so one per fixed document made Fix All grow with the square of
+/// the project. The documents the batch compile rejects are then fixed one after another, each against the
+/// solution the previous one left and compiled on its own, as a single fix is: two documents of one partial
+/// type that each add the same cached field fail together in the batch, and the second then sees the first's.
 /// </summary>
 /// <remarks>
 /// A multi-targeted project shares each file between one project per target ("linked" documents), and a
@@ -27,7 +30,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal sealed class SequentialFixAllProvider : FixAllProvider
 {
     private readonly string _title;
-    private readonly Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> _fixDocumentAsync;
+    private readonly FixDocument _fixDocumentAsync;
 
     private readonly Func<Document, int> _requiredCopies;
     private readonly DiagnosticAnalyzer _analyzer;
@@ -39,6 +42,15 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     /// </summary>
     private const int MaxPasses = 4;
 
+    /// <summary>Compiles of a batch: each drops the documents the previous one rejected, whose edits may have broken the others.</summary>
+    private const int MaxBatchChecks = 3;
+
+    /// <summary>
+    /// The rule's rewrite of one document's sites, finished by <see cref="FixOutput"/>; with <c>checkCompiler</c> false
+    /// the caller compiles the result.
+    /// </summary>
+    public delegate Task<Document> FixDocument(Document document, ImmutableArray<Diagnostic> diagnostics, bool checkCompiler, CancellationToken cancellationToken);
+
     /// <param name="title">The Fix All action's title.</param>
     /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites, finished by <see cref="FixOutput"/>.</param>
     /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
@@ -46,7 +58,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     /// <param name="isFixable">Whether the fix can take a site (it names a rewrite, in code without #if).</param>
     public SequentialFixAllProvider(
         string title,
-        Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
+        FixDocument fixDocumentAsync,
         Func<Document, int> requiredCopies,
         DiagnosticAnalyzer analyzer,
         Func<Diagnostic, bool> isFixable)
@@ -127,52 +139,138 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
         CancellationToken cancellationToken)
     {
-        var original = solution;
+        // The batch: every file against the pass's first solution, whose compilation all the rewrites share.
+        var batch = new Dictionary<DocumentId, SourceText>();
         foreach (var item in work)
         {
-            if (solution.GetDocument(item.Key) is not { } key)
+            var fixedFile = await FixFileAsync(solution, solution, item, checkCompiler: false, cancellationToken).ConfigureAwait(false);
+            if (fixedFile.GetDocument(item.Key) is { } document && fixedFile != solution)
+            {
+                batch[item.Key] = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+            }
+        }
+
+        var accepted = await AcceptedAsync(solution, batch, cancellationToken).ConfigureAwait(false);
+        var result = WithTexts(solution, accepted);
+
+        // What the batch compile rejected, one file at a time, each checked on its own.
+        foreach (var item in work.Where(item => batch.ContainsKey(item.Key) && !accepted.ContainsKey(item.Key)))
+        {
+            result = await FixFileAsync(solution, result, item, checkCompiler: true, cancellationToken).ConfigureAwait(false);
+        }
+
+        return result;
+    }
+
+    /// <summary>
+    /// The files of the batch whose every copy compiles with no error or warning it did not have before, all the batch's
+    /// edits applied together; a rejected file's edit is dropped and the rest compiled again, as they may have leaned on it.
+    /// </summary>
+    private static async Task<Dictionary<DocumentId, SourceText>> AcceptedAsync(
+        Solution solution, Dictionary<DocumentId, SourceText> batch, CancellationToken cancellationToken)
+    {
+        var accepted = batch;
+        for (var check = 0; check < MaxBatchChecks && accepted.Count > 0; check++)
+        {
+            var applied = WithTexts(solution, accepted);
+            var rejected = new HashSet<DocumentId>();
+            foreach (var key in accepted.Keys)
+            {
+                foreach (var copy in LinkedCopies.AllCopies(solution.GetDocument(key)!))
+                {
+                    if (!await FileStructure.NoNewCompilerDiagnosticsAsync(copy, applied.GetDocument(copy.Id)!, cancellationToken).ConfigureAwait(false))
+                    {
+                        rejected.Add(key);
+                        break;
+                    }
+                }
+            }
+
+            if (rejected.Count == 0)
+            {
+                return accepted;
+            }
+
+            accepted = accepted.Where(file => !rejected.Contains(file.Key)).ToDictionary(file => file.Key, file => file.Value);
+        }
+
+        // Still rejecting after the last compile: none is trusted, and each is fixed on its own.
+        return new Dictionary<DocumentId, SourceText>();
+    }
+
+    /// <summary>The solution with each file's text given to every linked copy.</summary>
+    private static Solution WithTexts(Solution solution, Dictionary<DocumentId, SourceText> texts)
+    {
+        foreach (var file in texts)
+        {
+            solution = solution.WithDocumentText(file.Key, file.Value);
+            foreach (var linked in solution.GetDocument(file.Key)!.GetLinkedDocumentIds())
+            {
+                solution = solution.WithDocumentText(linked, file.Value);
+            }
+        }
+
+        return solution;
+    }
+
+    /// <summary>
+    /// One file's sites fixed in <paramref name="solution"/>, every copy given the result. The diagnostics were found in
+    /// <paramref name="original"/>, the solution the pass started from.
+    /// </summary>
+    private async Task<Solution> FixFileAsync(
+        Solution original,
+        Solution solution,
+        KeyValuePair<DocumentId, ImmutableArray<Diagnostic>> item,
+        bool checkCompiler,
+        CancellationToken cancellationToken)
+    {
+        if (solution.GetDocument(item.Key) is not { } key)
+        {
+            return solution;
+        }
+
+        // A site inside an #if branch is code only in the copies whose target defines the symbol, so each copy
+        // in turn fixes the sites it reported, on the text the copies before it left. A site several copies
+        // reported is fixed once, by the first, with all their diagnostics.
+        var required = _requiredCopies(key);
+        var pending = item.Value.GroupBy(d => d.Location.SourceSpan)
+            .Where(site => site.Select(d => d.Location.SourceTree).Distinct().Count() >= required)
+            .ToList();
+        var edits = new List<IReadOnlyList<TextChange>>();
+        var copies = key.GetLinkedDocumentIds()
+            .OrderBy(id => solution.GetProject(id.ProjectId)!.Name, StringComparer.Ordinal)
+            .Prepend(key.Id);
+        foreach (var copy in copies)
+        {
+            var originalTree = await original.GetDocument(copy)!.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+            var sites = pending.Where(site => site.Any(d => d.Location.SourceTree == originalTree)).ToList();
+            if (sites.Count == 0)
             {
                 continue;
             }
 
-            // A site inside an #if branch is code only in the copies whose target defines the symbol, so each copy
-            // in turn fixes the sites it reported, on the text the copies before it left. A site several copies
-            // reported is fixed once, by the first, with all their diagnostics.
-            var required = _requiredCopies(key);
-            var pending = item.Value.GroupBy(d => d.Location.SourceSpan)
-                .Where(site => site.Select(d => d.Location.SourceTree).Distinct().Count() >= required)
-                .ToList();
-            var edits = new List<IReadOnlyList<TextChange>>();
-            var copies = key.GetLinkedDocumentIds()
-                .OrderBy(id => solution.GetProject(id.ProjectId)!.Name, StringComparer.Ordinal)
-                .Prepend(key.Id);
-            foreach (var copy in copies)
+            pending.RemoveAll(sites.Contains);
+            var document = solution.GetDocument(copy)!;
+            var before = (await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!;
+            var relocated = sites
+                .SelectMany(site => TextEdits.Map(site.Key, edits) is { } span
+                    ? site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(before, span), d.Properties))
+                    : Enumerable.Empty<Diagnostic>())
+                .ToImmutableArray();
+            var fixedDocument = await _fixDocumentAsync(document, relocated, checkCompiler, cancellationToken).ConfigureAwait(false);
+            if (fixedDocument == document)
             {
-                var originalTree = await original.GetDocument(copy)!.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
-                var sites = pending.Where(site => site.Any(d => d.Location.SourceTree == originalTree)).ToList();
-                if (sites.Count == 0)
-                {
-                    continue;
-                }
+                continue;
+            }
 
-                pending.RemoveAll(sites.Contains);
-                var document = solution.GetDocument(copy)!;
-                var before = (await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!;
-                var relocated = sites
-                    .SelectMany(site => TextEdits.Map(site.Key, edits) is { } span
-                        ? site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(before, span), d.Properties))
-                        : Enumerable.Empty<Diagnostic>())
-                    .ToImmutableArray();
-                var fixedDocument = await _fixDocumentAsync(document, relocated, cancellationToken).ConfigureAwait(false);
-                edits.Add((await fixedDocument.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!.GetChanges(before).ToList());
+            edits.Add((await fixedDocument.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!.GetChanges(before).ToList());
 
-                // Every copy gets the fixed text.
-                var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
-                solution = fixedDocument.Project.Solution;
-                foreach (var linked in fixedDocument.GetLinkedDocumentIds())
-                {
-                    solution = solution.WithDocumentText(linked, text);
-                }
+            // Every copy gets the fixed text.
+            var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
+            solution = fixedDocument.Project.Solution;
+            foreach (var linked in fixedDocument.GetLinkedDocumentIds())
+            {
+                solution = solution.WithDocumentText(linked, text);
             }
         }
 

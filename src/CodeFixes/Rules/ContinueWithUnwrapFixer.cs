@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -57,11 +58,19 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             marks[root.FindNode(span, getInnermostNodeForTie: true)] = new SyntaxAnnotation();
         }
 
+        if (marks.Count == 1)
+        {
+            // One chain: found in the document as it is, whose semantic model Fix All's other documents share;
+            // an annotated copy would need a compilation of its own.
+            var only = marks.Keys.Single();
+            return await FixOneAsync(document, current => current.FindNode(only.Span, getInnermostNodeForTie: true), cancellationToken).ConfigureAwait(false);
+        }
+
         var order = marks.OrderBy(m => m.Key.Span.Length).Select(m => m.Value).ToList();
         document = document.WithSyntaxRoot(root.ReplaceNodes(marks.Keys, (original, node) => node.WithAdditionalAnnotations(marks[original])));
         foreach (var mark in order)
         {
-            document = await FixOneAsync(document, mark, cancellationToken).ConfigureAwait(false);
+            document = await FixOneAsync(document, current => current.GetAnnotatedNodes(mark).FirstOrDefault(), cancellationToken).ConfigureAwait(false);
         }
 
         return document;
@@ -83,11 +92,11 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             ? function
             : containing;
 
-    private static async Task<Document> FixOneAsync(Document document, SyntaxAnnotation mark, CancellationToken cancellationToken)
+    private static async Task<Document> FixOneAsync(Document document, Func<SyntaxNode, SyntaxNode?> locate, CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root?.GetAnnotatedNodes(mark).FirstOrDefault() is not { } node
+        if (root is null || locate(root) is not { } node
             || model is null
             || ContinueWithChain.Context.TryCreate(model.Compilation) is not { } symbols
             || model.GetOperation(node, cancellationToken) is not IInvocationOperation unwrap

@@ -30,19 +30,86 @@ public sealed class FixAllScalingTests
         var counter = new CountingRule();
         var provider = new SequentialFixAllProvider(
             "test",
-            async (document, _, cancellationToken) => document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "// fixed\n")),
+            async (document, _, _, cancellationToken) => document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "// fixed\n")),
             _ => 1,
             counter,
             _ => true);
 
+        var changed = await FixAllAsync(provider, solution);
+
+        Assert.All(changed.Projects.SelectMany(p => p.Documents), d => Assert.EndsWith("// fixed\n", d.GetTextAsync().Result.ToString(), StringComparison.Ordinal));
+        Assert.Equal(targets, counter.Resolved);
+    }
+
+    /// <summary>
+    /// Each new compilation costs time in proportion to the project, so a pass rewrites every document against the one
+    /// compilation it starts from, and compiles the batch once, not once per document.
+    /// </summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    public async Task APassRewritesEveryDocumentAgainstOneCompilation(int targets)
+    {
+        var files = Enumerable.Range(0, 10).Select(n => ($"File{n}.cs", $"class C{n} {{ }}\n")).ToList();
+        var setup = targets == 1 ? GauntletSetup.Single : GauntletSetup.Modern;
+        var seen = new HashSet<Compilation>();
+        var provider = new SequentialFixAllProvider(
+            "test",
+            async (document, _, _, cancellationToken) =>
+            {
+                var model = await document.GetSemanticModelAsync(cancellationToken);
+                lock (seen)
+                {
+                    seen.Add(model!.Compilation);
+                }
+
+                return document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "// fixed\n"));
+            },
+            _ => 1,
+            new CountingRule(),
+            _ => true);
+
+        var changed = await FixAllAsync(provider, setup.Create(files, OutputKind.DynamicallyLinkedLibrary));
+
+        Assert.All(changed.Projects.SelectMany(p => p.Documents), d => Assert.EndsWith("// fixed\n", d.GetTextAsync().Result.ToString(), StringComparison.Ordinal));
+        Assert.Single(seen);
+    }
+
+    /// <summary>
+    /// Two parts of one partial type that each add the same member compile alone but not together: the batch compile
+    /// rejects them, and they are fixed one after the other, the second seeing the first's member.
+    /// </summary>
+    [Fact]
+    public async Task DocumentsTheBatchRejectsAreFixedOneAfterAnother()
+    {
+        var files = Enumerable.Range(0, 3).Select(n => ($"File{n}.cs", $"partial class P {{ void M{n}() {{ }} }}\n")).ToList();
+        var provider = new SequentialFixAllProvider(
+            "test",
+            async (document, _, _, cancellationToken) =>
+            {
+                var model = await document.GetSemanticModelAsync(cancellationToken);
+                return model!.Compilation.GetTypeByMetadataName("P")!.GetMembers("Shared").IsEmpty
+                    ? document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "partial class P { static int Shared; }\n"))
+                    : document;
+            },
+            _ => 1,
+            new CountingRule(),
+            _ => true);
+
+        var changed = await FixAllAsync(provider, GauntletSetup.Single.Create(files, OutputKind.DynamicallyLinkedLibrary));
+
+        var compilation = (await changed.Projects.Single().GetCompilationAsync())!;
+        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
+        Assert.Single(compilation.GetTypeByMetadataName("P")!.GetMembers("Shared"));
+    }
+
+    private static async Task<Solution> FixAllAsync(FixAllProvider provider, Solution solution)
+    {
         var first = solution.Projects.First().Documents.First();
         var context = new FixAllContext(
             first, Repository.Fixers()["TPL0003"], FixAllScope.Solution, "key", [CountingRule.Rule.Id], new OneSitePerDocument(), CancellationToken.None);
         var fixAll = await provider.GetFixAsync(context);
-        var changed = (await fixAll!.GetOperationsAsync(CancellationToken.None)).OfType<ApplyChangesOperation>().Single().ChangedSolution;
-
-        Assert.All(changed.Projects.SelectMany(p => p.Documents), d => Assert.EndsWith("// fixed\n", d.GetTextAsync().Result.ToString(), StringComparison.Ordinal));
-        Assert.Equal(targets, counter.Resolved);
+        return (await fixAll!.GetOperationsAsync(CancellationToken.None)).OfType<ApplyChangesOperation>().Single().ChangedSolution;
     }
 
     /// <summary>Reports nothing; registers as every rule does, and counts how often its symbols are resolved.</summary>
