@@ -77,7 +77,7 @@ internal static class FixSites
 
     /// <summary>
     /// The sites to rewrite, in source order, with one rewrite each. The linked copies of a multi-targeted
-    /// file may each report a site (see <see cref="SequentialFixAllProvider"/>): if any copy names no rewrite
+    /// file may each report a site (see <see cref="RuleFixAllProvider"/>): if any copy names no rewrite
     /// the site is left alone; if the copies disagree, <paramref name="portableKind"/>, the rewrite that
     /// compiles on every target, wins. A site fewer than <paramref name="requiredCopies"/> copies report is left alone.
     /// </summary>

@@ -13,7 +13,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// What every rule's fixer shares: one diagnostic ID, one equivalence key for all its rewrites (so Fix All and
 /// dotnet format apply each site's own rewrite), a code action per diagnostic that names a rewrite, and a
-/// sequential Fix All over the same document rewrite. In a multi-targeted project every fix, single or Fix All,
+/// Fix All (<see cref="RuleFixAllProvider"/>) over the same document rewrite. In a multi-targeted project every fix, single or Fix All,
 /// weighs what the rule reports in each target's copy of the file (<see cref="LinkedCopies"/>).
 /// Fixers carry <c>[ExportCodeFixProvider]</c> without <c>[Shared]</c>: hosts create analyzer-package fixers by
 /// reflection, and <c>[Shared]</c> would make this assembly reference a System.Composition newer than Roslyn 4.8's
@@ -35,7 +35,7 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new SequentialFixAllProvider(
+        _fixAll = new RuleFixAllProvider(
             fixAllTitle,
             (document, diagnostics, checkCompiler, cancellationToken) =>
                 FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, cancellationToken, checkCompiler),

@@ -11,7 +11,7 @@ using TplPractices.Analyzers.Tests.Meta;
 namespace TplPractices.Analyzers.Tests.Gauntlet;
 
 /// <summary>
-/// The shared Fix All (<see cref="SequentialFixAllProvider"/>) checks the documents a pass changed by running the rule
+/// The shared Fix All (<see cref="RuleFixAllProvider"/>) checks the documents a pass changed by running the rule
 /// again, one document at a time, and the compiler starts a new analysis of the compilation for each. What a rule works
 /// out once per compilation (the symbols it resolves, TPL0008's index of every file's identifiers) must still be worked
 /// out once per project and pass, not once per changed document: per document, Fix All grew with the square of the
@@ -28,7 +28,7 @@ public sealed class FixAllScalingTests
         var setup = targets == 1 ? GauntletSetup.Single : GauntletSetup.Modern;
         var solution = setup.Create(files, OutputKind.DynamicallyLinkedLibrary);
         var counter = new CountingRule();
-        var provider = new SequentialFixAllProvider(
+        var provider = new RuleFixAllProvider(
             "test",
             async (document, _, _, cancellationToken) => document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "// fixed\n")),
             _ => 1,
@@ -53,7 +53,7 @@ public sealed class FixAllScalingTests
         var files = Enumerable.Range(0, 10).Select(n => ($"File{n}.cs", $"class C{n} {{ }}\n")).ToList();
         var setup = targets == 1 ? GauntletSetup.Single : GauntletSetup.Modern;
         var seen = new HashSet<Compilation>();
-        var provider = new SequentialFixAllProvider(
+        var provider = new RuleFixAllProvider(
             "test",
             async (document, _, _, cancellationToken) =>
             {
@@ -83,7 +83,7 @@ public sealed class FixAllScalingTests
     public async Task DocumentsTheBatchRejectsAreFixedOneAfterAnother()
     {
         var files = Enumerable.Range(0, 3).Select(n => ($"File{n}.cs", $"partial class P {{ void M{n}() {{ }} }}\n")).ToList();
-        var provider = new SequentialFixAllProvider(
+        var provider = new RuleFixAllProvider(
             "test",
             async (document, _, _, cancellationToken) =>
             {

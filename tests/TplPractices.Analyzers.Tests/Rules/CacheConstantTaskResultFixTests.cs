@@ -553,6 +553,60 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     /// <summary>
+    /// The parts name their fields in different styles, so the two fields a batch would add do not collide: Fix All
+    /// still adds one, because the second part is fixed after the first and reuses its field.
+    /// </summary>
+    [Fact]
+    public async Task PartialTypeAcrossFilesWithTwoNamingStyles_FixAllAddsOneField()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                partial class C
+                {
+                    private static int _count = 1;
+
+                    public int Count => _count;
+
+                    public Task<int> A() => [|Task.FromResult(42)|];
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                partial class C
+                {
+                    private static int _count = 1;
+                    private static readonly Task<int> _int42Task = Task.FromResult(42);
+
+                    public int Count => _count;
+
+                    public Task<int> A() => _int42Task;
+                }
+                """,
+        };
+        test.TestState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            partial class C
+            {
+                public Task<int> B() => [|Task.FromResult(42)|];
+            }
+            """));
+        test.FixedState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            partial class C
+            {
+                public Task<int> B() => _int42Task;
+            }
+            """));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A project that targets net8.0 and netstandard2.0 compiles each file twice, and the targets disagree:
     /// only netstandard reports FromResult(true). Fixing each copy separately would leave Roslyn to merge two
     /// different edits of one file, which it does with conflict markers; Fix All fixes the union once. A single

@@ -17,8 +17,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// whole batch is compiled once: each new compilation costs time in proportion to the project (the compiler
 /// merges every file's declarations again), so one per fixed document made Fix All grow with the square of
 /// the project. The documents the batch compile rejects are then fixed one after another, each against the
-/// solution the previous one left and compiled on its own, as a single fix is: two documents of one partial
-/// type that each add the same cached field fail together in the batch, and the second then sees the first's.
+/// solution the previous one left and compiled on its own, as a single fix is; so are the later parts of a
+/// partial type whose fix adds members in several files (<see cref="PartialTypeGrowth"/>), which then see and
+/// reuse what the first part added.
 /// </summary>
 /// <remarks>
 /// A multi-targeted project shares each file between one project per target ("linked" documents), and a
@@ -27,7 +28,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// the other on one evolving text: each site once, by the first copy that compiles it, with the diagnostics
 /// of every copy that reported it; and every copy gets the result.
 /// </remarks>
-internal sealed class SequentialFixAllProvider : FixAllProvider
+internal sealed class RuleFixAllProvider : FixAllProvider
 {
     private readonly string _title;
     private readonly FixDocument _fixDocumentAsync;
@@ -56,7 +57,7 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
     /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
     /// <param name="analyzer">The rule's analyzer, run again on the documents a pass changed.</param>
     /// <param name="isFixable">Whether the fix can take a site (it names a rewrite, in code without #if).</param>
-    public SequentialFixAllProvider(
+    public RuleFixAllProvider(
         string title,
         FixDocument fixDocumentAsync,
         Func<Document, int> requiredCopies,
@@ -139,22 +140,37 @@ internal sealed class SequentialFixAllProvider : FixAllProvider
         IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> work,
         CancellationToken cancellationToken)
     {
-        // The batch: every file against the pass's first solution, whose compilation all the rewrites share.
+        // The batch: every file against the pass's first solution, whose compilation all the rewrites share. A file
+        // that adds members to a partial type another file of the batch also grows waits for the sequential step.
         var batch = new Dictionary<DocumentId, SourceText>();
+        var deferred = new HashSet<DocumentId>();
+        var grown = new HashSet<string>();
         foreach (var item in work)
         {
             var fixedFile = await FixFileAsync(solution, solution, item, checkCompiler: false, cancellationToken).ConfigureAwait(false);
-            if (fixedFile.GetDocument(item.Key) is { } document && fixedFile != solution)
+            if (fixedFile.GetDocument(item.Key) is not { } document || fixedFile == solution)
             {
-                batch[item.Key] = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                continue;
             }
+
+            var types = PartialTypeGrowth.Grown(
+                (await solution.GetDocument(item.Key)!.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!,
+                (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!);
+            if (types.Any(grown.Contains))
+            {
+                deferred.Add(item.Key);
+                continue;
+            }
+
+            grown.UnionWith(types);
+            batch[item.Key] = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         }
 
         var accepted = await AcceptedAsync(solution, batch, cancellationToken).ConfigureAwait(false);
         var result = WithTexts(solution, accepted);
 
-        // What the batch compile rejected, one file at a time, each checked on its own.
-        foreach (var item in work.Where(item => batch.ContainsKey(item.Key) && !accepted.ContainsKey(item.Key)))
+        // What waited, and what the batch compile rejected, one file at a time, each checked on its own.
+        foreach (var item in work.Where(item => deferred.Contains(item.Key) || (batch.ContainsKey(item.Key) && !accepted.ContainsKey(item.Key))))
         {
             result = await FixFileAsync(solution, result, item, checkCompiler: true, cancellationToken).ConfigureAwait(false);
         }
