@@ -36,8 +36,8 @@ internal static class FixOutput
         ImmutableArray<Diagnostic> diagnostics,
         Rewrite rewrite,
         Func<SyntaxNode, Diagnostic, SyntaxNode?> restructured,
-        CancellationToken cancellationToken,
-        bool checkCompiler = true)
+        bool checkCompiler,
+        CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         if (root is null)

@@ -57,7 +57,7 @@ internal static class FixSites
         }
     }
 
-    /// <summary>The fixed document's text in every linked copy: left to the workspace, copies formatted apart would differ.</summary>
+    /// <summary>The fixed document's text in every linked copy.</summary>
     private static async Task<Solution> FixEveryCopyAsync(
         Document document,
         ImmutableArray<Diagnostic> site,
@@ -66,13 +66,7 @@ internal static class FixSites
     {
         var fixedDocument = await fixDocumentAsync(document, site, cancellationToken).ConfigureAwait(false);
         var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
-        var solution = fixedDocument.Project.Solution;
-        foreach (var linked in document.GetLinkedDocumentIds())
-        {
-            solution = solution.WithDocumentText(linked, text);
-        }
-
-        return solution;
+        return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
     }
 
     /// <summary>

@@ -43,6 +43,21 @@ internal static class LinkedCopies
         return diagnostics.ToImmutable();
     }
 
+    /// <summary>
+    /// The solution with <paramref name="text"/> in the document and every linked copy: left to the workspace, copies
+    /// formatted apart would differ.
+    /// </summary>
+    public static Solution WithTextInEveryCopy(Solution solution, DocumentId id, SourceText text)
+    {
+        solution = solution.WithDocumentText(id, text);
+        foreach (var linked in solution.GetDocument(id)!.GetLinkedDocumentIds())
+        {
+            solution = solution.WithDocumentText(linked, text);
+        }
+
+        return solution;
+    }
+
     /// <summary>The document and its linked copies.</summary>
     public static IEnumerable<Document> AllCopies(Document document) =>
         document.GetLinkedDocumentIds().Select(document.Project.Solution.GetDocument).OfType<Document>().Prepend(document);

@@ -148,7 +148,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
         foreach (var item in work)
         {
             var fixedFile = await FixFileAsync(solution, solution, item, checkCompiler: false, cancellationToken).ConfigureAwait(false);
-            if (fixedFile.GetDocument(item.Key) is not { } document || fixedFile == solution)
+            if (fixedFile == solution || fixedFile.GetDocument(item.Key) is not { } document)
             {
                 continue;
             }
@@ -215,19 +215,8 @@ internal sealed class RuleFixAllProvider : FixAllProvider
     }
 
     /// <summary>The solution with each file's text given to every linked copy.</summary>
-    private static Solution WithTexts(Solution solution, Dictionary<DocumentId, SourceText> texts)
-    {
-        foreach (var file in texts)
-        {
-            solution = solution.WithDocumentText(file.Key, file.Value);
-            foreach (var linked in solution.GetDocument(file.Key)!.GetLinkedDocumentIds())
-            {
-                solution = solution.WithDocumentText(linked, file.Value);
-            }
-        }
-
-        return solution;
-    }
+    private static Solution WithTexts(Solution solution, Dictionary<DocumentId, SourceText> texts) =>
+        texts.Aggregate(solution, (current, file) => LinkedCopies.WithTextInEveryCopy(current, file.Key, file.Value));
 
     /// <summary>
     /// One file's sites fixed in <paramref name="solution"/>, every copy given the result. The diagnostics were found in
@@ -281,13 +270,8 @@ internal sealed class RuleFixAllProvider : FixAllProvider
 
             edits.Add((await fixedDocument.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!.GetChanges(before).ToList());
 
-            // Every copy gets the fixed text.
             var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
-            solution = fixedDocument.Project.Solution;
-            foreach (var linked in fixedDocument.GetLinkedDocumentIds())
-            {
-                solution = solution.WithDocumentText(linked, text);
-            }
+            solution = LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, copy, text);
         }
 
         return solution;

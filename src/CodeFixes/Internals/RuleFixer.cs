@@ -35,13 +35,7 @@ public abstract class RuleFixer : CodeFixProvider
         PortableKind = portableKind;
         FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
-        _fixAll = new RuleFixAllProvider(
-            fixAllTitle,
-            (document, diagnostics, checkCompiler, cancellationToken) =>
-                FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, cancellationToken, checkCompiler),
-            RequiredCopies,
-            analyzer,
-            IsFixable);
+        _fixAll = new RuleFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
     public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
@@ -76,7 +70,15 @@ public abstract class RuleFixer : CodeFixProvider
         // A verdict made at the end of a type (TPL0008) needs the whole copy analyzed, not the site's span alone.
         var span = EveryCopyMustReport ? (TextSpan?)null : context.Span;
         var copies = await LinkedCopies.DiagnosticsAsync(context.Document, _analyzer, span, context.CancellationToken).ConfigureAwait(false);
-        FixSites.Register(context, copies, RequiredCopies(context.Document), PortableKind, Title, FixFinishedAsync, _equivalenceKey, offered.Contains);
+        FixSites.Register(
+            context,
+            copies,
+            RequiredCopies(context.Document),
+            PortableKind,
+            Title,
+            (document, diagnostics, cancellationToken) => FixFinishedAsync(document, diagnostics, checkCompiler: true, cancellationToken),
+            _equivalenceKey,
+            offered.Contains);
     }
 
     /// <summary>
@@ -120,7 +122,10 @@ public abstract class RuleFixer : CodeFixProvider
         && diagnostic.Location.SourceTree?.GetRoot() is { } root
         && !FileStructure.HoldsDirective(RestructuredNode(root, diagnostic));
 
-    /// <summary>The rule's rewrite through the layer every fix shares.</summary>
-    private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken) =>
-        FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, cancellationToken);
+    /// <summary>
+    /// The rule's rewrite through the layer every fix shares; Fix All passes <paramref name="checkCompiler"/> false for a
+    /// batch it compiles as a whole.
+    /// </summary>
+    private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool checkCompiler, CancellationToken cancellationToken) =>
+        FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, checkCompiler, cancellationToken);
 }

@@ -510,99 +510,98 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     [Fact]
-    public async Task PartialTypeAcrossFiles_FixAllAddsOneField()
-    {
-        var test = new Verify.Test
-        {
-            TestCode = /* lang=c#-test */ """
-                using System.Threading.Tasks;
+    public Task PartialTypeAcrossFiles_FixAllAddsOneField() =>
+        FixAllTwoFilesAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
 
-                partial class C
-                {
-                    public Task<int> A() => [|Task.FromResult(42)|];
-                }
-                """,
-            FixedCode = /* lang=c#-test */ """
-                using System.Threading.Tasks;
+            partial class C
+            {
+                public Task<int> A() => [|Task.FromResult(42)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
 
-                partial class C
-                {
-                    private static readonly Task<int> s_int42Task = Task.FromResult(42);
+            partial class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
 
-                    public Task<int> A() => s_int42Task;
-                }
-                """,
-        };
-        test.TestState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+                public Task<int> A() => s_int42Task;
+            }
+            """,
+            /* lang=c#-test */ """
             using System.Threading.Tasks;
 
             partial class C
             {
                 public Task<int> B() => [|Task.FromResult(42)|];
             }
-            """));
-        test.FixedState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+            """,
+            /* lang=c#-test */ """
             using System.Threading.Tasks;
 
             partial class C
             {
                 public Task<int> B() => s_int42Task;
             }
-            """));
-        await test.RunAsync();
-    }
+            """);
 
     /// <summary>
     /// The parts name their fields in different styles, so the two fields a batch would add do not collide: Fix All
     /// still adds one, because the second part is fixed after the first and reuses its field.
     /// </summary>
     [Fact]
-    public async Task PartialTypeAcrossFilesWithTwoNamingStyles_FixAllAddsOneField()
-    {
-        var test = new Verify.Test
-        {
-            TestCode = /* lang=c#-test */ """
-                using System.Threading.Tasks;
+    public Task PartialTypeAcrossFilesWithTwoNamingStyles_FixAllAddsOneField() =>
+        FixAllTwoFilesAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
 
-                partial class C
-                {
-                    private static int _count = 1;
+            partial class C
+            {
+                private static int _count = 1;
 
-                    public int Count => _count;
+                public int Count => _count;
 
-                    public Task<int> A() => [|Task.FromResult(42)|];
-                }
-                """,
-            FixedCode = /* lang=c#-test */ """
-                using System.Threading.Tasks;
+                public Task<int> A() => [|Task.FromResult(42)|];
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
 
-                partial class C
-                {
-                    private static int _count = 1;
-                    private static readonly Task<int> _int42Task = Task.FromResult(42);
+            partial class C
+            {
+                private static int _count = 1;
+                private static readonly Task<int> _int42Task = Task.FromResult(42);
 
-                    public int Count => _count;
+                public int Count => _count;
 
-                    public Task<int> A() => _int42Task;
-                }
-                """,
-        };
-        test.TestState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+                public Task<int> A() => _int42Task;
+            }
+            """,
+            /* lang=c#-test */ """
             using System.Threading.Tasks;
 
             partial class C
             {
                 public Task<int> B() => [|Task.FromResult(42)|];
             }
-            """));
-        test.FixedState.Sources.Add(("Test1.cs", /* lang=c#-test */ """
+            """,
+            /* lang=c#-test */ """
             using System.Threading.Tasks;
 
             partial class C
             {
                 public Task<int> B() => _int42Task;
             }
-            """));
+            """);
+
+    /// <summary>Fix All over two files of one project, each with its expected result.</summary>
+    private static async Task FixAllTwoFilesAsync(string test0, string fixed0, string test1, string fixed1)
+    {
+        var test = new Verify.Test { TestCode = test0, FixedCode = fixed0 };
+        test.TestState.Sources.Add(("Test1.cs", test1));
+        test.FixedState.Sources.Add(("Test1.cs", fixed1));
         await test.RunAsync();
     }
 
