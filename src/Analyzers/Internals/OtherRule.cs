@@ -16,26 +16,7 @@ internal static class OtherRule
     /// <summary>Whether <paramref name="rule"/> is on for <paramref name="member"/> in <paramref name="tree"/>: not suppressed, and in its scope.</summary>
     public static bool IsOn(Compilation compilation, AnalyzerOptions options, SyntaxTree tree, ISymbol member, DiagnosticDescriptor rule, CancellationToken cancellationToken)
     {
-        var report = rule.IsEnabledByDefault ? ReportDiagnostic.Default : ReportDiagnostic.Suppress;
-        if (compilation.Options.SpecificDiagnosticOptions.TryGetValue(rule.Id, out var specific))
-        {
-            report = specific;
-        }
-
-        if (compilation.Options.SyntaxTreeOptionsProvider is { } provider)
-        {
-            if (provider.TryGetGlobalDiagnosticValue(rule.Id, cancellationToken, out var global))
-            {
-                report = global;
-            }
-
-            if (provider.TryGetDiagnosticValue(tree, rule.Id, cancellationToken, out var local))
-            {
-                report = local;
-            }
-        }
-
-        return report != ReportDiagnostic.Suppress
+        return RuleSwitches.Severity(compilation, tree, rule, cancellationToken) != ReportDiagnostic.Suppress
             && RuleSettings.Read(options.AnalyzerConfigOptionsProvider, tree, rule.Id, ImmutableArray<NumberOption>.Empty).Scope.Includes(member);
     }
 }

@@ -9,120 +9,54 @@ namespace TplPractices.Analyzers.Internals;
 
 internal static class RuleRegistration
 {
-    /// <summary>
-    /// Resolves a rule's symbols once per compilation and registers its operation callback with them and with the
-    /// rule's .editorconfig options for that compilation; registers nothing when the compilation lacks the symbols
-    /// (no TPL types, half-typed references).
-    /// </summary>
-    public static void RegisterOperationActionWith<TSymbols>(
-        this AnalysisContext context,
-        DiagnosticDescriptor rule,
-        Func<Compilation, TSymbols?> resolve,
-        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
-        OperationKind kind,
-        params NumberOption[] numbers)
-        where TSymbols : class =>
-        context.RegisterOperationActionWith(rule, resolve, analyze, ImmutableArray.Create(kind), numbers);
-
-    /// <inheritdoc cref="RegisterOperationActionWith{TSymbols}(AnalysisContext, DiagnosticDescriptor, Func{Compilation, TSymbols}, Action{OperationAnalysisContext, TSymbols, RuleOptions}, OperationKind, NumberOption[])"/>
-    public static void RegisterOperationActionWith<TSymbols>(
-        this AnalysisContext context,
-        DiagnosticDescriptor rule,
-        Func<Compilation, TSymbols?> resolve,
-        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
-        ImmutableArray<OperationKind> kinds,
-        params NumberOption[] numbers)
-        where TSymbols : class
-    {
-        var declared = numbers.ToImmutableArray();
+    /// <summary>Registers one rule as an analyzer of its own: the compiler decides per file whether to call it.</summary>
+    public static void RegisterRule(this AnalysisContext context, OperationRule rule) =>
         context.RegisterCompilationStartAction(start =>
         {
-            if (PerCompilation<TSymbols>.GetOrCreate(start.Compilation, resolve) is { } symbols)
+            if (rule.CallbackFor(start.Compilation, start.Options) is { } callback)
             {
-                var options = new RuleOptions(start.Options.AnalyzerConfigOptionsProvider, rule, declared);
-                start.RegisterOperationAction(c => analyze(c, symbols, options), kinds);
+                start.RegisterOperationAction(callback, rule.Kinds);
             }
         });
-    }
 
     /// <summary>
-    /// A rule's symbols (and what they work out lazily, such as TPL0008's index of every file's identifiers), kept for
-    /// the compilation they came from. The compiler runs each analysis on a copy of the compilation of its own, and hosts
-    /// start one analysis per request: the IDE per file, Fix All per document it checks. Made once per compilation
-    /// rather than once per analysis, that work stays linear in the project. An entry serves a compilation with the very
-    /// same trees, options and bound references, which only the copies of one compilation share; it is keyed weakly by
-    /// the first tree, so it lives no longer than that, and a newer compilation replaces it.
+    /// Registers several rules as one analyzer: one callback per operation, handed to the rules that look at its kind
+    /// and are on for its file. The compiler's work per analyzer (a walk over each body's operations, its bookkeeping
+    /// for each member) is then paid once for all of them, which cost more than the rules' own checks
+    /// (docs/performance.md). A rule that is off everywhere registers nothing.
     /// </summary>
-    private static class PerCompilation<TSymbols>
-        where TSymbols : class
-    {
-        private static readonly ConditionalWeakTable<SyntaxTree, Entry> Table = new();
-
-        public static TSymbols? GetOrCreate(Compilation compilation, Func<Compilation, TSymbols?> resolve)
+    public static void RegisterRules(this AnalysisContext context, ImmutableArray<OperationRule> rules) =>
+        context.RegisterCompilationStartAction(start =>
         {
-            if (compilation.SyntaxTrees.FirstOrDefault() is not { } first)
+            var switches = new RuleSwitches(start.Compilation, rules.Select(r => r.Descriptor).ToImmutableArray(), start.CancellationToken);
+            var handlers = ImmutableArray.CreateBuilder<(OperationKind Kind, DiagnosticDescriptor Rule, Action<OperationAnalysisContext> Callback)>();
+            foreach (var rule in rules)
             {
-                return resolve(compilation);
-            }
-
-            if (Table.TryGetValue(first, out var entry) && entry.Serves(compilation))
-            {
-                return entry.Symbols;
-            }
-
-            var created = new Entry(compilation, resolve(compilation));
-            Table.Remove(first);
-            try
-            {
-                Table.Add(first, created);
-            }
-            catch (ArgumentException)
-            {
-                // Another analysis stored its entry first; both were made from the same compilation.
-            }
-
-            return created.Symbols;
-        }
-
-        private sealed class Entry
-        {
-            private readonly ImmutableArray<SyntaxTree> _trees;
-            private readonly CompilationOptions _options;
-            private readonly ImmutableArray<IAssemblySymbol> _references;
-
-            public Entry(Compilation compilation, TSymbols? symbols)
-            {
-                _trees = compilation.SyntaxTrees.ToImmutableArray();
-                _options = compilation.Options;
-                _references = compilation.SourceModule.ReferencedAssemblySymbols;
-                Symbols = symbols;
-            }
-
-            public TSymbols? Symbols { get; }
-
-            public bool Serves(Compilation compilation) =>
-                ReferenceEquals(_options, compilation.Options)
-                && SameItems(_trees, compilation.SyntaxTrees.ToImmutableArray())
-                && SameItems(_references, compilation.SourceModule.ReferencedAssemblySymbols);
-
-            private static bool SameItems<T>(ImmutableArray<T> a, ImmutableArray<T> b)
-                where T : class
-            {
-                if (a.Length != b.Length)
+                if (switches.MayBeOnAnywhere(rule.Descriptor) && rule.CallbackFor(start.Compilation, start.Options) is { } callback)
                 {
-                    return false;
+                    handlers.AddRange(rule.Kinds.Select(kind => (kind, rule.Descriptor, callback)));
                 }
+            }
 
-                for (var i = 0; i < a.Length; i++)
+            if (handlers.Count == 0)
+            {
+                return;
+            }
+
+            var all = handlers.ToImmutable();
+            start.RegisterOperationAction(
+                c =>
                 {
-                    if (!ReferenceEquals(a[i], b[i]))
+                    var kind = c.Operation.Kind;
+                    var tree = c.Operation.Syntax.SyntaxTree;
+                    foreach (var handler in all)
                     {
-                        return false;
+                        if (handler.Kind == kind && switches.IsOn(handler.Rule, tree))
+                        {
+                            handler.Callback(c);
+                        }
                     }
-                }
-
-                return true;
-            }
-        }
-    }
+                },
+                all.Select(h => h.Kind).Distinct().ToImmutableArray());
+        });
 }

@@ -10,7 +10,6 @@ namespace TplPractices.Analyzers.Rules;
 /// TPL0004: <c>((IAsyncResult)task).AsyncWaitHandle</c> inflates the task with its contingent properties and a
 /// kernel event, where a task wait, a continuation or an await uses neither unless it must block.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
 {
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
@@ -24,13 +23,15 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
             + "it with Task.WaitAny / Task.WaitAll, which block without a kernel object. IAsyncResult values that "
             + "are not known to be tasks (Stream.BeginRead and other APM results) are not reported.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, AsyncWaitHandleUse.Context.TryCreate, Analyze, OperationKind.PropertyReference);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, AsyncWaitHandleUse.Context symbols, RuleOptions options)

@@ -12,7 +12,6 @@ namespace TplPractices.Analyzers.Rules;
 /// only where it does nothing (the running task denies child attachment); elsewhere removing it changes when the
 /// parent completes, so there is no fix.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
 {
     public const string FixRemoveNoOpFlag = "RemoveNoOpFlag";
@@ -28,13 +27,15 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
             + "overflow the stack. Await the child tasks instead. Inside Task.Run, or a task created with DenyChildAttach, "
             + "the flag does nothing and can simply be removed.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AttachedToParent.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.FieldReference, OperationKind.LocalReference));
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, AttachedToParent.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.FieldReference, OperationKind.LocalReference));
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, AttachedToParent.Context symbols, RuleOptions options)

@@ -11,7 +11,6 @@ namespace TplPractices.Analyzers.Rules;
 /// work, a task that is already complete, or an async method that never awaits. Real asynchronous work
 /// (I/O, Task.Delay, WhenAll, Task.Yield, any other call) is never reported.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
 {
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
@@ -26,6 +25,8 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
             + "with no await, it is a state machine and a task for nothing. Awaits of real asynchronous work are "
             + "never reported.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
@@ -33,7 +34,7 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
         // One context per compilation: it caches which of the compilation's async methods never await.
-        context.RegisterOperationActionWith(Rule, AwaitInLoop.Context.TryCreate, Analyze, OperationKind.Await);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, AwaitInLoop.Context symbols, RuleOptions options)

@@ -12,7 +12,6 @@ namespace TplPractices.Analyzers.Rules;
 /// TPL0003: <c>Task.FromResult(constant)</c> in code that runs repeatedly allocates a new task each time,
 /// although the result never changes. Values the target runtime already caches are not reported.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
 {
     /// <summary>Values of <see cref="DiagnosticPropertyKeys.FixKind"/>.</summary>
@@ -32,13 +31,15 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             + "field created once. Values the target runtime already caches (null, bool, ints -1 to 8, and "
             + "zeros: integral ones since .NET 6, most small value types since .NET 8) are not reported there.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AnalyzerContext.TryCreate, static (c, analyzerContext, options) => analyzerContext.AnalyzeInvocation(c, options), OperationKind.Invocation);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, AnalyzerContext.TryCreate, static (c, analyzerContext, options) => analyzerContext.AnalyzeInvocation(c, options), OperationKind.Invocation);
+        context.RegisterRule(Operations);
     }
 
     private sealed class AnalyzerContext

@@ -10,7 +10,6 @@ namespace TplPractices.Analyzers.Rules;
 /// (ThreadPool, CancellationToken.Register, Timer, SynchronizationContext.Post …) allocates a closure and a delegate
 /// per call; with the state form the lambda captures nothing and its delegate is cached.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class CallbackStateAnalyzer : DiagnosticAnalyzer
 {
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
@@ -24,18 +23,15 @@ public sealed class CallbackStateAnalyzer : DiagnosticAnalyzer
             + "locals, parameters or 'this' instead makes the compiler allocate a closure and a delegate per call. Variables "
             + "the closure must share (written after the lambda is created) are not reported.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, CallbackStateApis.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation), StateCapture.MaxStateValues);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(
-            Rule,
-            CallbackStateApis.TryCreate,
-            Analyze,
-            ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation),
-            StateCapture.MaxStateValues);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, CallbackStateApis apis, RuleOptions options)

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -27,14 +28,16 @@ internal sealed class CallbackStateApis
 
     private readonly ImmutableArray<INamedTypeSymbol> _types;
     private readonly INamedTypeSymbol? _synchronizationContext;
-    private readonly bool _hasTypedQueue;
+    private readonly Lazy<bool> _hasTypedQueue;
 
     private CallbackStateApis(Compilation compilation, ImmutableArray<INamedTypeSymbol> types)
     {
         _types = types;
         _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
-        _hasTypedQueue = compilation.GetTypeByMetadataName(WellKnownTypeNames.ThreadPool)?.GetMembers("QueueUserWorkItem")
-            .OfType<IMethodSymbol>().Any(m => m.IsGenericMethod && m.Parameters.Length == 3) == true;
+        // Worked out at the first QueueUserWorkItem call: loading ThreadPool's members costs a build that never calls it.
+        var threadPool = compilation.GetTypeByMetadataName(WellKnownTypeNames.ThreadPool);
+        _hasTypedQueue = new Lazy<bool>(() => threadPool?.GetMembers("QueueUserWorkItem")
+            .OfType<IMethodSymbol>().Any(m => m.IsGenericMethod && m.Parameters.Length == 3) == true);
         HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
     }
 
@@ -96,7 +99,7 @@ internal sealed class CallbackStateApis
 
         if (method.Name == "QueueUserWorkItem" && method.Parameters.Length == 1)
         {
-            var typed = (kind ?? (_hasTypedQueue ? FixTypedState : FixObjectState)) == FixTypedState && _hasTypedQueue;
+            var typed = (kind ?? (_hasTypedQueue.Value ? FixTypedState : FixObjectState)) == FixTypedState && _hasTypedQueue.Value;
             var shape = typed ? StateShape.UnusedTypedState : StateShape.UnusedObjectState;
             return Site(StateCapture.Of(call, lambda, shape, maxStateValues, HasValueTuple), typed ? FixTypedState : FixObjectState);
         }

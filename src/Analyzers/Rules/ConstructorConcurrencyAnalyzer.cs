@@ -32,13 +32,15 @@ public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
             + "contention. Use the plain operation on the constructor path, for example through a private method that "
             + "takes a flag saying whether protection is needed.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ConstructorPath.Context.TryCreate, Analyze, OperationKind.ConstructorBody);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, ConstructorPath.Context.TryCreate, Analyze, OperationKind.ConstructorBody);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, ConstructorPath.Context symbols, RuleOptions options)

@@ -10,7 +10,6 @@ namespace TplPractices.Analyzers.Rules;
 /// TPL0002: <c>t.ContinueWith(_ =&gt; Next()).Unwrap()</c> pays for a continuation task and an unwrap proxy
 /// per link, where an await pays for one reused state machine.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
 {
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
@@ -24,13 +23,15 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
             + "allocates one state machine for the whole sequence and is easier to read. The fix rewrites a chain "
             + "that a method returns into sequential awaits; the docs list where await behaves differently.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, ContinueWithChain.Context symbols, RuleOptions options)

@@ -28,13 +28,15 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
             + "where those bytes matter more than Task.Run's brevity.",
         isEnabledByDefault: false);
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskRunState.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, TaskRunState.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, TaskRunState.Context symbols, RuleOptions options)

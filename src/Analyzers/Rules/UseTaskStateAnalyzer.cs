@@ -10,7 +10,6 @@ namespace TplPractices.Analyzers.Rules;
 /// TPL0001: a lambda passed to StartNew or ContinueWith that captures variables makes every call allocate a
 /// closure and a delegate; the state overloads carry the data instead, with a delegate cached once.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
 {
     public const string FixUseStateOverload = "UseStateOverload";
@@ -26,13 +25,15 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
             + "delegate). The overloads with an object state parameter let the lambda capture nothing, so its delegate "
             + "is cached, and the data travels as the state. Variables written after the lambda is created are not reported.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, TaskStateCapture.Context symbols, RuleOptions options)

@@ -39,13 +39,15 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             + "whose every call awaits the result once, directly, where the change cannot break a caller. A return taken "
             + "only when an argument is null or empty is a guard, not a fast path, and is not counted.");
 
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.MethodBody, OperationKind.LocalFunction));
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
     {
         context.EnableConcurrentExecution();
         context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
-        context.RegisterOperationActionWith(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.MethodBody, OperationKind.LocalFunction));
+        context.RegisterRule(Operations);
     }
 
     private static void Analyze(OperationAnalysisContext context, ValueTaskFastPath.Context symbols, RuleOptions options)

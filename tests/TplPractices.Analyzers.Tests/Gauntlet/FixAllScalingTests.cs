@@ -128,7 +128,7 @@ public sealed class FixAllScalingTests
         {
             context.EnableConcurrentExecution();
             context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-            context.RegisterOperationActionWith(
+            context.RegisterRule(OperationRule.Create(
                 Rule,
                 _ =>
                 {
@@ -136,7 +136,7 @@ public sealed class FixAllScalingTests
                     return new Symbols();
                 },
                 (_, _, _) => { },
-                OperationKind.Invocation);
+                OperationKind.Invocation));
         }
 
         private sealed class Symbols;

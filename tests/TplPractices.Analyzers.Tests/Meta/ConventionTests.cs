@@ -54,8 +54,27 @@ public sealed class ConventionTests
         {
             Assert.True(analyzer.GetType().IsSealed, analyzer.GetType().Name);
             Assert.Equal(analyzer.SupportedDiagnostics, analyzer.SupportedDiagnostics);
-            Assert.True(analyzer.SupportedDiagnostics.Length <= 3, "An analyzer owns at most three IDs.");
         });
+    }
+
+    /// <summary>
+    /// Each rule has an analyzer class of its own with its one ID; the shared analyzer carries exactly the rules that
+    /// ship as warnings, and every rule that does not is shipped on its own (a command-line build skips it whole).
+    /// </summary>
+    [Fact]
+    public void EachRule_HasItsOwnAnalyzer_AndTheWarningsShareOne()
+    {
+        var own = Repository.RuleAnalyzers();
+        Assert.All(own, analyzer => Assert.Single(analyzer.SupportedDiagnostics));
+        Assert.Equal(
+            own.Select(a => a.SupportedDiagnostics[0].Id).OrderBy(id => id),
+            Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).OrderBy(id => id));
+
+        var shared = new WarningRulesAnalyzer().SupportedDiagnostics;
+        Assert.All(shared, d => Assert.True(d.IsEnabledByDefault && d.DefaultSeverity == DiagnosticSeverity.Warning, d.Id));
+        Assert.All(
+            Analyzers.Where(a => a is not WarningRulesAnalyzer).SelectMany(a => a.SupportedDiagnostics),
+            d => Assert.False(d.IsEnabledByDefault && d.DefaultSeverity == DiagnosticSeverity.Warning, d.Id + " ships as a warning; add it to WarningRulesAnalyzer"));
     }
 
     /// <summary>

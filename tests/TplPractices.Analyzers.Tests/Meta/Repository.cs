@@ -15,9 +15,20 @@ internal static class Repository
     public static readonly string Root = typeof(Repository).Assembly
         .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
 
+    /// <summary>
+    /// Every analyzer a host loads: those marked <c>[DiagnosticAnalyzer]</c>. The rules that ship as warnings share
+    /// one (<see cref="WarningRulesAnalyzer"/>); their own analyzer classes, which the rule tests use, are not marked.
+    /// </summary>
     public static ImmutableArray<DiagnosticAnalyzer> Analyzers() => typeof(CacheConstantTaskResultAnalyzer).Assembly
         .GetTypes()
-        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t))
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is not null)
+        .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
+        .ToImmutableArray();
+
+    /// <summary>Each rule's own analyzer class, shipped or not: one per rule ID.</summary>
+    public static ImmutableArray<DiagnosticAnalyzer> RuleAnalyzers() => typeof(CacheConstantTaskResultAnalyzer).Assembly
+        .GetTypes()
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t != typeof(WarningRulesAnalyzer))
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
 

@@ -1,0 +1,83 @@
+using System;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace TplPractices.Analyzers.Internals;
+
+/// <summary>
+/// What one rule registers: its descriptor, the operation kinds it looks at, and how it makes its callback for a
+/// compilation. A value rather than a registration, so that one analyzer can carry several rules and the compiler calls
+/// it once per operation instead of once per rule (<see cref="RuleRegistration"/>).
+/// </summary>
+internal abstract class OperationRule
+{
+    protected OperationRule(DiagnosticDescriptor descriptor, ImmutableArray<OperationKind> kinds)
+    {
+        Descriptor = descriptor;
+        Kinds = kinds;
+    }
+
+    public DiagnosticDescriptor Descriptor { get; }
+
+    public ImmutableArray<OperationKind> Kinds { get; }
+
+    /// <summary>
+    /// A rule whose symbols are resolved once per compilation and whose .editorconfig options are read for that
+    /// compilation; it makes no callback when the compilation lacks the symbols (no TPL types, half-typed references).
+    /// </summary>
+    public static OperationRule Create<TSymbols>(
+        DiagnosticDescriptor descriptor,
+        Func<Compilation, TSymbols?> resolve,
+        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
+        ImmutableArray<OperationKind> kinds,
+        params NumberOption[] numbers)
+        where TSymbols : class =>
+        new WithSymbols<TSymbols>(descriptor, resolve, analyze, kinds, numbers.ToImmutableArray());
+
+    /// <inheritdoc cref="Create{TSymbols}(DiagnosticDescriptor, Func{Compilation, TSymbols}, Action{OperationAnalysisContext, TSymbols, RuleOptions}, ImmutableArray{OperationKind}, NumberOption[])"/>
+    public static OperationRule Create<TSymbols>(
+        DiagnosticDescriptor descriptor,
+        Func<Compilation, TSymbols?> resolve,
+        Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
+        OperationKind kind,
+        params NumberOption[] numbers)
+        where TSymbols : class =>
+        Create(descriptor, resolve, analyze, ImmutableArray.Create(kind), numbers);
+
+    /// <summary>The rule's callback for a compilation being started, or null when the rule has nothing to look for in it.</summary>
+    public abstract Action<OperationAnalysisContext>? CallbackFor(Compilation compilation, AnalyzerOptions options);
+
+    private sealed class WithSymbols<TSymbols> : OperationRule
+        where TSymbols : class
+    {
+        private readonly Func<Compilation, TSymbols?> _resolve;
+        private readonly Action<OperationAnalysisContext, TSymbols, RuleOptions> _analyze;
+        private readonly ImmutableArray<NumberOption> _numbers;
+
+        public WithSymbols(
+            DiagnosticDescriptor descriptor,
+            Func<Compilation, TSymbols?> resolve,
+            Action<OperationAnalysisContext, TSymbols, RuleOptions> analyze,
+            ImmutableArray<OperationKind> kinds,
+            ImmutableArray<NumberOption> numbers)
+            : base(descriptor, kinds)
+        {
+            _resolve = resolve;
+            _analyze = analyze;
+            _numbers = numbers;
+        }
+
+        public override Action<OperationAnalysisContext>? CallbackFor(Compilation compilation, AnalyzerOptions options)
+        {
+            if (PerCompilation<TSymbols>.GetOrCreate(compilation, _resolve) is not { } symbols)
+            {
+                return null;
+            }
+
+            var ruleOptions = new RuleOptions(options.AnalyzerConfigOptionsProvider, Descriptor, _numbers);
+            var analyze = _analyze;
+            return c => analyze(c, symbols, ruleOptions);
+        }
+    }
+}
