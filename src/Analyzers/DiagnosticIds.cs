@@ -16,4 +16,5 @@ public static class DiagnosticIds
     public const string ValueTaskFastPath = "TPL0008";
     public const string AttachedToParent = "TPL0009";
     public const string ConstructorConcurrency = "TPL0010";
+    public const string TrivialContinuation = "TPL0011";
 }

@@ -23,6 +23,8 @@ internal static class WellKnownTypeNames
     public const string TaskCreationOptions = "System.Threading.Tasks.TaskCreationOptions";
     public const string TaskContinuationOptions = "System.Threading.Tasks.TaskContinuationOptions";
     public const string TaskScheduler = "System.Threading.Tasks.TaskScheduler";
+    public const string TaskCompletionSource = "System.Threading.Tasks.TaskCompletionSource";
+    public const string TaskCompletionSourceOfT = "System.Threading.Tasks.TaskCompletionSource`1";
 
     /// <summary>
     /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies

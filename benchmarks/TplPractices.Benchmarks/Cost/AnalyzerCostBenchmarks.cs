@@ -34,7 +34,7 @@ public class AnalyzerCostBenchmarks
     /// <summary>Every rule, or those listed in TPL_COST_RULES (comma-separated IDs), to measure a few again.</summary>
     public static IEnumerable<string> Rules() =>
         Environment.GetEnvironmentVariable("TPL_COST_RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-        ?? ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007", "TPL0008", "TPL0009", "TPL0010"];
+        ?? ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007", "TPL0008", "TPL0009", "TPL0010", "TPL0011"];
 
     [ParamsSource(nameof(Rules))]
     public string Rule { get; set; } = "TPL0003";
@@ -53,6 +53,7 @@ public class AnalyzerCostBenchmarks
             "TPL0007" => (new TaskRunStateAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             "TPL0009" => (new AttachedToParentAnalyzer(), new NoOpAnalyzer(OperationKind.FieldReference)),
             "TPL0010" => (new ConstructorConcurrencyAnalyzer(), new NoOpAnalyzer(OperationKind.ConstructorBody)),
+            "TPL0011" => (new TrivialContinuationAnalyzer(), new NoOpAnalyzer(OperationKind.Invocation)),
             "TPL0008" => (new ValueTaskFastPathAnalyzer(), new NoOpAnalyzer(OperationKind.MethodBody, OperationKind.LocalFunction)),
             _ => (new AwaitInLoopAnalyzer(), new NoOpAnalyzer(OperationKind.Await)),
         };

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Immutable;
-using System.Linq;
-using System.Runtime.CompilerServices;
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -23,18 +22,29 @@ internal static class RuleRegistration
     /// Registers several rules as one analyzer: one callback per operation, handed to the rules that look at its kind
     /// and are on for its file. The compiler's work per analyzer (a walk over each body's operations, its bookkeeping
     /// for each member) is then paid once for all of them, which cost more than the rules' own checks
-    /// (docs/performance.md). A rule that is off everywhere registers nothing.
+    /// (docs/performance.md). The selector says at which severities the analyzer runs a rule; a rule it runs nowhere
+    /// registers nothing.
     /// </summary>
-    public static void RegisterRules(this AnalysisContext context, ImmutableArray<OperationRule> rules) =>
+    public static void RegisterRules(this AnalysisContext context, ImmutableArray<OperationRule> rules, RuleSwitches.Selector selector) =>
         context.RegisterCompilationStartAction(start =>
         {
-            var switches = new RuleSwitches(start.Compilation, rules.Select(r => r.Descriptor).ToImmutableArray(), start.CancellationToken);
-            var handlers = ImmutableArray.CreateBuilder<(OperationKind Kind, DiagnosticDescriptor Rule, Action<OperationAnalysisContext> Callback)>();
-            foreach (var rule in rules)
+            // Arrays and loops rather than LINQ over tuples: each generic instantiation over a value type is code the
+            // JIT compiles in every compiler process, a one-off cost this registration must not add.
+            var switches = new RuleSwitches(start.Compilation, rules, selector, start.CancellationToken);
+            var handlers = new List<Handler>();
+            var kinds = ImmutableArray<OperationKind>.Empty;
+            for (var i = 0; i < rules.Length; i++)
             {
-                if (switches.MayBeOnAnywhere(rule.Descriptor) && rule.CallbackFor(start.Compilation, start.Options) is { } callback)
+                if (switches.MayBeOnAnywhere(i) && rules[i].CallbackFor(start.Compilation, start.Options) is { } callback)
                 {
-                    handlers.AddRange(rule.Kinds.Select(kind => (kind, rule.Descriptor, callback)));
+                    foreach (var kind in rules[i].Kinds)
+                    {
+                        handlers.Add(new Handler(kind, i, callback));
+                        if (kinds.IndexOf(kind) < 0)
+                        {
+                            kinds = kinds.Add(kind);
+                        }
+                    }
                 }
             }
 
@@ -43,7 +53,7 @@ internal static class RuleRegistration
                 return;
             }
 
-            var all = handlers.ToImmutable();
+            var all = handlers.ToArray();
             start.RegisterOperationAction(
                 c =>
                 {
@@ -57,6 +67,23 @@ internal static class RuleRegistration
                         }
                     }
                 },
-                all.Select(h => h.Kind).Distinct().ToImmutableArray());
+                kinds);
         });
+
+    private sealed class Handler
+    {
+        public Handler(OperationKind kind, int rule, Action<OperationAnalysisContext> callback)
+        {
+            Kind = kind;
+            Rule = rule;
+            Callback = callback;
+        }
+
+        public OperationKind Kind { get; }
+
+        /// <summary>The rule's index in the shared analyzer's list.</summary>
+        public int Rule { get; }
+
+        public Action<OperationAnalysisContext> Callback { get; }
+    }
 }

@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
@@ -8,58 +7,108 @@ using Microsoft.CodeAnalysis;
 namespace TplPractices.Analyzers.Internals;
 
 /// <summary>
-/// Which of several rules are on, file by file, in one compilation: what the compiler works out for each analyzer,
-/// worked out here for each rule that shares one (<see cref="RuleRegistration.RegisterRules"/>). Severities come from
-/// the compilation's options (<c>/nowarn</c>, rule sets, global configs) and each file's .editorconfig; a rule set to
-/// <c>none</c> is off. Created per compilation, never stored in an analyzer.
+/// Which of several rules an analyzer runs, file by file, in one compilation: what the compiler works out for each
+/// analyzer, worked out here for each rule that shares one (<see cref="RuleRegistration.RegisterRules"/>). Severities
+/// come from the compilation's options (<c>/nowarn</c>, rule sets, global configs) and each file's .editorconfig.
+/// Created per compilation, never stored in an analyzer.
 /// </summary>
 internal sealed class RuleSwitches
 {
+    /// <summary>Which severities of a rule an analyzer runs it at.</summary>
+    public delegate bool Selector(DiagnosticDescriptor rule, ReportDiagnostic severity);
+
+    /// <summary>
+    /// The shared analyzer's: a rule that ships as a warning unless it is set to none; any other rule where it is raised
+    /// to a warning or an error. A command-line build runs an analyzer when any of its rules would print, and never
+    /// prints a suggestion, so a suggestion here would cost every build.
+    /// </summary>
+    public static readonly Selector AsWarning = (rule, severity) =>
+        ShipsAsWarning(rule) ? severity != ReportDiagnostic.Suppress : IsWarningOrError(rule, severity);
+
+    /// <summary>
+    /// The suggestions' analyzer's: a rule that does not ship as a warning, where it is a suggestion or silent (the IDE
+    /// runs it; a command-line build skips the analyzer, whose rules would not print).
+    /// </summary>
+    public static readonly Selector BelowWarning = (rule, severity) =>
+        !ShipsAsWarning(rule) && severity != ReportDiagnostic.Suppress && !IsWarningOrError(rule, severity);
+
+    private readonly Selector _selector;
+
     private readonly Compilation _compilation;
     private readonly CancellationToken _cancellationToken;
-    private readonly Dictionary<string, bool> _global = new();
+    private readonly ImmutableArray<OperationRule> _rules;
+    private readonly bool[] _global;
 
     // Null when no file sets a severity of its own for these rules, the usual case: the global answer then holds for
     // every file, and a callback costs no lookup.
-    private readonly ConcurrentDictionary<(SyntaxTree Tree, string Id), bool>? _byTree;
+    private readonly ConcurrentDictionary<SyntaxTree, bool[]>? _byTree;
 
-    public RuleSwitches(Compilation compilation, ImmutableArray<DiagnosticDescriptor> rules, CancellationToken cancellationToken)
+    public RuleSwitches(Compilation compilation, ImmutableArray<OperationRule> rules, Selector selector, CancellationToken cancellationToken)
     {
+        _selector = selector;
         _compilation = compilation;
+        _rules = rules;
         _cancellationToken = cancellationToken;
-        foreach (var rule in rules)
+        _global = new bool[rules.Length];
+        for (var i = 0; i < rules.Length; i++)
         {
-            _global[rule.Id] = GlobalSeverity(compilation, rule, cancellationToken) != ReportDiagnostic.Suppress;
+            _global[i] = selector(rules[i].Descriptor, GlobalSeverity(compilation, rules[i].Descriptor, cancellationToken));
         }
 
-        if (compilation.Options.SyntaxTreeOptionsProvider is { } provider
-            && compilation.SyntaxTrees.Any(tree => rules.Any(rule => provider.TryGetDiagnosticValue(tree, rule.Id, cancellationToken, out _))))
+        if (compilation.Options.SyntaxTreeOptionsProvider is { } provider && HasFileSeverities(compilation, provider, rules, cancellationToken))
         {
-            _byTree = new ConcurrentDictionary<(SyntaxTree Tree, string Id), bool>();
+            _byTree = new ConcurrentDictionary<SyntaxTree, bool[]>();
         }
     }
 
-    /// <summary>Whether the rule is on for <paramref name="tree"/>.</summary>
-    public bool IsOn(DiagnosticDescriptor rule, SyntaxTree tree)
+    /// <summary>Whether rule <paramref name="rule"/> (its index in the list) is on for <paramref name="tree"/>.</summary>
+    public bool IsOn(int rule, SyntaxTree tree)
     {
         if (_byTree is null)
         {
-            return _global[rule.Id];
+            return _global[rule];
         }
 
-        var key = (tree, rule.Id);
-        if (!_byTree.TryGetValue(key, out var on))
+        if (!_byTree.TryGetValue(tree, out var on))
         {
-            on = Severity(_compilation, tree, rule, _cancellationToken) != ReportDiagnostic.Suppress;
-            _byTree.TryAdd(key, on);
+            on = new bool[_rules.Length];
+            for (var i = 0; i < on.Length; i++)
+            {
+                on[i] = _selector(_rules[i].Descriptor, Severity(_compilation, tree, _rules[i].Descriptor, _cancellationToken));
+            }
+
+            _byTree.TryAdd(tree, on);
         }
 
-        return on;
+        return on[rule];
     }
 
     /// <summary>Whether the rule is on for the compilation or for any of its files.</summary>
-    public bool MayBeOnAnywhere(DiagnosticDescriptor rule) =>
-        _global[rule.Id] || (_byTree is not null && _compilation.SyntaxTrees.Any(tree => IsOn(rule, tree)));
+    public bool MayBeOnAnywhere(int rule) =>
+        _global[rule] || (_byTree is not null && _compilation.SyntaxTrees.Any(tree => IsOn(rule, tree)));
+
+    private static bool HasFileSeverities(Compilation compilation, SyntaxTreeOptionsProvider provider, ImmutableArray<OperationRule> rules, CancellationToken cancellationToken)
+    {
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            foreach (var rule in rules)
+            {
+                if (provider.TryGetDiagnosticValue(tree, rule.Descriptor.Id, cancellationToken, out _))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Whether the rule is on by default as a warning: the shared analyzer always carries it.</summary>
+    public static bool ShipsAsWarning(DiagnosticDescriptor rule) => rule.IsEnabledByDefault && rule.DefaultSeverity >= DiagnosticSeverity.Warning;
+
+    private static bool IsWarningOrError(DiagnosticDescriptor rule, ReportDiagnostic severity) =>
+        severity is ReportDiagnostic.Warn or ReportDiagnostic.Error
+        || (severity == ReportDiagnostic.Default && rule.DefaultSeverity >= DiagnosticSeverity.Warning);
 
     /// <summary>The rule's severity in <paramref name="tree"/>: the file's .editorconfig over the compilation's options.</summary>
     public static ReportDiagnostic Severity(Compilation compilation, SyntaxTree tree, DiagnosticDescriptor rule, CancellationToken cancellationToken) =>

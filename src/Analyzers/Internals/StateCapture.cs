@@ -266,6 +266,10 @@ internal sealed class StateCapture
         return writtenBefore && hasGoto;
     }
 
+    /// <summary>Whether anything in <paramref name="root"/> writes the variable, its declaration's initializer aside.</summary>
+    public static bool IsWrittenAnywhere(ISymbol variable, IOperation root) =>
+        root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable) && IsWrite(o));
+
     private static bool IsWrite(IOperation reference) => reference.Parent switch
     {
         // A value tuple's element is part of the variable: pair.Item1 = x writes pair.

@@ -1,4 +1,3 @@
-using System;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -28,20 +27,35 @@ internal sealed class CallbackStateApis
 
     private readonly ImmutableArray<INamedTypeSymbol> _types;
     private readonly INamedTypeSymbol? _synchronizationContext;
-    private readonly Lazy<bool> _hasTypedQueue;
+    private readonly INamedTypeSymbol? _threadPool;
+    private int _typedQueue; // 0 until worked out, then 1 (has it) or 2
 
     private CallbackStateApis(Compilation compilation, ImmutableArray<INamedTypeSymbol> types)
     {
         _types = types;
         _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
-        // Worked out at the first QueueUserWorkItem call: loading ThreadPool's members costs a build that never calls it.
-        var threadPool = compilation.GetTypeByMetadataName(WellKnownTypeNames.ThreadPool);
-        _hasTypedQueue = new Lazy<bool>(() => threadPool?.GetMembers("QueueUserWorkItem")
-            .OfType<IMethodSymbol>().Any(m => m.IsGenericMethod && m.Parameters.Length == 3) == true);
+        _threadPool = compilation.GetTypeByMetadataName(WellKnownTypeNames.ThreadPool);
         HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
     }
 
     public bool HasValueTuple { get; }
+
+    /// <summary>
+    /// Whether the target has QueueUserWorkItem&lt;TState&gt;, worked out at the first QueueUserWorkItem call: loading
+    /// ThreadPool's members would cost every build that never calls it. Two threads may both work it out; same answer.
+    /// </summary>
+    private bool HasTypedQueue
+    {
+        get
+        {
+            if (_typedQueue == 0)
+            {
+                _typedQueue = _threadPool?.GetMembers("QueueUserWorkItem").OfType<IMethodSymbol>().Any(m => m.IsGenericMethod && m.Parameters.Length == 3) == true ? 1 : 2;
+            }
+
+            return _typedQueue == 1;
+        }
+    }
 
     public static CallbackStateApis? TryCreate(Compilation compilation)
     {
@@ -99,7 +113,7 @@ internal sealed class CallbackStateApis
 
         if (method.Name == "QueueUserWorkItem" && method.Parameters.Length == 1)
         {
-            var typed = (kind ?? (_hasTypedQueue.Value ? FixTypedState : FixObjectState)) == FixTypedState && _hasTypedQueue.Value;
+            var typed = (kind ?? (HasTypedQueue ? FixTypedState : FixObjectState)) == FixTypedState && HasTypedQueue;
             var shape = typed ? StateShape.UnusedTypedState : StateShape.UnusedObjectState;
             return Site(StateCapture.Of(call, lambda, shape, maxStateValues, HasValueTuple), typed ? FixTypedState : FixObjectState);
         }

@@ -15,7 +15,6 @@ namespace TplPractices.Analyzers.Rules;
 /// field in its constructor (or in a private helper the constructor calls), before <c>this</c> can have reached
 /// another thread. Nothing can contend for the field yet, so the protection costs without protecting.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
 {
     public const string FixPlainOperation = "PlainOperation";

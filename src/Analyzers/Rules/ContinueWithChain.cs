@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -134,6 +135,16 @@ internal sealed class ContinueWithChain
         links.Reverse();
         return new ContinueWithChain(unwrap, current, links.ToImmutableArray());
     }
+
+    /// <summary>
+    /// Whether <paramref name="continueWith"/> is a link of a chain TPL0002 rewrites into awaits, which removes the
+    /// continuation: another rule's fix of the same call then stays silent there (see <see cref="OtherRule"/>).
+    /// </summary>
+    public static bool IsTakenByChainRule(OperationAnalysisContext context, IInvocationOperation continueWith, Context? chains) =>
+        chains is not null
+        && OfLink(continueWith, chains) is { } chain
+        && chain.CanBecomeAwaits(chains, context.ContainingSymbol)
+        && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken);
 
     /// <summary>The chain <paramref name="continueWith"/> is a link of, or null when its task is not unwrapped.</summary>
     public static ContinueWithChain? OfLink(IInvocationOperation continueWith, Context context)

@@ -11,7 +11,6 @@ namespace TplPractices.Analyzers.Rules;
 /// equivalent, <c>Task.Factory.StartNew(…, state, token, DenyChildAttach, TaskScheduler.Default)</c>, does. An opt-in
 /// for hot paths, because it trades Task.Run's readability for the closure and delegate per call.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
 {
     public const string FixStartNew = "StartNew";

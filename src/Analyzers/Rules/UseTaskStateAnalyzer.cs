@@ -51,18 +51,11 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (invocation.TargetMethod.Name == "ContinueWith" && IsTakenByChainRule(context, invocation, symbols))
+        if (invocation.TargetMethod.Name == "ContinueWith" && ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains))
         {
             return;
         }
 
         StateDiagnostics.Report(context, options, Rule, capture, FixUseStateOverload);
     }
-
-    /// <summary>A link of a chain TPL0002 rewrites into awaits, which removes the continuation (see <see cref="OtherRule"/>).</summary>
-    private static bool IsTakenByChainRule(OperationAnalysisContext context, IInvocationOperation continueWith, TaskStateCapture.Context symbols) =>
-        symbols.Chains is { } chains
-        && ContinueWithChain.OfLink(continueWith, chains) is { } chain
-        && chain.CanBecomeAwaits(chains, context.ContainingSymbol)
-        && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken);
 }

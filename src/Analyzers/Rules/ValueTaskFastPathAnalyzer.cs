@@ -22,7 +22,6 @@ namespace TplPractices.Analyzers.Rules;
 /// the cost stays with the rare candidate, the answer comes as the IDE analyzes the method, and generated code
 /// counts without being analyzed (docs/rules/TPL0008.md).
 /// </remarks>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
 {
     public const string FixReturnValueTask = "ReturnValueTask";

@@ -16,8 +16,9 @@ internal static class Repository
         .GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
 
     /// <summary>
-    /// Every analyzer a host loads: those marked <c>[DiagnosticAnalyzer]</c>. The rules that ship as warnings share
-    /// one (<see cref="WarningRulesAnalyzer"/>); their own analyzer classes, which the rule tests use, are not marked.
+    /// Every analyzer a host loads: those marked <c>[DiagnosticAnalyzer]</c>, the two that carry the rules
+    /// (<see cref="WarningRulesAnalyzer"/>, <see cref="SuggestionRulesAnalyzer"/>). Each rule's own analyzer class,
+    /// which the rule tests use, is not marked.
     /// </summary>
     public static ImmutableArray<DiagnosticAnalyzer> Analyzers() => typeof(CacheConstantTaskResultAnalyzer).Assembly
         .GetTypes()
@@ -28,7 +29,7 @@ internal static class Repository
     /// <summary>Each rule's own analyzer class, shipped or not: one per rule ID.</summary>
     public static ImmutableArray<DiagnosticAnalyzer> RuleAnalyzers() => typeof(CacheConstantTaskResultAnalyzer).Assembly
         .GetTypes()
-        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t != typeof(WarningRulesAnalyzer))
+        .Where(t => !t.IsAbstract && typeof(DiagnosticAnalyzer).IsAssignableFrom(t) && t.GetCustomAttribute<DiagnosticAnalyzerAttribute>() is null)
         .Select(t => (DiagnosticAnalyzer)Activator.CreateInstance(t)!)
         .ToImmutableArray();
 

@@ -17,9 +17,10 @@ public sealed class RuleScopeOptionTests
             async Task<long> G() => await F(2);
             Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
             class Counter { int _n; Counter() { System.Threading.Interlocked.Increment(ref _n); } }
+            Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
         """;
 
-    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"];
+    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"];
 
     private static string Code(string ns, string typeAttributes, string hits) => $$"""
         using System;
@@ -87,16 +88,16 @@ public sealed class RuleScopeOptionTests
     {
         Assert.Empty(await IdsAsync(Code("App", "[Cold]", Hits), "tpl_practices.excluded_attributes = Cold"));
         var oneCold = Code("App", "", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
         var both = Code("App", "[Hot]", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
     }
 
     [Theory]
     [InlineData("App.Tooling", "")]
     [InlineData("App.Tooling.Import", "")]
-    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010")] // a prefix of the name, not a parent namespace
-    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010")]
+    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011")] // a prefix of the name, not a parent namespace
+    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011")]
     public async Task ExcludedNamespaces_SilenceTheNamespaceAndItsChildren(string ns, string expected)
     {
         var ids = await IdsAsync(Code(ns, "", Hits), "tpl_practices.excluded_namespaces = Other, App.Tooling");
@@ -112,6 +113,7 @@ public sealed class RuleScopeOptionTests
     [InlineData("TPL0008")]
     [InlineData("TPL0009")]
     [InlineData("TPL0010")]
+    [InlineData("TPL0011")]
     public async Task RuleKey_AppliesToThatRuleOnly_AndWinsOverThePackageKey(string id)
     {
         Assert.Equal(AllRules.Where(r => r != id), await IdsAsync(Code("App", "", Hits), $"tpl_practices.{id}.excluded_namespaces = App"));

@@ -8,8 +8,9 @@ using TplPractices.Analyzers.Tests.Verifiers;
 namespace TplPractices.Analyzers.Tests.Meta;
 
 /// <summary>
-/// The rules that ship as warnings share one analyzer (docs/performance.md): it must report what each rule reports on
-/// its own, and turn each rule off where the compiler would have turned that rule's own analyzer off.
+/// The rules share two analyzers (docs/performance.md): one runs each rule where it is a warning or an error, the other
+/// the rules that do not ship as warnings where they are suggestions. Together they must report what each rule reports
+/// on its own, and leave each rule off where the compiler would have left that rule's own analyzer off.
 /// </summary>
 public sealed class WarningRulesAnalyzerTests
 {
@@ -41,10 +42,53 @@ public sealed class WarningRulesAnalyzerTests
         return run;
     }
 
+    /// <summary>The rules that do not ship as warnings, one hit each.</summary>
+    private const string OptInHits = """
+        using System;
+        using System.Threading.Tasks;
+
+        class Later
+        {
+            int _n;
+            Later() { System.Threading.Interlocked.Increment(ref _n); }
+            Task<int> Run(int x) => Task.Run(() => x * 2);
+            private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
+            async Task<long> G() => await F(2);
+            Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+        }
+        """;
+
+    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011"];
+
     [Fact]
-    public void CarriesExactlyTheRulesThatShipAsWarnings()
+    public void TheWarningAnalyzerCarriesEveryRule_TheSuggestionAnalyzerTheOthers()
     {
-        Assert.Equal(Shared, new WarningRulesAnalyzer().SupportedDiagnostics.Select(d => d.Id).OrderBy(id => id));
+        Assert.Equal(Shared.Concat(OptIn).OrderBy(id => id), new WarningRulesAnalyzer().SupportedDiagnostics.Select(d => d.Id).OrderBy(id => id));
+        Assert.Equal(OptIn, new SuggestionRulesAnalyzer().SupportedDiagnostics.Select(d => d.Id).OrderBy(id => id));
+    }
+
+    /// <summary>
+    /// A rule that does not ship as a warning: a suggestion (TPL0007 off) runs in the suggestions' analyzer, raised it
+    /// runs in the warnings' one, never in both, and set to none in neither.
+    /// </summary>
+    [Theory]
+    [InlineData(null, "TPL0008,TPL0010,TPL0011", "")]
+    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011")]
+    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011")]
+    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011", "")]
+    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011", "")]
+    [InlineData("none", "", "")]
+    public async Task OptInRules_RunInExactlyOneAnalyzer_ByTheirSeverity(string? severity, string bySuggestions, string byWarnings)
+    {
+        async Task<string> IdsAsync(DiagnosticAnalyzer analyzer)
+        {
+            var run = Run(analyzer, ("Test0.cs", OptInHits));
+            run.EditorConfig = severity is null ? null : "root = true\n[*.cs]\n" + string.Concat(OptIn.Select(id => $"dotnet_diagnostic.{id}.severity = {severity}\n"));
+            return string.Join(",", await Repository.IdsAsync(run));
+        }
+
+        Assert.Equal(bySuggestions, await IdsAsync(new SuggestionRulesAnalyzer()));
+        Assert.Equal(byWarnings, await IdsAsync(new WarningRulesAnalyzer()));
     }
 
     [Fact]

@@ -1,0 +1,34 @@
+using System;
+using System.Threading.Tasks;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0011: a continuation that only completes a TaskCompletionSource, stores a value or returns the antecedent's
+/// result is queued to the thread pool by default, and whoever waits for it waits for a pool thread too.
+/// ExecuteSynchronously runs it in the call that completes the antecedent. A suggestion: shown in the IDE; raise it
+/// to a warning in .editorconfig to see it in this build.
+/// </summary>
+public class TPL0011_TrivialContinuation
+{
+    private int _last;
+
+    // Reported: completes another task's source and nothing else.
+    // Fix: ContinueWith(t => done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously).
+    public Task<int> Forward(Task<int> source)
+    {
+        var done = new TaskCompletionSource<int>();
+        source.ContinueWith(t => done.TrySetResult(t.Result));
+        return done.Task;
+    }
+
+    // Reported: stores the result; the options keep their other flag.
+    // Fix: TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously.
+    public Task Remember(Task<int> source) =>
+        source.ContinueWith(t => { _last = t.Result; }, TaskContinuationOptions.OnlyOnRanToCompletion);
+
+    // Not reported: the continuation calls code of unknown length, which would then run on the completing thread.
+    public Task Log(Task<int> source) => source.ContinueWith(t => Console.WriteLine(t.Result));
+
+    public int Last => _last;
+}

@@ -1,0 +1,297 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0011's questions: is a ContinueWith call's delegate provably trivial, is it queued where it could run
+/// synchronously, and can the flag be added without changing anything else about the call.
+/// </summary>
+/// <remarks>
+/// Trivial means a lambda whose body is at most <see cref="MaxStatements"/> statements, each of them one of:
+/// completing a TaskCompletionSource held in a variable, field or parameter (SetResult, TrySetResult,
+/// SetException, TrySetException, SetCanceled, TrySetCanceled); assigning a field or captured variable; returning;
+/// with values built only from constants, variables, fields, parameters, the antecedent's own properties (Result,
+/// Status, Exception, IsFaulted…) and the language's built-in operators and conversions. No other call, no object
+/// creation, no property of another type, no loop, lock, await or nested function: nothing that can block, loop or run
+/// user code of unknown length. Completing a TaskCompletionSource can run its own synchronous continuations; that was
+/// so before the fix too, on whichever thread ran the continuation.
+/// </remarks>
+internal static class TrivialContinuation
+{
+    public const string FixAddFlag = "AddExecuteSynchronously";
+
+    public const int MaxStatements = 2;
+
+    private const long LongRunning = 2;
+    private const long ExecuteSynchronously = 0x80000;
+
+    private static readonly ImmutableHashSet<string> CompletionMethods = ImmutableHashSet.Create(
+        "SetResult", "TrySetResult", "SetException", "TrySetException", "SetCanceled", "TrySetCanceled");
+
+    private static readonly ImmutableHashSet<string> AntecedentProperties = ImmutableHashSet.Create(
+        "Result", "Status", "Exception", "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Id", "AsyncState", "CreationOptions");
+
+    internal sealed class Context
+    {
+        private Context(Compilation compilation, INamedTypeSymbol task, INamedTypeSymbol options)
+        {
+            Task = task;
+            TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
+            Options = options;
+            Scheduler = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskScheduler);
+            Source = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCompletionSource);
+            SourceOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCompletionSourceOfT);
+            Chains = ContinueWithChain.Context.TryCreate(compilation);
+        }
+
+        public ContinueWithChain.Context? Chains { get; }
+
+        public INamedTypeSymbol Task { get; }
+
+        public INamedTypeSymbol? TaskOfT { get; }
+
+        public INamedTypeSymbol Options { get; }
+
+        public INamedTypeSymbol? Scheduler { get; }
+
+        public INamedTypeSymbol? Source { get; }
+
+        public INamedTypeSymbol? SourceOfT { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskContinuationOptions) is { } options
+                ? new Context(compilation, task, options)
+                : null;
+
+        public bool IsTaskType(ITypeSymbol? type) =>
+            SymbolEqualityComparer.Default.Equals(type, Task) || SymbolEqualityComparer.Default.Equals(type?.OriginalDefinition, TaskOfT);
+
+        public bool IsSource(ITypeSymbol? type) =>
+            type is not null
+            && (SymbolEqualityComparer.Default.Equals(type, Source) || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, SourceOfT));
+    }
+
+    /// <summary>What the continuation does, for the message; null when it is not trivial.</summary>
+    public sealed class Site
+    {
+        public Site(string shape, bool canFix)
+        {
+            Shape = shape;
+            CanFix = canFix;
+        }
+
+        public string Shape { get; }
+
+        public bool CanFix { get; }
+    }
+
+    /// <summary>The reportable ContinueWith call, or null: a Task's own ContinueWith, a trivial lambda, no ExecuteSynchronously yet, nothing that rules it out.</summary>
+    public static Site? Analyze(IInvocationOperation call, Context symbols)
+    {
+        var method = call.TargetMethod;
+        if (method.IsStatic
+            || !symbols.IsTaskType(method.ContainingType)
+            || IsLinkAfterTheFirst(call)
+            || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            || lambda.Symbol.IsAsync
+            || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), ReceiverOf(call)), symbols) is not { } shape)
+        {
+            return null;
+        }
+
+        foreach (var argument in call.Arguments)
+        {
+            var type = argument.Parameter?.Type;
+            // A value the analyzer cannot read, one that already has the flag, or LongRunning (the two throw together).
+            if (SymbolEqualityComparer.Default.Equals(type, symbols.Options)
+                && (argument.Value.ConstantValue is not { HasValue: true, Value: { } value }
+                    || (System.Convert.ToInt64(value, CultureInfo.InvariantCulture) & (ExecuteSynchronously | LongRunning)) != 0))
+            {
+                return null;
+            }
+
+            // A scheduler of the caller's (a UI thread's, an exclusive pair's) decides where the continuation runs.
+            if (SymbolEqualityComparer.Default.Equals(type, symbols.Scheduler) && !IsStandardScheduler(argument.Value, symbols))
+            {
+                return null;
+            }
+        }
+
+        // The fix adds the flag to the options, or adds the options after the delegate (and state): every target has
+        // those overloads. A cancellation token or scheduler without options would need the five-argument overload.
+        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null })
+            && (HasOptionsParameter(method, symbols) || method.Parameters.All(p => p.Ordinal == 0 || p.Name == "state"));
+        return new Site(shape, canFix);
+    }
+
+    /// <summary>
+    /// A continuation of a continuation: its antecedent runs on a thread-pool thread, which takes the queued
+    /// continuation from its own local queue next. Measured on .NET 10, the seed's chain of such links gains 0 to 11 %
+    /// from the flag (docs/rules/TPL0011.md), so they are not reported; the first link, whose antecedent completes
+    /// anywhere, gains about twentyfold.
+    /// </summary>
+    private static bool IsLinkAfterTheFirst(IInvocationOperation call) =>
+        call.Instance?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" };
+
+    /// <summary>Whether the overload already takes the options (the fix then adds the flag to them).</summary>
+    private static bool HasOptionsParameter(IMethodSymbol method, Context symbols) =>
+        method.Parameters.Any(p => SymbolEqualityComparer.Default.Equals(p.Type, symbols.Options));
+
+    private static bool IsStandardScheduler(IOperation value, Context symbols) =>
+        value.WithoutImplicitConversions() is IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" or "Current" } property }
+        && SymbolEqualityComparer.Default.Equals(property.ContainingType, symbols.Scheduler);
+
+    /// <summary>How the lambda's body reads, when it is trivial.</summary>
+    private static string? Shape(IAnonymousFunctionOperation lambda, Antecedent antecedent, Context symbols)
+    {
+        var statements = lambda.Body.Operations.Where(o => o is not IReturnOperation { IsImplicit: true, ReturnedValue: null }).ToList();
+        var budget = MaxStatements;
+        var shape = statements.Count == 0 ? Shapes.Empty : Shapes.Returns;
+        return AreTrivial(statements, antecedent, symbols, ref budget, ref shape) ? shape : null;
+    }
+
+    /// <summary>
+    /// The variable or parameter the call continues (<c>task</c> in <c>task.ContinueWith(…)</c>), when nothing writes
+    /// it: read in the lambda, it is then the antecedent, complete. A variable written elsewhere could hold a task
+    /// still running by then, and its Result would block.
+    /// </summary>
+    private static ISymbol? ReceiverOf(IInvocationOperation call)
+    {
+        ISymbol? variable = call.Instance?.WithoutImplicitConversions() switch
+        {
+            ILocalReferenceOperation local => local.Local,
+            IParameterReferenceOperation { Parameter.RefKind: RefKind.None } parameter => parameter.Parameter,
+            _ => null,
+        };
+        return variable is not null && !StateCapture.IsWrittenAnywhere(variable, call.Root()) ? variable : null;
+    }
+
+    /// <summary>
+    /// The antecedent, as the lambda can name it: its own first parameter, or the variable the call continues, which
+    /// the lambda captures (<c>task.ContinueWith(_ =&gt; done.SetResult(task.Result))</c>; TPL0001's fix turns that
+    /// capture into the parameter, and the continuation must stay trivial either way).
+    /// </summary>
+    private sealed class Antecedent
+    {
+        private readonly IParameterSymbol? _parameter;
+        private readonly ISymbol? _receiver;
+
+        public Antecedent(IParameterSymbol? parameter, ISymbol? receiver)
+        {
+            _parameter = parameter;
+            _receiver = receiver;
+        }
+
+        public bool Is(IOperation operation) => operation switch
+        {
+            IParameterReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Parameter, _parameter) || SymbolEqualityComparer.Default.Equals(reference.Parameter, _receiver),
+            ILocalReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Local, _receiver),
+            _ => false,
+        };
+    }
+
+    /// <summary>What a trivial continuation does, strongest first: the message names it.</summary>
+    private static class Shapes
+    {
+        public const string Completes = "completes a TaskCompletionSource";
+        public const string Sets = "sets a field or variable";
+        public const string Returns = "returns the antecedent's result or status";
+        public const string Empty = "does nothing";
+    }
+
+    private static bool AreTrivial(IEnumerable<IOperation> statements, Antecedent antecedent, Context symbols, ref int budget, ref string shape)
+    {
+        foreach (var statement in statements)
+        {
+            if (--budget < 0)
+            {
+                return false;
+            }
+
+            switch (statement)
+            {
+                case IExpressionStatementOperation { Operation: ISimpleAssignmentOperation assignment }
+                    when IsPlainStore(assignment.Target) && IsTrivialValue(assignment.Value, antecedent, symbols):
+                    shape = shape == Shapes.Completes ? shape : Shapes.Sets;
+                    break;
+                case IExpressionStatementOperation { Operation: IInvocationOperation completion } when IsCompletion(completion, antecedent, symbols):
+                case IReturnOperation { ReturnedValue: IInvocationOperation returned } when IsCompletion(returned, antecedent, symbols):
+                    shape = Shapes.Completes;
+                    break;
+                case IReturnOperation { ReturnedValue: var value } when value is null || IsTrivialValue(value, antecedent, symbols):
+                    break;
+                case IVariableDeclarationGroupOperation group when group.Declarations.SelectMany(d => d.Declarators)
+                    .All(d => d.Initializer is { } initializer && IsTrivialValue(initializer.Value, antecedent, symbols)):
+                case IExpressionStatementOperation { Operation: IDeconstructionAssignmentOperation { Value: { Type.IsTupleType: true } tuple } }
+                    when IsTrivialValue(tuple, antecedent, symbols):
+                    // Unpacking the state into locals, as TPL0001's fix writes it (var self = (C)state!): free, so that
+                    // the two fixes give the same text in either order.
+                    budget++;
+                    break;
+                case IConditionalOperation { IsRef: false } branch when IsTrivialValue(branch.Condition, antecedent, symbols):
+                    // if (t.IsFaulted) … else …: the condition is free, each branch counts against the budget.
+                    budget++;
+                    if (!AreTrivial(Flatten(branch.WhenTrue), antecedent, symbols, ref budget, ref shape)
+                        || (branch.WhenFalse is { } otherwise && !AreTrivial(Flatten(otherwise), antecedent, symbols, ref budget, ref shape)))
+                    {
+                        return false;
+                    }
+
+                    break;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static IEnumerable<IOperation> Flatten(IOperation statement) => statement is IBlockOperation block ? block.Operations : new[] { statement };
+
+    private static bool IsCompletion(IInvocationOperation call, Antecedent antecedent, Context symbols) =>
+        CompletionMethods.Contains(call.TargetMethod.Name)
+        && symbols.IsSource(call.TargetMethod.ContainingType)
+        && call.Instance is { } instance
+        && IsPlainStore(instance.WithoutImplicitConversions())
+        && call.Arguments.All(a => IsTrivialValue(a.Value, antecedent, symbols));
+
+    /// <summary>A variable, parameter or field (of this object, or static): reading or writing it runs no code.</summary>
+    private static bool IsPlainStore(IOperation operation) => operation switch
+    {
+        ILocalReferenceOperation or IParameterReferenceOperation => true,
+        IConversionOperation { OperatorMethod: null, Conversion.IsReference: true } cast => IsPlainStore(cast.Operand),
+        IFieldReferenceOperation field => field.Instance is null or IInstanceReferenceOperation || IsPlainStore(field.Instance),
+        _ => false,
+    };
+
+    /// <summary>Exception.InnerException and AggregateException.InnerExceptions: neither virtual, each returns a field.</summary>
+    private static bool IsInnerExceptions(IPropertySymbol property) =>
+        property is { Name: "InnerException" or "InnerExceptions", ContainingType: { Name: "Exception" or "AggregateException" } type }
+        && type.ContainingNamespace is { Name: "System", ContainingNamespace.IsGlobalNamespace: true };
+
+    private static bool IsTrivialValue(IOperation value, Antecedent antecedent, Context symbols) => value switch
+    {
+        _ when value.ConstantValue.HasValue => true,
+        IDefaultValueOperation or ITypeOfOperation or IInstanceReferenceOperation => true,
+        ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation => IsPlainStore(value),
+        IPropertyReferenceOperation { Instance: { } owner } property when antecedent.Is(owner) =>
+            AntecedentProperties.Contains(property.Property.Name)
+            && symbols.IsTaskType(property.Property.ContainingType),
+        IPropertyReferenceOperation { Instance: { } exception } inner when IsInnerExceptions(inner.Property) =>
+            IsTrivialValue(exception, antecedent, symbols),
+        IConversionOperation { OperatorMethod: null } conversion => IsTrivialValue(conversion.Operand, antecedent, symbols),
+        IBinaryOperation { OperatorMethod: null } binary => IsTrivialValue(binary.LeftOperand, antecedent, symbols) && IsTrivialValue(binary.RightOperand, antecedent, symbols),
+        IUnaryOperation { OperatorMethod: null } unary => IsTrivialValue(unary.Operand, antecedent, symbols),
+        IConditionalOperation { IsRef: false, WhenFalse: { } whenFalse } choice =>
+            IsTrivialValue(choice.Condition, antecedent, symbols) && IsTrivialValue(choice.WhenTrue, antecedent, symbols) && IsTrivialValue(whenFalse, antecedent, symbols),
+        _ => false,
+    };
+}

@@ -1,0 +1,286 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.TrivialContinuationAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.TrivialContinuationFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0011: ContinueWith with a provably trivial lambda and no ExecuteSynchronously; the fix adds the flag.</summary>
+public sealed class TrivialContinuationTests
+{
+    private const string Usings = """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) => Usings + "class C\n{\n    private bool _done;\n    private int _last;\n" + members + "\n}\n";
+
+    private const string Completes = "completes a TaskCompletionSource";
+    private const string Sets = "sets a field or variable";
+    private const string Returns = "returns the antecedent's result or status";
+
+    [Fact]
+    public async Task EveryTrivialShape_GetsTheFlag()
+    {
+        var before = Class("""
+                Task A(Task t, TaskCompletionSource<int> done) => t.{|#0:ContinueWith|}(_ => done.TrySetResult(1));
+                Task<int> B(Task<int> t) => t.{|#1:ContinueWith|}(x => x.Result + 1);
+                Task D(Task t) => t.{|#2:ContinueWith|}(_ => { _done = true; });
+                Task<TaskStatus> E(Task t) => t.{|#3:ContinueWith|}(x => x.Status);
+                Task F(Task<int> t, TaskCompletionSource<int> done) => t.{|#4:ContinueWith|}(x =>
+                {
+                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
+                    else done.TrySetResult(x.Result);
+                });
+                Task G(Task<int> t) => t.{|#5:ContinueWith|}((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>());
+                Task H(Task<int> t) => t.{|#6:ContinueWith|}(x => { _last = x.IsCanceled ? -1 : x.Result; });
+            """);
+        var after = Class("""
+                Task A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                Task<int> B(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
+                Task D(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                Task<TaskStatus> E(Task t) => t.ContinueWith(x => x.Status, TaskContinuationOptions.ExecuteSynchronously);
+                Task F(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                {
+                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
+                    else done.TrySetResult(x.Result);
+                }, TaskContinuationOptions.ExecuteSynchronously);
+                Task G(Task<int> t) => t.ContinueWith((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>(), TaskContinuationOptions.ExecuteSynchronously);
+                Task H(Task<int> t) => t.ContinueWith(x => { _last = x.IsCanceled ? -1 : x.Result; }, TaskContinuationOptions.ExecuteSynchronously);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(Completes));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(Returns));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(Sets));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments(Returns));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments(Completes));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments(Completes));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments(Sets));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task OptionsThatArePassed_KeepEveryOtherFlag()
+    {
+        var before = Class("""
+                Task A(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion);
+                Task B(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.None);
+                Task<int> D(Task<int> t) => t.[|ContinueWith|](x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler, TaskScheduler.Default);
+                Task<int> E(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token, TaskContinuationOptions.None, TaskScheduler.Current);
+            """);
+        var after = Class("""
+                Task A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+                Task B(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                Task<int> D(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                Task<int> E(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>A token or scheduler without options would need the five-argument overload: reported, not fixed.</summary>
+    [Fact]
+    public async Task TokenOrSchedulerWithoutOptions_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                Task<int> A(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token);
+                Task<int> B(Task<int> t) => t.[|ContinueWith|](x => x.Result, TaskScheduler.Default);
+                Task<int> D(Task<int> t) => t.[|ContinueWith|](continuationFunction: x => x.Result);
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    [Fact]
+    public async Task WhatIsNotTrivialOrCannotChange_IsNotReported()
+    {
+        var code = Class("""
+                Task Calls(Task t) => t.ContinueWith(_ => Console.WriteLine("done"));
+                Task Creates(Task t, List<object> all) => t.ContinueWith(_ => { _last = new List<int>().Count; });
+                Task OtherProperty(Task t, List<int> list) => t.ContinueWith(_ => { _last = list.Count; });
+                Task MethodGroup(Task t) => t.ContinueWith(Handle);
+                Task Async(Task t) => t.ContinueWith(async _ => { await Task.Yield(); });
+                Task Loop(Task t) => t.ContinueWith(_ => { for (var i = 0; i < 3; i++) _last = i; });
+                Task Long(Task t) => t.ContinueWith(_ => { _done = true; _last = 1; _done = false; });
+                Task Nested(Task t) => t.ContinueWith(_ => { Action a = () => { }; });
+                Task Already(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.OnlyOnFaulted);
+                Task LongRunning(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.LongRunning);
+                Task Variable(Task t, TaskContinuationOptions options) => t.ContinueWith(_ => { _done = true; }, options);
+                Task UiScheduler(Task t) => t.ContinueWith(_ => { _done = true; }, TaskScheduler.FromCurrentSynchronizationContext());
+                Task OwnScheduler(Task t, TaskScheduler scheduler) => t.ContinueWith(_ => { _done = true; }, CancellationToken.None, TaskContinuationOptions.None, scheduler);
+                Task Factory(Task[] all) => Task.Factory.ContinueWhenAll(all, _ => { _done = true; });
+                static void Handle(Task t) { }
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>A ContinueWith of the user's own type is not the TPL's.</summary>
+    [Fact]
+    public async Task OwnContinueWith_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            class Promise { public Promise ContinueWith(Action<Promise> next) => this; }
+            class C { Promise M(Promise p) => p.ContinueWith(_ => { }); }
+            """);
+    }
+
+    [Fact]
+    public async Task NestedLambdasConditionalAccessAndLocalFunctions_AreReported()
+    {
+        var before = Class("""
+                Func<Task, Task> Make() => t => t.[|ContinueWith|](_ => { _done = true; });
+                Task Maybe(Task? t) => t?.[|ContinueWith|](_ => { _done = true; }) ?? Task.CompletedTask;
+                Task Local(Task t) { return Next(); Task Next() => t.[|ContinueWith|](x => { _done = x.IsCompleted; }); }
+            """);
+        var after = Class("""
+                Func<Task, Task> Make() => t => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                Task Maybe(Task? t) => t?.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously) ?? Task.CompletedTask;
+                Task Local(Task t) { return Next(); Task Next() => t.ContinueWith(x => { _done = x.IsCompleted; }, TaskContinuationOptions.ExecuteSynchronously); }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_AreReportedAndFixed()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            var done = new TaskCompletionSource<bool>();
+            var first = Task.Delay(1);
+            _ = first.[|ContinueWith|](_ => done.TrySetResult(true));
+            await done.Task;
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code.Replace("[|ContinueWith|](_ => done.TrySetResult(true))", "ContinueWith(_ => done.TrySetResult(true), TaskContinuationOptions.ExecuteSynchronously)", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task UsingStatic_AndAnAlias_AreWrittenAsTheFileNamesThem()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+            using static System.Threading.Tasks.TaskContinuationOptions;
+
+            class C
+            {
+                Task M(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion)", "ContinueWith(_ => done.TrySetResult(1), OnlyOnRanToCompletion | ExecuteSynchronously)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task FixAll_FixesEverySiteOfTheDocument()
+    {
+        var before = Class("""
+                Task A(Task t) => t.[|ContinueWith|](_ => { _done = true; });
+                Task B(Task t) => t.[|ContinueWith|](_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled);
+                Task<int> D(Task<int> t) => t.[|ContinueWith|](x => x.Result * 2).ContinueWith(x => x.Result + 1);
+            """);
+        var after = Class("""
+                Task A(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                Task B(Task t) => t.ContinueWith(_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled | TaskContinuationOptions.ExecuteSynchronously);
+                Task<int> D(Task<int> t) => t.ContinueWith(x => x.Result * 2, TaskContinuationOptions.ExecuteSynchronously).ContinueWith(x => x.Result + 1);
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    [Fact]
+    public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _last;
+
+                public Task Keep(Task<int> t) { return t.[|ContinueWith|](x => { _last = x.Result; }); }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before.Replace("[|ContinueWith|](x => { _last = x.Result; })", "ContinueWith(x => { _last = x.Result; }, TaskContinuationOptions.ExecuteSynchronously)", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    /// <summary>A comment inside the options survives the fix.</summary>
+    [Fact]
+    public async Task CommentInTheOptions_Survives()
+    {
+        await Verify.VerifyCodeFixAsync(
+            Class("""
+                Task M(Task t) => t.[|ContinueWith|](_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion);
+            """),
+            Class("""
+                Task M(Task t) => t.ContinueWith(_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+            """));
+    }
+
+    /// <summary>
+    /// TPL0001's fix unpacks the state into locals; the continuation stays trivial, so the two fixes give the same text
+    /// in either order.
+    /// </summary>
+    [Fact]
+    public async Task StateUnpackedIntoLocals_StaysTrivial()
+    {
+        var before = Class("""
+                Task A(Task<int> t) => t.[|ContinueWith|](static (x, state) => { var self = (C)state!; self._last = x.Result; }, this);
+                Task B(Task<int> t, int step) => t.[|ContinueWith|](static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step));
+            """);
+        var after = Class("""
+                Task A(Task<int> t) => t.ContinueWith(static (x, state) => { var self = (C)state!; self._last = x.Result; }, this, TaskContinuationOptions.ExecuteSynchronously);
+                Task B(Task<int> t, int step) => t.ContinueWith(static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step), TaskContinuationOptions.ExecuteSynchronously);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// The continued variable, captured, is the antecedent when nothing writes it; a variable written elsewhere may
+    /// hold a running task by the time the continuation reads it, and its Result would block.
+    /// </summary>
+    [Fact]
+    public async Task CapturedReceiver_IsTheAntecedentOnlyWhenNothingWritesIt()
+    {
+        var before = Class("""
+                Task A(Task<int> task, TaskCompletionSource<int> done) => task.[|ContinueWith|](_ => done.SetResult(task.Result));
+                Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
+            """);
+        var after = Class("""
+                Task A(Task<int> task, TaskCompletionSource<int> done) => task.ContinueWith(_ => done.SetResult(task.Result), TaskContinuationOptions.ExecuteSynchronously);
+                Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>A link of a chain TPL0002 rewrites into awaits loses its continuation: that rule takes the site.</summary>
+    [Fact]
+    public async Task LinkOfAChainTheChainRuleRewrites_IsLeftToIt()
+    {
+        var code = Class("""
+                Task<int> Chain(Task<Task<int>> t) => t.ContinueWith(x => x.Result).Unwrap();
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    [Fact]
+    public void Rule_IsASuggestion()
+    {
+        Assert.Equal(DiagnosticSeverity.Info, TrivialContinuationAnalyzer.Rule.DefaultSeverity);
+    }
+}
