@@ -6,7 +6,8 @@
 # Builds the consumer from consumer.sh twice, with the package's analyzers and without them, each as a fresh
 # `dotnet build` (MSBuild, plus a compiler process instead of the compiler server) under valgrind's cachegrind, the
 # two builds at once, one per core. Prints each side's instructions, split between the compiler and MSBuild, and
-# what the package adds. The 3 % budget is for a project with nothing left to report (HITS=0), so only that
+# what the package adds. The budgets (1.5 % as shipped, 2.0 % with every rule raised) are for a project with nothing
+# left to report (HITS=0), so only that
 # consumer gets a verdict; on the hit-dense one the warnings themselves cost about 2 points, whoever reports them
 # (docs/performance.md, Budgets).
 #
@@ -73,13 +74,15 @@ echo "diagnostics without them: $left (must be 0, or the comparison measured not
 [ "$left" -eq 0 ] || exit 1
 # Each row's addition is given as a share of the whole off build, so the rows add up.
 judged=0; [ "${HITS:-1}" = 0 ] && judged=1
-awk -v a="$on_csc" -v b="$on_msbuild" -v c="$off_csc" -v d="$off_msbuild" -v judged="$judged" 'BEGIN {
+# Issue #32's budgets: 1.5 % as shipped (RULES=default), 2.0 % with every rule raised (RULES=all).
+budget=2.0; [ "${RULES:-all}" = default ] && budget=1.5
+awk -v a="$on_csc" -v b="$on_msbuild" -v c="$off_csc" -v d="$off_msbuild" -v judged="$judged" -v budget="$budget" 'BEGIN {
   row = "%-9s %12.3f G %12.3f G %+10.3f G %+11.2f %%\n"
   printf "%-9s %14s %14s %12s %15s\n", "", "analyzers on", "off", "added", "of the build"
   printf row, "compiler", a / 1e9, c / 1e9, (a - c) / 1e9, (a - c) * 100 / (c + d)
   printf row, "MSBuild", b / 1e9, d / 1e9, (b - d) / 1e9, (b - d) * 100 / (c + d)
   share = (a + b - c - d) * 100 / (c + d)
   printf row, "build", (a + b) / 1e9, (c + d) / 1e9, (a + b - c - d) / 1e9, share
-  if (judged) printf "budget, at most 3 %% of the build: %s\n", share <= 3 ? "met" : "missed"
+  if (judged) printf "budget, at most %s %% of the build: %s\n", budget, share <= budget ? "met" : "missed"
   else print "budget: not judged on the consumer with hits (run HITS=0); see docs/performance.md, Budgets"
 }'
