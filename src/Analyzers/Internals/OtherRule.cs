@@ -14,9 +14,7 @@ namespace TplPractices.Analyzers.Internals;
 internal static class OtherRule
 {
     /// <summary>Whether <paramref name="rule"/> is on for <paramref name="member"/> in <paramref name="tree"/>: not suppressed, and in its scope.</summary>
-    public static bool IsOn(Compilation compilation, AnalyzerOptions options, SyntaxTree tree, ISymbol member, DiagnosticDescriptor rule, CancellationToken cancellationToken)
-    {
-        return RuleSwitches.Severity(compilation, tree, rule, cancellationToken) != ReportDiagnostic.Suppress
-            && RuleSettings.Read(options.AnalyzerConfigOptionsProvider, tree, rule.Id, ImmutableArray<NumberOption>.Empty).Scope.Includes(member);
-    }
+    public static bool IsOn(Compilation compilation, AnalyzerOptions options, SyntaxTree tree, ISymbol member, DiagnosticDescriptor rule, CancellationToken cancellationToken) =>
+        RuleSwitches.Severity(compilation, tree, rule, cancellationToken) != ReportDiagnostic.Suppress
+        && RuleSettings.Read(options.AnalyzerConfigOptionsProvider, tree, rule.Id, ImmutableArray<NumberOption>.Empty).Scope.Includes(member);
 }

@@ -102,7 +102,7 @@ internal static class TrivialContinuation
             || IsLinkAfterTheFirst(call)
             || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
             || lambda.Symbol.IsAsync
-            || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), ReceiverOf(call)), symbols) is not { } shape)
+            || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), call), symbols) is not { } shape)
         {
             return null;
         }
@@ -182,20 +182,34 @@ internal static class TrivialContinuation
     private sealed class Antecedent
     {
         private readonly IParameterSymbol? _parameter;
-        private readonly ISymbol? _receiver;
+        private readonly IInvocationOperation _call;
+        private ISymbol? _receiver;
+        private bool _receiverKnown;
 
-        public Antecedent(IParameterSymbol? parameter, ISymbol? receiver)
+        public Antecedent(IParameterSymbol? parameter, IInvocationOperation call)
         {
             _parameter = parameter;
-            _receiver = receiver;
+            _call = call;
         }
 
         public bool Is(IOperation operation) => operation switch
         {
-            IParameterReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Parameter, _parameter) || SymbolEqualityComparer.Default.Equals(reference.Parameter, _receiver),
-            ILocalReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Local, _receiver),
+            IParameterReferenceOperation reference when SymbolEqualityComparer.Default.Equals(reference.Parameter, _parameter) => true,
+            IParameterReferenceOperation or ILocalReferenceOperation => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(operation), Receiver()),
             _ => false,
         };
+
+        // Worked out only when the lambda reads a captured variable's property: it walks the method's body.
+        private ISymbol? Receiver()
+        {
+            if (!_receiverKnown)
+            {
+                _receiver = ReceiverOf(_call);
+                _receiverKnown = true;
+            }
+
+            return _receiver;
+        }
     }
 
     /// <summary>What a trivial continuation does, strongest first: the message names it.</summary>
@@ -211,7 +225,7 @@ internal static class TrivialContinuation
     {
         foreach (var statement in statements)
         {
-            if (--budget < 0)
+            if (Counts(statement) && --budget < 0)
             {
                 return false;
             }
@@ -232,13 +246,8 @@ internal static class TrivialContinuation
                     .All(d => d.Initializer is { } initializer && IsTrivialValue(initializer.Value, antecedent, symbols)):
                 case IExpressionStatementOperation { Operation: IDeconstructionAssignmentOperation { Value: { Type.IsTupleType: true } tuple } }
                     when IsTrivialValue(tuple, antecedent, symbols):
-                    // Unpacking the state into locals, as TPL0001's fix writes it (var self = (C)state!): free, so that
-                    // the two fixes give the same text in either order.
-                    budget++;
                     break;
                 case IConditionalOperation { IsRef: false } branch when IsTrivialValue(branch.Condition, antecedent, symbols):
-                    // if (t.IsFaulted) … else …: the condition is free, each branch counts against the budget.
-                    budget++;
                     if (!AreTrivial(Flatten(branch.WhenTrue), antecedent, symbols, ref budget, ref shape)
                         || (branch.WhenFalse is { } otherwise && !AreTrivial(Flatten(otherwise), antecedent, symbols, ref budget, ref shape)))
                     {
@@ -253,6 +262,14 @@ internal static class TrivialContinuation
 
         return true;
     }
+
+    /// <summary>
+    /// Whether a statement counts against the budget. Free: unpacking the state into locals, as TPL0001's fix writes it
+    /// (<c>var self = (C)state!;</c>), so that the two fixes give the same text in either order; and an if, whose
+    /// branches count instead.
+    /// </summary>
+    private static bool Counts(IOperation statement) =>
+        statement is not (IVariableDeclarationGroupOperation or IConditionalOperation or IExpressionStatementOperation { Operation: IDeconstructionAssignmentOperation });
 
     private static IEnumerable<IOperation> Flatten(IOperation statement) => statement is IBlockOperation block ? block.Operations : new[] { statement };
 
