@@ -17,4 +17,5 @@ public static class DiagnosticIds
     public const string AttachedToParent = "TPL0009";
     public const string ConstructorConcurrency = "TPL0010";
     public const string TrivialContinuation = "TPL0011";
+    public const string HotPathInlining = "TPL0012";
 }

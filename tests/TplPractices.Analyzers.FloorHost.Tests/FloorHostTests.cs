@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
 using Microsoft.CodeAnalysis.Host.Mef;
 
 namespace TplPractices.Analyzers.FloorHost.Tests;
@@ -137,6 +138,10 @@ public sealed class FloorHostTests
             {
                 project = project.AddDocument(Path.GetFileName(file), File.ReadAllText(file), filePath: file).Project;
             }
+
+            // The samples' options: TPL0012 speaks only on the members they mark as hot paths.
+            var config = Path.Combine(Shipped.RepositoryRoot, "samples", "TplPractices.Samples", ".editorconfig");
+            project = project.AddAnalyzerConfigDocument(".editorconfig", SourceText.From(File.ReadAllText(config)), filePath: config).Project;
 
             var exceptions = new List<string>();
             return new Run

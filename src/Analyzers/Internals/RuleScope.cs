@@ -23,6 +23,9 @@ internal sealed class RuleScope
         _excludedNamespaces = excludedNamespaces;
     }
 
+    /// <summary>Whether the options name attributes a member must carry: the rules that report only on marked members need one.</summary>
+    public bool NamesRequiredAttributes => !_requiredAttributes.IsEmpty;
+
     private bool IsEverywhere => _requiredAttributes.IsEmpty && _excludedAttributes.IsEmpty && _excludedNamespaces.IsEmpty;
 
     /// <summary>Whether code in <paramref name="member"/> (the member whose body holds the site) is in scope.</summary>

@@ -28,7 +28,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         ValueTaskFastPathAnalyzer.Operations,
         AttachedToParentAnalyzer.Operations,
         ConstructorConcurrencyAnalyzer.Operations,
-        TrivialContinuationAnalyzer.Operations);
+        TrivialContinuationAnalyzer.Operations,
+        HotPathInliningAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

@@ -56,7 +56,8 @@ public abstract class RuleFixer : CodeFixProvider
         var offered = new HashSet<Diagnostic>();
         foreach (var diagnostic in context.Diagnostics.Where(IsFixable))
         {
-            if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false))
+            if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false)
+                && (!TriesBeforeOffering || await FixFinishedAsync(context.Document, ImmutableArray.Create(diagnostic), checkCompiler: true, context.CancellationToken).ConfigureAwait(false) != context.Document))
             {
                 offered.Add(diagnostic);
             }
@@ -87,6 +88,13 @@ public abstract class RuleFixer : CodeFixProvider
     /// </summary>
     protected virtual Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
         Task.FromResult(true);
+
+    /// <summary>
+    /// True for a rule whose rewrite the analyzer cannot fully vet (TPL0012: whether moved code still compiles without
+    /// warnings, which flow analysis decides): the site's rewrite is made and checked before a fix is offered, so the
+    /// light bulb never offers one that would step back.
+    /// </summary>
+    protected virtual bool TriesBeforeOffering => false;
 
     /// <summary>
     /// True for a rule whose silence in a target's copy means the rewrite is unsafe there (TPL0008: that target

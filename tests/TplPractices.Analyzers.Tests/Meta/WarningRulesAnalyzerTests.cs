@@ -55,10 +55,12 @@ public sealed class WarningRulesAnalyzerTests
             private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> G() => await F(2);
             Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+            [Hot] int P(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
+            sealed class HotAttribute : Attribute { }
         }
         """;
 
-    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011"];
+    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012"];
 
     [Fact]
     public void TheWarningAnalyzerCarriesEveryRule_TheSuggestionAnalyzerTheOthers()
@@ -72,18 +74,19 @@ public sealed class WarningRulesAnalyzerTests
     /// runs in the warnings' one, never in both, and set to none in neither.
     /// </summary>
     [Theory]
-    [InlineData(null, "TPL0008,TPL0010,TPL0011", "")]
-    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011")]
-    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011")]
-    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011", "")]
-    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011", "")]
+    [InlineData(null, "TPL0008,TPL0010,TPL0011,TPL0012", "")]
+    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012")]
+    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012")]
+    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012", "")]
+    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012", "")]
     [InlineData("none", "", "")]
     public async Task OptInRules_RunInExactlyOneAnalyzer_ByTheirSeverity(string? severity, string bySuggestions, string byWarnings)
     {
         async Task<string> IdsAsync(DiagnosticAnalyzer analyzer)
         {
             var run = Run(analyzer, ("Test0.cs", OptInHits));
-            run.EditorConfig = severity is null ? null : "root = true\n[*.cs]\n" + string.Concat(OptIn.Select(id => $"dotnet_diagnostic.{id}.severity = {severity}\n"));
+            run.EditorConfig = "root = true\n[*.cs]\ntpl_practices.TPL0012.required_attributes = Hot\n"
+                + (severity is null ? "" : string.Concat(OptIn.Select(id => $"dotnet_diagnostic.{id}.severity = {severity}\n")));
             return string.Join(",", await Repository.IdsAsync(run));
         }
 

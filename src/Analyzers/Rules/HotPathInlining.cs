@@ -1,0 +1,197 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0012's reading of a method: a fast path (a first <c>if</c> that returns), and in the rest what keeps the JIT from
+/// inlining the whole method (docs/rules/TPL0012.md says which JIT rules, and what we measured on .NET 10).
+/// </summary>
+internal static class HotPathInlining
+{
+    public const string FixExtractSlowPath = "ExtractSlowPath";
+
+    /// <summary>RyuJIT's DEFAULT_MAX_INLINE_SIZE: a method with more IL is never inlined unless marked AggressiveInlining.</summary>
+    public const int MaxInlineIlBytes = 100;
+
+    /// <summary>What the fast path may hold: a few simple statements, well inside the inlining limit once alone.</summary>
+    private const int MaxFastPathStatements = 3;
+    private const int MaxFastPathIlBytes = MaxInlineIlBytes / 2;
+
+    internal sealed class Context
+    {
+        private Context(bool inlinesWhatHasNoCatch)
+        {
+            InlinesWhatHasNoCatch = inlinesWhatHasNoCatch;
+        }
+
+        /// <summary>
+        /// .NET 10's JIT inlines a method with a loop, a lock or a try/finally where its profile shows the call hot
+        /// (dotnet/runtime#112998; measured: TPL0012's benchmark); earlier runtimes never inline a method with exception
+        /// handling, and none inlines one that catches.
+        /// </summary>
+        public bool InlinesWhatHasNoCatch { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetSpecialType(SpecialType.System_Object) is { TypeKind: not TypeKind.Error } type
+                ? new Context(type.ContainingAssembly.Identity is { Name: "System.Runtime" or "System.Private.CoreLib" } core && core.Version.Major >= 10)
+                : null;
+    }
+
+    /// <summary>
+    /// The method's fast path, read as syntax before anything is bound: its first statement is an <c>if</c> without
+    /// <c>else</c> whose branch ends in <c>return</c> after at most two simple statements, and more statements follow.
+    /// </summary>
+    public static IfStatementSyntax? FastPath(MethodDeclarationSyntax declaration) =>
+        declaration.Body is { Statements: { Count: >= 2 } statements }
+        && statements[0] is IfStatementSyntax { Else: null } first
+        && EndsInReturn(first.Statement)
+        && !first.DescendantNodes().Any(IsComplex)
+            ? first
+            : null;
+
+    /// <summary>A method the JIT may inline at a direct call, and whose inlining the user has not decided already.</summary>
+    public static bool IsInlineCandidate(IMethodSymbol method) =>
+        method is { MethodKind: MethodKind.Ordinary, IsAsync: false, IsAbstract: false, IsExtern: false, ReturnsByRef: false, ReturnsByRefReadonly: false }
+        && (!method.IsVirtual && !method.IsOverride || method.IsSealed)
+        && method.ContainingType.TypeKind is TypeKind.Class or TypeKind.Struct
+        && !method.GetAttributes().Any(a => a.AttributeClass?.Name == "MethodImplAttribute");
+
+    /// <summary>
+    /// What in the method keeps it from being inlined, worded for the message; null when nothing does or the fast path
+    /// itself is too big to inline alone.
+    /// </summary>
+    public static string? WhyNotInlined(IBlockOperation body, Context context)
+    {
+        if (body.Operations.Length < 2 || EstimatedIl(body.Operations[0]) > MaxFastPathIlBytes)
+        {
+            return null;
+        }
+
+        bool locks = false, catches = false, hasFinally = false, loops = false;
+        foreach (var operation in body.Operations.Skip(1).SelectMany(Own))
+        {
+            switch (operation)
+            {
+                case ILockOperation:
+                    locks = true;
+                    break;
+                case ITryOperation attempt:
+                    catches |= !attempt.Catches.IsEmpty;
+                    hasFinally |= attempt.Finally is not null;
+                    break;
+                case IUsingOperation or IUsingDeclarationOperation:
+                    hasFinally = true;
+                    break;
+                case ILoopOperation:
+                    loops = true;
+                    break;
+            }
+        }
+
+        return catches ? "catches exceptions"
+            : EstimatedIl(body) is var size && size > MaxInlineIlBytes ? $"compiles to over {MaxInlineIlBytes} bytes of IL (at least {size})"
+            : context.InlinesWhatHasNoCatch ? null
+            : locks ? "takes a lock"
+            : hasFinally ? "has a finally block (try/finally, using)"
+            : loops ? "loops"
+            : null;
+    }
+
+    /// <summary>
+    /// Whether the statements after the fast path can move into a method of their own: the values they use are the
+    /// parameters (passed by value, so none is ref, out or in), no local of the fast path, no label, and no local
+    /// function of theirs that the fast path calls.
+    /// </summary>
+    public static bool CanExtract(IMethodSymbol method, MethodDeclarationSyntax declaration, SemanticModel model)
+    {
+        if (method.Parameters.Any(p => p.RefKind != RefKind.None)
+            || declaration.Body is not { } body
+            || body.DescendantNodes().Any(n => n is GotoStatementSyntax or LabeledStatementSyntax))
+        {
+            return false;
+        }
+
+        var fastPath = body.Statements[0];
+        var rest = body.Statements.Skip(1).ToList();
+        var ownFunctions = rest.OfType<LocalFunctionStatementSyntax>().Select(f => f.Identifier.ValueText).ToList();
+        if (ownFunctions.Count > 0
+            && fastPath.DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => ownFunctions.Contains(n.Identifier.ValueText)))
+        {
+            return false;
+        }
+
+        var flow = model.AnalyzeDataFlow(rest[0], rest[rest.Count - 1]);
+        return flow is { Succeeded: true }
+            && !flow.ReadInside.Concat(flow.WrittenInside).Any(s => s is ILocalSymbol && !flow.VariablesDeclared.Contains(s));
+    }
+
+    /// <summary>The parameters the statements after the fast path use, in declaration order: what the slow path is passed.</summary>
+    public static IEnumerable<IParameterSymbol> UsedBySlowPath(IMethodSymbol method, BlockSyntax body, SemanticModel model)
+    {
+        var flow = model.AnalyzeDataFlow(body.Statements[1], body.Statements[body.Statements.Count - 1]);
+        return method.Parameters.Where(p => flow is { Succeeded: true } && (flow.ReadInside.Contains(p) || flow.WrittenInside.Contains(p)));
+    }
+
+    /// <summary>
+    /// A lower bound of the IL the operation compiles to: each operation counted at its smallest encoding (a call or a
+    /// field access five bytes, a local or a constant one), lambdas' bodies left out. Reporting size only where even
+    /// this is over the JIT's limit keeps the rule from guessing.
+    /// </summary>
+    public static int EstimatedIl(IOperation operation) => Own(operation).Sum(SmallestIl);
+
+    private static int SmallestIl(IOperation operation) => operation switch
+    {
+        IInvocationOperation or IObjectCreationOperation or IFieldReferenceOperation or IPropertyReferenceOperation
+            or IEventReferenceOperation or IArrayCreationOperation or ITypeOfOperation or IDelegateCreationOperation
+            or IAnonymousFunctionOperation => 5,
+        ILocalReferenceOperation or IParameterReferenceOperation or IInstanceReferenceOperation or ILiteralOperation
+            or IBinaryOperation or IUnaryOperation or IArrayElementReferenceOperation or IReturnOperation
+            or IThrowOperation or IIsPatternOperation or IIsTypeOperation => 1,
+        IConditionalOperation or ILoopOperation or ICoalesceOperation => 2,
+        ITryOperation => 3,
+        ILockOperation => 12,
+        _ => 0,
+    };
+
+    /// <summary>The operation and those below it that compile into this method: a lambda's or local function's body does not.</summary>
+    private static IEnumerable<IOperation> Own(IOperation root)
+    {
+        var stack = new Stack<IOperation>();
+        stack.Push(root);
+        while (stack.Count > 0)
+        {
+            var operation = stack.Pop();
+            yield return operation;
+            if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                continue;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                stack.Push(child);
+            }
+        }
+    }
+
+    private static bool EndsInReturn(StatementSyntax statement) => statement switch
+    {
+        ReturnStatementSyntax => true,
+        BlockSyntax { Statements: { Count: > 0 and <= MaxFastPathStatements } statements } =>
+            statements.Last() is ReturnStatementSyntax
+            && statements.Take(statements.Count - 1).All(s => s is ExpressionStatementSyntax or LocalDeclarationStatementSyntax),
+        _ => false,
+    };
+
+    /// <summary>What a fast path holds only when it is not one: control flow the JIT weighs heavily, or code of its own.</summary>
+    private static bool IsComplex(SyntaxNode node) =>
+        node is ForStatementSyntax or ForEachStatementSyntax or ForEachVariableStatementSyntax or WhileStatementSyntax or DoStatementSyntax
+            or TryStatementSyntax or LockStatementSyntax or UsingStatementSyntax or SwitchStatementSyntax or SwitchExpressionSyntax
+            or AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or AwaitExpressionSyntax or StackAllocArrayCreationExpressionSyntax
+        || node is LocalDeclarationStatementSyntax { UsingKeyword.RawKind: (int)SyntaxKind.UsingKeyword };
+}
