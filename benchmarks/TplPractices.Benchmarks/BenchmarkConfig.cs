@@ -2,6 +2,7 @@ using System;
 using System.Linq;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Filters;
@@ -69,6 +70,21 @@ public static class BenchmarkConfig
         DefaultConfig.Instance
             .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("cost-smoke"))
             .AddFilter(new SimpleFilter(b => b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)));
+
+    /// <summary>
+    /// The disassembly diagnoser, for a class whose point is what the JIT inlines (its listing shows each call that was
+    /// not). Out of process only: attaching to the smoke run's own process is not supported and brings it down.
+    /// </summary>
+    public sealed class ShowsInlining : ManualConfig
+    {
+        public ShowsInlining()
+        {
+            if (!Environment.GetCommandLineArgs().Contains("--smoke"))
+            {
+                AddDiagnoser(new DisassemblyDiagnoser(new DisassemblyDiagnoserConfig(maxDepth: 1)));
+            }
+        }
+    }
 
     private static IConfig AddJobs(IConfig config, Func<Job, Job> adjust)
     {

@@ -16,7 +16,7 @@ namespace TplPractices.Benchmarks.Rules;
 /// profile (and on runtimes before .NET 10) the JIT inlines no method with a lock.
 /// </summary>
 [MemoryDiagnoser]
-[DisassemblyDiagnoser(maxDepth: 1)]
+[Config(typeof(BenchmarkConfig.ShowsInlining))]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [SeedSource(
@@ -162,7 +162,11 @@ public class TPL0012_HotPathInliningBenchmarks
 
         public string Value()
         {
-            if (_value is { } value) return value;
+            if (_value is { } value)
+            {
+                return value;
+            }
+
             try
             {
                 return _value = new string('x', 16);
@@ -181,7 +185,11 @@ public class TPL0012_HotPathInliningBenchmarks
 
         public string Value()
         {
-            if (_value is { } value) return value;
+            if (_value is { } value)
+            {
+                return value;
+            }
+
             return ValueSlow();
         }
 
