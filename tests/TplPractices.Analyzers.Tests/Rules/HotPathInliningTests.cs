@@ -15,16 +15,6 @@ public sealed class HotPathInliningTests
     /// <summary>Members marked [HotPath] are the hot paths, as a user names them.</summary>
     public const string HotPathConfig = "root = true\n[*.cs]\ntpl_practices.required_attributes = HotPath\n";
 
-    private const string Usings = """
-        using System;
-        using System.Collections.Generic;
-        using System.Runtime.CompilerServices;
-        using System.Threading;
-
-        """;
-
-    private const string Attribute = "\nsealed class HotPathAttribute : Attribute { }\n";
-
     private const string Lock = "takes a lock";
     private const string Catch = "catches exceptions";
 
@@ -43,7 +33,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task ObjectHolder_TheLockMovesOut()
     {
-        const string Before = Usings + """
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class Holder
             {
                 private object? _held;
@@ -71,8 +66,15 @@ public sealed class HotPathInliningTests
                     }
                 }
             }
-            """ + Attribute;
-        const string After = Usings + """
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class Holder
             {
                 private object? _held;
@@ -106,7 +108,9 @@ public sealed class HotPathInliningTests
                     }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         var test = Test(Before, After);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Add", Lock));
         await test.RunAsync();
@@ -115,7 +119,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task CatchAndSize_AreReasons_AndAValueIsReturned()
     {
-        const string Before = Usings + """
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class Parser
             {
                 private readonly Dictionary<string, int> _cache = new();
@@ -139,8 +148,15 @@ public sealed class HotPathInliningTests
                     return c._a - x;
                 }
             }
-            """ + Attribute;
-        const string After = Usings + """
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class Parser
             {
                 private readonly Dictionary<string, int> _cache = new();
@@ -176,7 +192,9 @@ public sealed class HotPathInliningTests
                     return c._a - x;
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         var test = Test(Before, After);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Parse", Catch));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Mix", "compiles to over 100 bytes of IL (at least 189)"));
@@ -190,7 +208,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task LoopsLocksAndFinally_AreReasonsOnlyBeforeNet10()
     {
-        const string Code = Usings + """
+        const string Code = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class Sums
             {
                 private readonly int[] _items = new int[8];
@@ -219,7 +242,9 @@ public sealed class HotPathInliningTests
                     lock (_items) { return _total = 0; }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         var unmarked = Code.Replace("{|#0:Total|}", "Total", StringComparison.Ordinal).Replace("{|#1:Reset|}", "Reset", StringComparison.Ordinal).Replace("{|#2:Locked|}", "Locked", StringComparison.Ordinal);
         await Test(unmarked, target: TestTarget.Net100).RunAsync();
 
@@ -238,7 +263,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task WhatIsNotAHotPathOrCannotBeInlined_IsNotReported()
     {
-        const string Code = Usings + """
+        const string Code = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             using System.Threading.Tasks;
 
             class C
@@ -275,14 +305,21 @@ public sealed class HotPathInliningTests
                     int Inner(int y) { if (y > 0) return y; lock (_gate) { return _value; } }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         await Test(Code).RunAsync();
     }
 
     [Fact]
     public async Task WithoutRequiredAttributes_NothingIsReported()
     {
-        const string Code = Usings + """
+        const string Code = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
@@ -290,7 +327,9 @@ public sealed class HotPathInliningTests
 
                 [HotPath] public int Get(int x) { if (x > 0) return x; lock (_gate) { return _value; } }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         await new Verify.Test { TestCode = Code, FixedCode = Code }.RunAsync();
     }
 
@@ -298,7 +337,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task WhatCannotMove_IsReportedWithoutAFix()
     {
-        const string Code = Usings + """
+        const string Code = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
@@ -309,7 +353,9 @@ public sealed class HotPathInliningTests
                 [HotPath] public int [|FastLocal|](int x) { if (x > 0) { var y = x * 2; return y; } lock (_gate) { goto done; } done: return _value; }
                 [HotPath] public int [|CallsALocalFunctionOfTheRest|](int x) { if (Check(x)) return x; lock (_gate) { return _value; } bool Check(int v) => v > 0; }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         await Test(Code).RunAsync();
     }
 
@@ -317,7 +363,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task GenericStaticReadonlyAndTakenNames_CompileAfterTheFix()
     {
-        const string Before = Usings + """
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             struct Table<TKey> where TKey : notnull
             {
                 private readonly Dictionary<TKey, string> _names;
@@ -329,7 +380,7 @@ public sealed class HotPathInliningTests
                 public readonly string [|Name|](TKey key)
                 {
                     if (_names.TryGetValue(key, out var name)) return name;
-                    lock (_gate) { return _names[key] = key.ToString() ?? ""; }
+                    try { lock (_gate) { return _names[key] = key.ToString() ?? ""; } } catch (InvalidOperationException) { throw; }
                 }
 
                 private static int NameSlow() => 0;
@@ -343,11 +394,18 @@ public sealed class HotPathInliningTests
                 public static T [|Get|]<T>(this T? value, Func<T> make) where T : class
                 {
                     if (value != null) return value;
-                    lock (Gate) { return make(); }
+                    try { lock (Gate) { return make(); } } catch (InvalidOperationException) { throw; }
                 }
             }
-            """ + Attribute;
-        const string After = Usings + """
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             struct Table<TKey> where TKey : notnull
             {
                 private readonly Dictionary<TKey, string> _names;
@@ -365,7 +423,7 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private readonly string NameSlow2(TKey key)
                 {
-                    lock (_gate) { return _names[key] = key.ToString() ?? ""; }
+                    try { lock (_gate) { return _names[key] = key.ToString() ?? ""; } } catch (InvalidOperationException) { throw; }
                 }
 
                 private static int NameSlow() => 0;
@@ -385,10 +443,12 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private static T GetSlow<T>(Func<T> make) where T : class
                 {
-                    lock (Gate) { return make(); }
+                    try { lock (Gate) { return make(); } } catch (InvalidOperationException) { throw; }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         await Test(Before, After).RunAsync();
     }
 
@@ -399,7 +459,12 @@ public sealed class HotPathInliningTests
     [Fact]
     public async Task WhatTheFastPathProvedNotNull_StaysProvedOrTheFixStepsBack()
     {
-        const string Before = Usings + """
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
@@ -409,18 +474,25 @@ public sealed class HotPathInliningTests
                 public int [|Length|](string? text)
                 {
                     if (text is null) return 0;
-                    lock (_gate) { return text.Length; }
+                    try { lock (_gate) { return text.Length; } } catch (InvalidOperationException) { throw; }
                 }
 
                 [HotPath]
                 public int [|NameLength|]()
                 {
                     if (_name is null) return 0;
-                    lock (_gate) { return _name.Length; }
+                    try { lock (_gate) { return _name.Length; } } catch (InvalidOperationException) { throw; }
                 }
             }
-            """ + Attribute;
-        const string After = Usings + """
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
@@ -436,34 +508,48 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private int LengthSlow(string text)
                 {
-                    lock (_gate) { return text.Length; }
+                    try { lock (_gate) { return text.Length; } } catch (InvalidOperationException) { throw; }
                 }
 
                 [HotPath]
                 public int [|NameLength|]()
                 {
                     if (_name is null) return 0;
-                    lock (_gate) { return _name.Length; }
+                    try { lock (_gate) { return _name.Length; } } catch (InvalidOperationException) { throw; }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         await Test(Before, After).RunAsync();
     }
 
     [Fact]
     public async Task FixAll_MovesEverySlowPathOfTheDocument()
     {
-        const string Before = Usings + """
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
                 private int _value;
 
-                [HotPath] public int [|Get|](int x) { if (x > 0) return x; lock (_gate) { return _value; } }
-                [HotPath] public int [|Get|](long x) { if (x > 0) return 1; lock (_gate) { return _value; } }
+                [HotPath] public int [|Get|](int x) { if (x > 0) return x; try { lock (_gate) { return _value; } } catch (InvalidOperationException) { throw; } }
+                [HotPath] public int [|Get|](long x) { if (x > 0) return 1; try { lock (_gate) { return _value; } } catch (InvalidOperationException) { throw; } }
             }
-            """ + Attribute;
-        const string After = Usings + """
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+            using System.Threading;
+
             class C
             {
                 private readonly object _gate = new();
@@ -478,7 +564,7 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private int GetSlow()
                 {
-                    lock (_gate) { return _value; }
+                    try { lock (_gate) { return _value; } } catch (InvalidOperationException) { throw; }
                 }
 
                 [HotPath] public int Get(long x)
@@ -490,10 +576,12 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private int GetSlow2()
                 {
-                    lock (_gate) { return _value; }
+                    try { lock (_gate) { return _value; } } catch (InvalidOperationException) { throw; }
                 }
             }
-            """ + Attribute;
+            
+            sealed class HotPathAttribute : Attribute { }
+            """;
         var test = Test(Before, After);
         test.NumberOfFixAllIterations = 1;
         await test.RunAsync();
@@ -515,7 +603,7 @@ public sealed class HotPathInliningTests
                 public object [|Find|](string key)
                 {
                     if (_items.TryGetValue(key, out var found)) return found;
-                    lock (_items) { return _items[key] = new object(); }
+                    try { lock (_items) { return _items[key] = new object(); } } catch (InvalidOperationException) { throw; }
                 }
             }
 
@@ -549,7 +637,7 @@ public sealed class HotPathInliningTests
                 public int [|Next|](int by)
                 {
                     if (by == 1) return ++_count;
-                    lock (Gate) { return _count += by; }
+                    try { lock (Gate) { return _count += by; } } catch (InvalidOperationException) { throw; }
                 }
             }
 
@@ -579,7 +667,7 @@ public sealed class HotPathInliningTests
                 [MethodImpl(MethodImplOptions.NoInlining)]
                 private int NextSlow(int by)
                 {
-                    lock (Gate) { return _count += by; }
+                    try { lock (Gate) { return _count += by; } } catch (InvalidOperationException) { throw; }
                 }
             }
 
