@@ -101,6 +101,7 @@ public sealed class FuzzTests
             Sources = { ("Test0.cs", source) },
             LanguageVersion = version,
             Target = target,
+            EditorConfig = Rules.HotPathInliningTests.HotPathConfig, // TPL0012 on the members the inputs mark [HotPath]
             NullableContext = version >= LanguageVersion.CSharp8 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
             OutputKind = source.Contains("await ", StringComparison.Ordinal) && !source.Contains("class ", StringComparison.Ordinal)
                 ? OutputKind.ConsoleApplication

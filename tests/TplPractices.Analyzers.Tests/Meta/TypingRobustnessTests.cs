@@ -30,13 +30,14 @@ public sealed class TypingRobustnessTests
         var source = File.ReadAllText(path);
         var cuts = CSharpSyntaxTree.ParseText(source).GetRoot().DescendantTokens().Select(t => t.Span.End).Distinct().ToList();
         Assert.True(cuts.Count > 50, "The sample is too small to be a useful typing test.");
-        // All analyzers at once, as the compiler runs them: one compilation per cut and target.
+        // All analyzers at once, as the compiler runs them: one compilation per cut and target; TPL0012 on the members
+        // the samples mark [HotPath].
         var analyzers = Repository.Analyzers();
         foreach (var target in new[] { TestTarget.Net100, TestTarget.NetStandard20 })
         {
             foreach (var cut in cuts)
             {
-                await new AnalyzerRun(analyzers) { Sources = { ("Test0.cs", source.Substring(0, cut)) }, Target = target }.DiagnosticsAsync();
+                await new AnalyzerRun(analyzers) { Sources = { ("Test0.cs", source.Substring(0, cut)) }, Target = target, EditorConfig = Rules.HotPathInliningTests.HotPathConfig }.DiagnosticsAsync();
             }
         }
     }

@@ -12,7 +12,7 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// <summary>TPL0012: a marked hot method whose fast path is followed by code the JIT will not inline; the fix moves that code out.</summary>
 public sealed class HotPathInliningTests
 {
-    /// <summary>Members marked [HotPath] are the hot paths, as a user names them.</summary>
+    /// <summary>Members marked [HotPath] are the hot paths, as a user names them (the fuzz and typing tests use it too).</summary>
     public const string HotPathConfig = "root = true\n[*.cs]\ntpl_practices.required_attributes = HotPath\n";
 
     private const string Lock = "takes a lock";
