@@ -616,6 +616,60 @@ public sealed class HotPathInliningTests
         await test.RunAsync();
     }
 
+    /// <summary>A lambda in the moved code keeps capturing what it captured: the parameter, now the slow path's, and this.</summary>
+    [Fact]
+    public async Task LambdasInTheMovedCode_CaptureTheSame()
+    {
+        const string Before = """
+            using System;
+            using System.Collections.Generic;
+
+            class Subscribers
+            {
+                private readonly List<Action> _actions = new List<Action>();
+                private int _count;
+
+                [HotPath]
+                public int [|Add|](int weight)
+                {
+                    if (weight == 0) return _count;
+                    try { _actions.Add(() => _count += weight); return _actions.Count; }
+                    catch (InvalidOperationException) { return -1; }
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+
+            class Subscribers
+            {
+                private readonly List<Action> _actions = new List<Action>();
+                private int _count;
+
+                [HotPath]
+                public int Add(int weight)
+                {
+                    if (weight == 0) return _count;
+                    return AddSlow(weight);
+                }
+
+                [MethodImpl(MethodImplOptions.NoInlining)]
+                private int AddSlow(int weight)
+                {
+                    try { _actions.Add(() => _count += weight); return _actions.Count; }
+                    catch (InvalidOperationException) { return -1; }
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        await Test(Before, After, TestTarget.Net100).RunAsync();
+    }
+
     /// <summary>A function of the top-level statements is a local function: not reported. A type after them is.</summary>
     [Fact]
     public async Task TopLevelStatements_TypesAfterThemAreReported()
