@@ -11,7 +11,7 @@ sources=$(cd "$(dirname "$0")/multitarget" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
-rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010"
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 TPL0011 TPL0012"
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -28,8 +28,9 @@ build() {
 check() {
   local config=$1 project="$work/$1"
   mkdir -p "$project"
-  # TPL0007 is off by default, TPL0008 and TPL0010 suggestions, which a build does not print.
-  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\n' > "$project/.editorconfig"
+  # TPL0007 is off by default, TPL0008, TPL0010, TPL0011 and TPL0012 suggestions, which a build does not print; TPL0012
+  # speaks on the members the sources mark [HotPath].
+  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0012.severity = warning\ntpl_practices.TPL0012.required_attributes = HotPath\n' > "$project/.editorconfig"
   consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
     "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>" \
     '<PackageReference Include="System.Threading.Tasks.Extensions" Version="4.5.4" Condition="'"'"'$(TargetFramework)'"'"' == '"'"'netstandard2.0'"'"'" />'
@@ -105,6 +106,14 @@ for config in legacy modern; do
   expect $config Hostile.cs "await Task.Run(() =>"
   expect $config Hostile.cs "timer?.Dispose();"
   expect $config Hostile.cs "            lock (_gate)"
+  # Trivial continuations run synchronously, their other option kept.
+  expect $config Continuations.cs "TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);"
+  # The hot paths' slow paths moved out: the catch on both targets, the lock for netstandard2.0's sake.
+  expect $config HotPaths.cs "return LengthSlow(key);"
+  expect $config HotPaths.cs "return TotalSlow();"
+  expect $config HotPaths.cs "private static T FirstSlow<T>(List<T> items, T fallback)"
+  expect $config HotPaths.cs "return GetSlow(index);"
+  expect $config HotPaths.cs "[MethodImpl(MethodImplOptions.NoInlining)]"
 done
 for config in legacy modern; do
   expect_not $config Hostile.cs "timer = new Timer(static"
@@ -114,6 +123,9 @@ expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var i
 expect modern Callbacks.cs ", this, Timeout.Infinite, Timeout.Infinite)"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
+# The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.
+expect legacy Continuations.cs "done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously);"
+expect modern Continuations.cs "}, done, TaskContinuationOptions.ExecuteSynchronously);"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
 expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"
 # With C# 8+ everywhere it does, nested lambdas included (on the second run).
