@@ -1,9 +1,11 @@
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.Rules;
 
@@ -63,18 +65,21 @@ internal static class HotPathInlining
 
     /// <summary>
     /// What in the method keeps it from being inlined, worded for the message; null when nothing does or the fast path
-    /// itself is too big to inline alone.
+    /// itself is too big to inline alone. One walk over the code after the fast path gives both its shapes and its size.
     /// </summary>
     public static string? WhyNotInlined(IBlockOperation body, Context context)
     {
-        if (body.Operations.Length < 2 || EstimatedIl(body.Operations[0]) > MaxFastPathIlBytes)
+        var fastPathSize = body.Operations.Length < 2 ? int.MaxValue : EstimatedIl(body.Operations[0]);
+        if (fastPathSize > MaxFastPathIlBytes)
         {
             return null;
         }
 
         bool locks = false, catches = false, hasFinally = false, loops = false;
+        var size = fastPathSize;
         foreach (var operation in body.Operations.Skip(1).SelectMany(Own))
         {
+            size += SmallestIl(operation);
             switch (operation)
             {
                 case ILockOperation:
@@ -94,7 +99,7 @@ internal static class HotPathInlining
         }
 
         return catches ? "catches exceptions"
-            : EstimatedIl(body) is var size && size > MaxInlineIlBytes ? $"compiles to over {MaxInlineIlBytes} bytes of IL (at least {size})"
+            : size > MaxInlineIlBytes ? $"compiles to over {MaxInlineIlBytes} bytes of IL (at least {size})"
             : context.InlinesWhatHasNoCatch ? null
             : locks ? "takes a lock"
             : hasFinally ? "has a finally block (try/finally, using)"
@@ -103,38 +108,42 @@ internal static class HotPathInlining
     }
 
     /// <summary>
-    /// Whether the statements after the fast path can move into a method of their own: the values they use are the
-    /// parameters (passed by value, so none is ref, out or in), no local of the fast path, no label, and no local
-    /// function of theirs that the fast path calls.
+    /// The parameters the statements after the fast path use, in declaration order (what the slow path is passed), or
+    /// null where those statements cannot move into a method of their own: a ref, out or in parameter (passed by value
+    /// it would no longer alias), a local of the fast path they use (a pattern or out variable of the condition), a
+    /// label, or a local function of theirs that the fast path calls. Read from the operations, lambdas included.
     /// </summary>
-    public static bool CanExtract(IMethodSymbol method, MethodDeclarationSyntax declaration, SemanticModel model)
+    public static ImmutableArray<IParameterSymbol>? SlowPathInputs(IMethodSymbol method, MethodDeclarationSyntax declaration, IBlockOperation body)
     {
         if (method.Parameters.Any(p => p.RefKind != RefKind.None)
-            || declaration.Body is not { } body
-            || body.DescendantNodes().Any(n => n is GotoStatementSyntax or LabeledStatementSyntax))
+            || declaration.Body is not { } block
+            || block.DescendantNodes().Any(n => n is GotoStatementSyntax or LabeledStatementSyntax))
         {
-            return false;
+            return null;
         }
 
-        var fastPath = body.Statements[0];
-        var rest = body.Statements.Skip(1).ToList();
-        var ownFunctions = rest.OfType<LocalFunctionStatementSyntax>().Select(f => f.Identifier.ValueText).ToList();
+        var rest = TextSpan.FromBounds(block.Statements[1].SpanStart, block.Statements[block.Statements.Count - 1].Span.End);
+        var ownFunctions = block.Statements.Skip(1).OfType<LocalFunctionStatementSyntax>().Select(f => f.Identifier.ValueText).ToList();
         if (ownFunctions.Count > 0
-            && fastPath.DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => ownFunctions.Contains(n.Identifier.ValueText)))
+            && block.Statements[0].DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => ownFunctions.Contains(n.Identifier.ValueText)))
         {
-            return false;
+            return null;
         }
 
-        var flow = model.AnalyzeDataFlow(rest[0], rest[rest.Count - 1]);
-        return flow is { Succeeded: true }
-            && !flow.ReadInside.Concat(flow.WrittenInside).Any(s => s is ILocalSymbol && !flow.VariablesDeclared.Contains(s));
-    }
+        var used = new HashSet<IParameterSymbol>(SymbolEqualityComparer.Default);
+        foreach (var operation in body.Operations.Skip(1).SelectMany(o => o.DescendantsAndSelf()))
+        {
+            switch (operation)
+            {
+                case IParameterReferenceOperation { Parameter: var parameter } when SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol, method):
+                    used.Add(parameter);
+                    break;
+                case ILocalReferenceOperation { Local: var local } when !local.DeclaringSyntaxReferences.All(r => rest.Contains(r.Span)):
+                    return null;
+            }
+        }
 
-    /// <summary>The parameters the statements after the fast path use, in declaration order: what the slow path is passed.</summary>
-    public static IEnumerable<IParameterSymbol> UsedBySlowPath(IMethodSymbol method, BlockSyntax body, SemanticModel model)
-    {
-        var flow = model.AnalyzeDataFlow(body.Statements[1], body.Statements[body.Statements.Count - 1]);
-        return method.Parameters.Where(p => flow is { Succeeded: true } && (flow.ReadInside.Contains(p) || flow.WrittenInside.Contains(p)));
+        return method.Parameters.Where(used.Contains).ToImmutableArray();
     }
 
     /// <summary>

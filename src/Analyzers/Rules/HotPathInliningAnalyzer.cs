@@ -51,7 +51,7 @@ public sealed class HotPathInliningAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var canFix = HotPathInlining.CanExtract(method, declaration, body.SemanticModel!);
+        var canFix = HotPathInlining.SlowPathInputs(method, declaration, body) is not null;
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             declaration.Identifier.GetLocation(),

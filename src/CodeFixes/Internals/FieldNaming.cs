@@ -77,6 +77,13 @@ internal static class FieldNaming
         return candidate;
     }
 
+    /// <summary>
+    /// Every identifier written in <paramref name="node"/> (a type declaration): a new member takes none of them, since a
+    /// local would hide it and an unresolved name (half-typed code) would start binding to it (found by FuzzTests).
+    /// </summary>
+    public static HashSet<string> NamesWrittenIn(SyntaxNode node) =>
+        new(node.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText), StringComparer.Ordinal);
+
     /// <summary>Splits text into identifier words: letters and digits kept, everything else a break.</summary>
     public static IEnumerable<string> WordsOf(string text, int maxWords)
     {

@@ -48,13 +48,9 @@ internal sealed class NewStaticFields
         var (initializer, fieldType, words) = create();
         var typeName = type.ToDisplayString();
 
-        // Names already written in the type are avoided too: a local would hide the field, and an unresolved
-        // name (half-typed code) would start binding to it (found by FuzzTests).
         if (!_writtenNames.TryGetValue(declaration, out var written))
         {
-            written = new HashSet<string>(
-                declaration.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
-                StringComparer.Ordinal);
+            written = FieldNaming.NamesWrittenIn(declaration);
             _writtenNames.Add(declaration, written);
         }
 

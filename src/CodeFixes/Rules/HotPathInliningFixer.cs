@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Rules;
@@ -48,7 +49,8 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
         if (editor.OriginalRoot.FindToken(span.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Body: { } body } declaration
             || HotPathInlining.FastPath(declaration) is null
             || model.GetDeclaredSymbol(declaration, cancellationToken) is not { } method
-            || !HotPathInlining.CanExtract(method, declaration, model)
+            || model.GetOperation(body, cancellationToken) is not IBlockOperation operations
+            || HotPathInlining.SlowPathInputs(method, declaration, operations) is not { } inputs
             || model.Compilation.GetTypeByMetadataName(typeof(MethodImplAttribute).FullName!) is not { } attribute
             || model.Compilation.GetTypeByMetadataName(typeof(MethodImplOptions).FullName!) is not { } options)
         {
@@ -56,9 +58,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
         }
 
         var name = FreeName(editor, method, declaration, body);
-        var parameters = HotPathInlining.UsedBySlowPath(method, body, model)
-            .Select(p => declaration.ParameterList.Parameters[p.Ordinal])
-            .ToList();
+        var parameters = inputs.Select(p => declaration.ParameterList.Parameters[p.Ordinal]).ToList();
         SimpleNameSyntax target = declaration.TypeParameterList is { } typeParameters
             ? GenericName(Identifier(name), TypeArgumentList(SeparatedList<TypeSyntax>(typeParameters.Parameters.Select(t => IdentifierName(t.Identifier.WithoutTrivia())))))
             : IdentifierName(name);
@@ -121,14 +121,13 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
                 .Select(m => Token(m.Kind()))));
 
     /// <summary>
-    /// The method's name with <c>Slow</c>, numbered where the type, its bases, the code around or this rewrite already
-    /// use it (an unresolved name in half-typed code counts: the new method would start binding to it).
+    /// The method's name with <c>Slow</c>, numbered where the type's code, its bases, the code around or this rewrite
+    /// already use it.
     /// </summary>
     private static string FreeName(DocumentEditor editor, IMethodSymbol method, MethodDeclarationSyntax declaration, BlockSyntax body)
     {
         var named = Named.GetOrCreateValue(editor);
-        var written = new HashSet<string>(
-            (declaration.Parent ?? declaration).DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
+        var written = FieldNaming.NamesWrittenIn(declaration.Parent ?? declaration);
         var name = FieldNaming.MakeUnique(
             method.Name + "Slow",
             n => written.Contains(n)
