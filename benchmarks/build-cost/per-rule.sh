@@ -10,7 +10,8 @@
 # whose every rule is off; the shared analyzer of the warning rules drops each rule that is off, RuleSwitches). A
 # rule's row includes what the first rule to run pays for every rule once (its shared code compiled, its callbacks):
 # the rows add up to more than "shipped". Runs two compilers at a time; about 2 minutes each at 200 files.
-# Usage: [FILES=200] benchmarks/build-cost/per-rule.sh
+# VARIANTS='none TPL0008' runs only those (with 'without', which every row is measured against).
+# Usage: [FILES=200] [VARIANTS=...] benchmarks/build-cost/per-rule.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 command -v valgrind > /dev/null || { echo "per-rule.sh needs valgrind (apt-get install valgrind)" >&2; exit 2; }
@@ -54,10 +55,10 @@ count() {
   echo "$variant $(grep -E 'I +refs:' "$dir/valgrind.log" | awk '{ gsub(",", "", $NF); print $NF }')"
 }
 export -f count; export work csc
-printf '%s\n' without none $ids shipped all | xargs -P2 -I{} bash -c 'count {}' > "$work/counts.txt"
+printf '%s\n' without ${VARIANTS:-none $ids shipped all} | xargs -P2 -I{} bash -c 'count {}' > "$work/counts.txt"
 
 awk '{ n[$1] = $2 } END {
   printf "%-9s %14s %12s\n", "variant", "instructions", "added"
   split("without none '"$(echo $ids)"' shipped all", order, " ")
-  for (i = 1; i in order; i++) { v = order[i]; printf "%-9s %12.3f G %+10.3f G\n", v, n[v] / 1e9, (n[v] - n["without"]) / 1e9 }
+  for (i = 1; i in order; i++) { v = order[i]; if (!(v in n)) continue; printf "%-9s %12.3f G %+10.3f G\n", v, n[v] / 1e9, (n[v] - n["without"]) / 1e9 }
 }' "$work/counts.txt"

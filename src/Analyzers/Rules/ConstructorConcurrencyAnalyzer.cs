@@ -103,7 +103,9 @@ public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
         return false;
     }
 
-    private static bool NamesAMeasure(SyntaxNode node) => node.DescendantTokens().Any(t =>
-        t.IsKind(SyntaxKind.LockKeyword)
-        || (t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText is "Interlocked" or "Volatile" or "EnsureInitialized"));
+    private static bool NamesAMeasure(SyntaxNode node) =>
+        node.HasTokenNamed("lock", SyntaxKind.LockKeyword)
+        || node.HasTokenNamed("Interlocked", SyntaxKind.IdentifierToken)
+        || node.HasTokenNamed("Volatile", SyntaxKind.IdentifierToken)
+        || node.HasTokenNamed("EnsureInitialized", SyntaxKind.IdentifierToken);
 }

@@ -4,6 +4,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.Rules;
 
@@ -56,8 +57,10 @@ internal static class ConstructorConcurrencyRewrite
     /// <summary>Every use of the field by name (<c>_f</c> or <c>this._f</c>) in the type's code in every file, outside <paramref name="except"/>.</summary>
     private static IEnumerable<SyntaxNode> Mentions(IFieldSymbol field, SyntaxNode except) =>
         field.ContainingType.DeclaringSyntaxReferences
-            .SelectMany(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>())
-            .Where(name => name.Identifier.ValueText == field.Name && !(name.SyntaxTree == except.SyntaxTree && except.Span.Contains(name.Span)))
+            .SelectMany(reference => reference.GetSyntax().TokensNamed(field.Name, SyntaxKind.IdentifierToken))
+            .Select(token => token.Parent)
+            .OfType<IdentifierNameSyntax>()
+            .Where(name => !(name.SyntaxTree == except.SyntaxTree && except.Span.Contains(name.Span)))
             .Select(name => name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : (SyntaxNode)name);
 
     private static bool Touches(SyntaxNode use) =>

@@ -14,7 +14,9 @@ namespace TplPractices.Analyzers.Rules;
 internal static class ConstructorPath
 {
     /// <summary>One measure: the operation reported, what it is called in the message, the field, and the helper it is in.</summary>
-    internal readonly struct Measure
+    /// <remarks>A class, like every type the rule keeps in lists: a generic collection of a struct is code the JIT
+    /// compiles in every compiler process, a one-off cost per build (docs/performance.md).</remarks>
+    internal sealed class Measure
     {
         public Measure(IOperation operation, string name, IFieldSymbol field, IMethodSymbol? helper)
         {
@@ -100,7 +102,7 @@ internal static class ConstructorPath
     /// </summary>
     private static int Walk(IOperation root, INamedTypeSymbol type, Context symbols, IMethodSymbol? helper, List<Measure> measures, int depth)
     {
-        var found = new List<(int End, Measure Measure)>();
+        var found = new List<Measure>();
         var escape = int.MaxValue;
         foreach (var operation in InSourceOrder(root))
         {
@@ -111,7 +113,7 @@ internal static class ConstructorPath
 
             if (MeasureOf(operation, type, symbols, helper) is { } measure)
             {
-                found.Add((operation.Syntax.Span.End, measure));
+                found.Add(measure);
             }
             else if (operation is IInvocationOperation call && IsHelperCall(call, type))
             {
@@ -121,7 +123,11 @@ internal static class ConstructorPath
                 var helperEscape = depth == 0 && BodyOf(call) is { } helperBody
                     ? Walk(helperBody, type, symbols, call.TargetMethod, inner, depth + 1)
                     : call.Syntax.SpanStart;
-                found.AddRange(inner.Select(m => (operation.Syntax.Span.End, new Measure(operation, m.Name, m.Field, call.TargetMethod))));
+                foreach (var m in inner)
+                {
+                    found.Add(new Measure(operation, m.Name, m.Field, call.TargetMethod));
+                }
+
                 if (helperEscape != int.MaxValue)
                 {
                     escape = System.Math.Min(escape, StartOfLoopAround(operation, root));
@@ -133,7 +139,15 @@ internal static class ConstructorPath
             }
         }
 
-        measures.AddRange(found.Where(f => f.End <= escape).Select(f => f.Measure));
+        // A measure still running when the escape begins (the escape is inside it) may meet another thread.
+        foreach (var measure in found)
+        {
+            if (measure.Operation.Syntax.Span.End <= escape)
+            {
+                measures.Add(measure);
+            }
+        }
+
         return escape;
     }
 
@@ -168,8 +182,9 @@ internal static class ConstructorPath
         var created = false;
         foreach (var part in field.ContainingType.DeclaringSyntaxReferences)
         {
-            foreach (var node in part.GetSyntax().DescendantNodes())
+            foreach (var token in part.GetSyntax().TokensNamed(field.Name, Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken))
             {
+                var node = token.Parent;
                 if (node is VariableDeclaratorSyntax { Initializer.Value: var initial } declarator
                     && declarator.Identifier.ValueText == field.Name
                     && declarator.Parent?.Parent is FieldDeclarationSyntax)

@@ -26,55 +26,13 @@ internal static class ValueTaskFastPath
         Assembly,
     }
 
-    /// <summary>The compilation's trees by the identifiers they mention, and whether another assembly sees its internals.</summary>
-    private sealed class AssemblyCallers
-    {
-        private AssemblyCallers(bool visibleElsewhere, Dictionary<string, List<SyntaxTree>> treesByName)
-        {
-            VisibleElsewhere = visibleElsewhere;
-            TreesByName = treesByName;
-        }
-
-        public bool VisibleElsewhere { get; }
-
-        public Dictionary<string, List<SyntaxTree>> TreesByName { get; }
-
-        public ConcurrentDictionary<string, bool> AwaitedByName { get; } = new(System.StringComparer.Ordinal);
-
-        public static AssemblyCallers Build(Compilation compilation, CancellationToken cancellationToken)
-        {
-            var treesByName = new Dictionary<string, List<SyntaxTree>>(System.StringComparer.Ordinal);
-            if (compilation.Assembly.GetAttributes().Any(a => a.AttributeClass is { Name: "InternalsVisibleToAttribute" }))
-            {
-                return new AssemblyCallers(visibleElsewhere: true, treesByName);
-            }
-
-            var names = new HashSet<string>(System.StringComparer.Ordinal);
-            foreach (var tree in compilation.SyntaxTrees)
-            {
-                names.Clear();
-                foreach (var token in tree.GetRoot(cancellationToken).DescendantTokens())
-                {
-                    if (token.IsKind(SyntaxKind.IdentifierToken) && names.Add(token.ValueText))
-                    {
-                        if (!treesByName.TryGetValue(token.ValueText, out var trees))
-                        {
-                            treesByName.Add(token.ValueText, trees = new List<SyntaxTree>());
-                        }
-
-                        trees.Add(tree);
-                    }
-                }
-            }
-
-            return new AssemblyCallers(visibleElsewhere: false, treesByName);
-        }
-    }
-
     /// <summary>The compilation's symbols; null where ValueTask&lt;T&gt; is missing or cannot be an async return type.</summary>
     internal sealed class Context
     {
-        private AssemblyCallers? _assemblyCallers;
+        private readonly ConcurrentDictionary<string, bool> _awaitedByName = new(System.StringComparer.Ordinal);
+
+        // 0 not read yet, 1 no, 2 yes: whether an InternalsVisibleTo attribute lets another assembly call internals.
+        private int _internalsVisible;
 
         private Context(INamedTypeSymbol taskOfT, INamedTypeSymbol valueTaskOfT, TaskCacheLevel cacheLevel)
         {
@@ -112,31 +70,26 @@ internal static class ValueTaskFastPath
         /// <summary>
         /// For an internal method: true when every mention of <paramref name="name"/> in the compilation is an awaited
         /// call, and there is one; null when an InternalsVisibleTo attribute lets another assembly call it too. The
-        /// answer depends on the name only, so methods that share one (a GetAsync in many types) share it, and the
-        /// files are read once per name, only those that mention it (an index of every file's identifiers, built once,
-        /// by the first internal candidate; most compilations never need it).
+        /// answer depends on the name only, so methods that share one (a GetAsync in many types) share it; each file's
+        /// text is searched for the name, and only the tokens found are read (<see cref="TextSearch"/>).
         /// </summary>
         public bool? EveryMentionInAssemblyIsAwaited(string name, Compilation compilation, CancellationToken cancellationToken)
         {
-            // Two threads may both build it; the first one stored wins, and a cancelled build is not kept.
-            var callers = Volatile.Read(ref _assemblyCallers);
-            if (callers is null)
+            if (Volatile.Read(ref _internalsVisible) == 0)
             {
-                var built = AssemblyCallers.Build(compilation, cancellationToken);
-                callers = Interlocked.CompareExchange(ref _assemblyCallers, built, null) ?? built;
+                var visible = compilation.Assembly.GetAttributes().Any(a => a.AttributeClass is { Name: "InternalsVisibleToAttribute" });
+                Volatile.Write(ref _internalsVisible, visible ? 2 : 1);
             }
 
-            if (callers.VisibleElsewhere)
+            if (_internalsVisible == 2)
             {
                 return null;
             }
 
-            if (!callers.AwaitedByName.TryGetValue(name, out var answer))
+            if (!_awaitedByName.TryGetValue(name, out var answer))
             {
-                // The declaring file names the method, so the name is in the index; the fallback only guards against a throw.
-                var trees = callers.TreesByName.TryGetValue(name, out var mentioning) ? mentioning : Enumerable.Empty<SyntaxTree>();
-                var roots = trees.Select(t => t.GetRoot(cancellationToken));
-                answer = callers.AwaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, declaration: default));
+                var roots = compilation.SyntaxTrees.Select(t => t.GetRoot(cancellationToken));
+                answer = _awaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, declaration: default));
             }
 
             return answer;
@@ -216,13 +169,15 @@ internal static class ValueTaskFastPath
             return false;
         }
 
-        var awaits = new List<int>();
+        // Loops rather than LINQ over positions and (value, guard) pairs: generic code over a struct is compiled by the
+        // JIT in every compiler process.
+        var firstAwait = int.MaxValue;
         var returns = new List<IReturnOperation>();
         foreach (var operation in OwnOperations(body))
         {
             if (IsAwait(operation) || operation is ITryOperation { Finally: { } cleanup } && AwaitsIn(cleanup))
             {
-                awaits.Add(operation.Syntax.SpanStart);
+                firstAwait = System.Math.Min(firstAwait, operation.Syntax.SpanStart);
             }
             else if (operation is IReturnOperation { Kind: OperationKind.Return, ReturnedValue: not null } returned)
             {
@@ -230,8 +185,39 @@ internal static class ValueTaskFastPath
             }
         }
 
-        return returns.Any(r => !awaits.Any(a => a < r.Syntax.SpanStart)
-            && SyncValues(r.ReturnedValue!, GuardAround(r)).Any(path => !IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard)));
+        foreach (var returned in returns)
+        {
+            if (returned.Syntax.SpanStart >= firstAwait)
+            {
+                continue;
+            }
+
+            var paths = new List<SyncPath>();
+            AddSyncValues(returned.ReturnedValue!, GuardAround(returned), paths);
+            foreach (var path in paths)
+            {
+                if (!IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>A value a return yields without awaiting, and the test that chose it.</summary>
+    private sealed class SyncPath
+    {
+        public SyncPath(IOperation value, IOperation? guard)
+        {
+            Value = value;
+            Guard = guard;
+        }
+
+        public IOperation Value { get; }
+
+        public IOperation? Guard { get; }
     }
 
     /// <summary>The body's operations, without those of lambdas and local functions (their awaits are their own).</summary>
@@ -255,23 +241,29 @@ internal static class ValueTaskFastPath
 
     private static bool AwaitsIn(IOperation operation) => OwnOperations(operation).Any(IsAwait);
 
-    /// <summary>The values a returned expression yields without awaiting, each with the test that chose it.</summary>
-    private static IEnumerable<(IOperation Value, IOperation? Guard)> SyncValues(IOperation value, IOperation? guard)
+    /// <summary>Adds the values a returned expression yields without awaiting, each with the test that chose it.</summary>
+    private static void AddSyncValues(IOperation value, IOperation? guard, List<SyncPath> paths)
     {
         if (!AwaitsIn(value))
         {
-            return new[] { (value, guard) };
+            paths.Add(new SyncPath(value, guard));
+            return;
         }
 
-        return value switch
+        switch (value)
         {
-            IConversionOperation conversion => SyncValues(conversion.Operand, guard),
-            IConditionalOperation { WhenFalse: { } whenFalse } choice when !AwaitsIn(choice.Condition) =>
-                SyncValues(choice.WhenTrue, choice.Condition).Concat(SyncValues(whenFalse, choice.Condition)),
-            ICoalesceOperation coalesce when !AwaitsIn(coalesce.Value) =>
-                new[] { (coalesce.Value, (IOperation?)coalesce.Value) }.Concat(SyncValues(coalesce.WhenNull, guard)),
-            _ => Enumerable.Empty<(IOperation, IOperation?)>(),
-        };
+            case IConversionOperation conversion:
+                AddSyncValues(conversion.Operand, guard, paths);
+                break;
+            case IConditionalOperation { WhenFalse: { } whenFalse } choice when !AwaitsIn(choice.Condition):
+                AddSyncValues(choice.WhenTrue, choice.Condition, paths);
+                AddSyncValues(whenFalse, choice.Condition, paths);
+                break;
+            case ICoalesceOperation coalesce when !AwaitsIn(coalesce.Value):
+                paths.Add(new SyncPath(coalesce.Value, coalesce.Value));
+                AddSyncValues(coalesce.WhenNull, guard, paths);
+                break;
+        }
     }
 
     /// <summary>The condition of the <c>if</c> whose branch is the return (directly, or the block's first statement).</summary>
@@ -328,12 +320,10 @@ internal static class ValueTaskFastPath
         var awaited = false;
         foreach (var root in scope)
         {
-            foreach (var token in root.DescendantTokens())
+            foreach (var token in root.TokensNamed(name, SyntaxKind.IdentifierToken))
             {
                 // Declarations are not uses: the method's own parts and any overload.
-                if (token.ValueText != name
-                    || !token.IsKind(SyntaxKind.IdentifierToken)
-                    || token == declaration
+                if (token == declaration
                     || token.Parent is MethodDeclarationSyntax or LocalFunctionStatementSyntax)
                 {
                     continue;

@@ -65,9 +65,25 @@ public sealed class ValueTaskFastPathTests
     [InlineData("public async Task<string?> Conditional(C? other) => await (other?.Get(1) ?? Task.FromResult<string>(\"\"));")]
     [InlineData("public async Task<string> Options() => await Get(1).ConfigureAwait(ConfigureAwaitOptions.None);")]
     [InlineData("public Task<string> Lambda() { Func<Task<string>> f = () => Get(1); return f(); }")]
+    [InlineData("public Task<string> Escaped() => \\u0047et(1);")]
+    [InlineData("public Task<string> EscapedInside() => G\\u0065t(1);")]
+    [InlineData("public Task<string> Verbatim() => @Get(1);")]
     public async Task AnyOtherUse_ReportsNothing(string otherUse)
     {
         await Verify.VerifyAnalyzerAsync(Class(Method, Awaits + "\n    " + otherUse));
+    }
+
+    /// <summary>The callers are found by searching the text: the name in a comment, a string or a longer name is no use.</summary>
+    [Fact]
+    public async Task NameInCommentsStringsAndLongerNames_IsNoUse()
+    {
+        var others = """
+            // Get(1) is kept elsewhere: Task<string> t = Get(1);
+            public string Text => "Get(1)" + $"{nameof(Use)} Get(2)";
+            private Task<string> Getter(int key) => Task.FromResult("");
+            public Task<string> Kept() => Getter(1);
+            """;
+        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("Get(int key)", "[|Get|](int key)", StringComparison.Ordinal), Awaits + "\n" + others));
     }
 
     [Fact]
