@@ -1,0 +1,76 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0008 and TPL0010 find names by searching the source text (<see cref="TextSearch"/>): what the search finds must
+/// be what a walk over every token finds, whatever the text around it.
+/// </summary>
+public sealed class TextSearchTests
+{
+    private const string Code = """
+        class C
+        {
+            // Get() in a comment
+            string Text => "Get()" + $"{Get()} Get";
+            int Getter() => Get() + @Get() + \u0047et() + G\u0065t();
+        #if NEVER
+            int Hidden() => Get();
+        #endif
+            int Get() { lock (this) { } return 1; }
+        }
+        """;
+
+    /// <summary>What a walk over every token gives: the reference the search is held to.</summary>
+    private static List<SyntaxToken> Walked(SyntaxNode node, string word, SyntaxKind kind) =>
+        node.DescendantTokens().Where(t => t.IsKind(kind) && t.ValueText == word).ToList();
+
+    [Fact]
+    public void FindsWhatAWalkFinds_AndNothingInCommentsStringsOrDisabledCode()
+    {
+        var root = CSharpSyntaxTree.ParseText(Code).GetRoot();
+
+        var found = root.TokensNamed("Get", SyntaxKind.IdentifierToken);
+
+        Assert.Equal(Walked(root, "Get", SyntaxKind.IdentifierToken), found);
+        // The interpolation, the plain call, @Get, the two escaped spellings, and the declaration.
+        Assert.Equal(6, found.Count);
+        Assert.Equal(new[] { "Get", "Get", "@Get", "\\u0047et", "G\\u0065t", "Get" }, found.Select(t => t.Text));
+    }
+
+    [Fact]
+    public void KeywordsAreFoundByKind()
+    {
+        var root = CSharpSyntaxTree.ParseText(Code.Replace("lock (this)", "lock (@lock)", StringComparison.Ordinal)).GetRoot();
+
+        Assert.Single(root.TokensNamed("lock", SyntaxKind.LockKeyword));
+        Assert.Single(root.TokensNamed("lock", SyntaxKind.IdentifierToken));
+        Assert.False(root.HasTokenNamed("Getter", SyntaxKind.LockKeyword));
+    }
+
+    [Fact]
+    public void SearchesOnlyTheNode()
+    {
+        var root = CSharpSyntaxTree.ParseText(Code).GetRoot();
+        var getter = root.DescendantNodes().OfType<MethodDeclarationSyntax>().Single(m => m.Identifier.ValueText == "Getter");
+
+        Assert.Equal(Walked(getter, "Get", SyntaxKind.IdentifierToken), getter.TokensNamed("Get", SyntaxKind.IdentifierToken));
+        Assert.Equal(4, getter.TokensNamed("Get", SyntaxKind.IdentifierToken).Count);
+    }
+
+    /// <summary>A file over 40,000 characters is searched through a copy of the node's text alone.</summary>
+    [Fact]
+    public void LargeFiles_AreSearchedFromTheNodesOwnText()
+    {
+        var filler = string.Concat(Enumerable.Repeat("    int Get_Filler() => 0; // Get\n", 2_000));
+        var root = CSharpSyntaxTree.ParseText(Code.Replace("{\n", "{\n" + filler, StringComparison.Ordinal)).GetRoot();
+        Assert.True(root.FullSpan.Length > 40_000);
+        var getter = root.DescendantNodes().OfType<MethodDeclarationSyntax>().Single(m => m.Identifier.ValueText == "Getter");
+
+        Assert.Equal(Walked(getter, "Get", SyntaxKind.IdentifierToken), getter.TokensNamed("Get", SyntaxKind.IdentifierToken));
+        Assert.Equal(Walked(root, "Get", SyntaxKind.IdentifierToken), root.TokensNamed("Get", SyntaxKind.IdentifierToken));
+    }
+}
