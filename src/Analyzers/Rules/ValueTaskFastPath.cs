@@ -187,7 +187,9 @@ internal static class ValueTaskFastPath
 
         foreach (var returned in returns)
         {
-            if (returned.Syntax.SpanStart >= firstAwait)
+            // An await before the return: the call may have suspended. (An expression body's implicit return starts
+            // where an await it begins with does; its own values are read below.)
+            if (returned.Syntax.SpanStart > firstAwait)
             {
                 continue;
             }
