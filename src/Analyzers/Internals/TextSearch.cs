@@ -14,25 +14,45 @@ namespace TplPractices.Analyzers.Internals;
 internal static class TextSearch
 {
     /// <summary>
-    /// The tokens in <paramref name="node"/> (not in its trivia: comments, directives, disabled code) of one of the
-    /// <paramref name="kinds"/> whose value is <paramref name="word"/>, in source order. An identifier written with a
+    /// A file's whole text is the string it was read into, had for free; a large file (over 40,000 characters the
+    /// compiler holds in chunks) would be copied whole, so only the node's part is.
+    /// </summary>
+    private const int LargeFile = 40_000;
+
+    /// <summary>
+    /// The tokens in <paramref name="node"/> (not in its trivia: comments, directives, disabled code) of the
+    /// <paramref name="kind"/> whose value is <paramref name="word"/>, in source order. An identifier written with a
     /// unicode escape (<c>\u0046oo</c>) or as <c>@Foo</c> is found as well: its value is what counts.
     /// </summary>
-    public static List<SyntaxToken> TokensNamed(this SyntaxNode node, string word, params SyntaxKind[] kinds)
+    public static List<SyntaxToken> TokensNamed(this SyntaxNode node, string word, SyntaxKind kind)
     {
         var found = new List<SyntaxToken>();
-        var span = node.Span;
-        var (text, offset) = TextAround(node);
-        var start = span.Start - offset;
-        var end = span.End - offset;
+        Search(node, word, kind, found);
+        return found;
+    }
+
+    /// <summary>True when <see cref="TokensNamed"/> would find one; stops at the first.</summary>
+    public static bool HasTokenNamed(this SyntaxNode node, string word, SyntaxKind kind) => Search(node, word, kind, found: null);
+
+    /// <summary>Adds the tokens found to <paramref name="found"/>; with none given, returns true at the first.</summary>
+    private static bool Search(SyntaxNode node, string word, SyntaxKind kind, List<SyntaxToken>? found)
+    {
+        var last = -1;
+        var text = TextAround(node, out var offset);
+        var start = node.Span.Start - offset;
+        var end = node.Span.End - offset;
         while (NextCandidate(text, word, start, end) is var at and >= 0)
         {
             var token = node.FindToken(offset + at);
-            if (token.Span.Contains(offset + at)
-                && token.ValueText == word
-                && Array.IndexOf(kinds, token.Kind()) >= 0
-                && (found.Count == 0 || found[found.Count - 1].SpanStart < token.SpanStart))
+            // An escaped identifier can be reached twice (at the word and at an escape in it): it counts once.
+            if (token.Span.Contains(offset + at) && token.ValueText == word && token.IsKind(kind) && token.SpanStart > last)
             {
+                if (found is null)
+                {
+                    return true;
+                }
+
+                last = token.SpanStart;
                 found.Add(token);
             }
 
@@ -40,25 +60,16 @@ internal static class TextSearch
             start = Math.Max(at + 1, token.Span.End - offset);
         }
 
-        return found;
+        return found?.Count > 0;
     }
 
-    /// <summary>True when <see cref="TokensNamed"/> would find one.</summary>
-    public static bool HasTokenNamed(this SyntaxNode node, string word, params SyntaxKind[] kinds) =>
-        node.TokensNamed(word, kinds).Count > 0;
-
-    /// <summary>
-    /// A string holding the node's text, and the position in the file of its first character. A file's whole text is
-    /// the string it was read into, had for free; a large file (over 40,000 characters the compiler holds in chunks)
-    /// would be copied whole, so only the node's part is.
-    /// </summary>
-    private static (string Text, int Offset) TextAround(SyntaxNode node)
+    /// <summary>A string holding the node's text, and the position in the file of its first character (<see cref="LargeFile"/>).</summary>
+    private static string TextAround(SyntaxNode node, out int offset)
     {
         var text = node.SyntaxTree.GetText();
-        return text.Length <= LargeFile ? (text.ToString(), 0) : (text.ToString(node.Span), node.SpanStart);
+        offset = text.Length <= LargeFile ? 0 : node.SpanStart;
+        return offset == 0 ? text.ToString() : text.ToString(node.Span);
     }
-
-    private const int LargeFile = 40_000;
 
     /// <summary>
     /// The next place before <paramref name="end"/> where the word, or an escape that could spell it (<c>\u</c>,

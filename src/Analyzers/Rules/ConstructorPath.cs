@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -182,11 +183,10 @@ internal static class ConstructorPath
         var created = false;
         foreach (var part in field.ContainingType.DeclaringSyntaxReferences)
         {
-            foreach (var token in part.GetSyntax().TokensNamed(field.Name, Microsoft.CodeAnalysis.CSharp.SyntaxKind.IdentifierToken))
+            foreach (var token in part.GetSyntax().TokensNamed(field.Name, SyntaxKind.IdentifierToken))
             {
                 var node = token.Parent;
                 if (node is VariableDeclaratorSyntax { Initializer.Value: var initial } declarator
-                    && declarator.Identifier.ValueText == field.Name
                     && declarator.Parent?.Parent is FieldDeclarationSyntax)
                 {
                     if (!IsCreation(initial))
@@ -196,7 +196,7 @@ internal static class ConstructorPath
 
                     created = true;
                 }
-                else if (node is IdentifierNameSyntax name && name.Identifier.ValueText == field.Name)
+                else if (node is IdentifierNameSyntax name)
                 {
                     var use = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } self && self.Name == name ? self : (ExpressionSyntax)name;
                     switch (use.Parent)
@@ -206,7 +206,7 @@ internal static class ConstructorPath
                         case ConditionalAccessExpressionSyntax conditional when conditional.Expression == use:
                             break;
                         case AssignmentExpressionSyntax assignment when assignment.Left == use
-                            && assignment.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression)
+                            && assignment.IsKind(SyntaxKind.SimpleAssignmentExpression)
                             && IsCreation(assignment.Right):
                             created = true;
                             break;

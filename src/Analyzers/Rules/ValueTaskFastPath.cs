@@ -89,7 +89,7 @@ internal static class ValueTaskFastPath
             if (!_awaitedByName.TryGetValue(name, out var answer))
             {
                 var roots = compilation.SyntaxTrees.Select(t => t.GetRoot(cancellationToken));
-                answer = _awaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, declaration: default));
+                answer = _awaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name));
             }
 
             return answer;
@@ -185,6 +185,7 @@ internal static class ValueTaskFastPath
             }
         }
 
+        var paths = new List<SyncPath>();
         foreach (var returned in returns)
         {
             // An await before the return: the call may have suspended. (An expression body's implicit return starts
@@ -194,7 +195,7 @@ internal static class ValueTaskFastPath
                 continue;
             }
 
-            var paths = new List<SyncPath>();
+            paths.Clear();
             AddSyncValues(returned.ReturnedValue!, GuardAround(returned), paths);
             foreach (var path in paths)
             {
@@ -317,16 +318,15 @@ internal static class ValueTaskFastPath
     /// one exists. Read from the syntax, by name: any other mention (a method group, <c>nameof</c>, a stored or passed
     /// task, even of another method with the same name) answers false, the safe answer.
     /// </summary>
-    public static bool EveryMentionIsAnAwaitedCall(IEnumerable<SyntaxNode> scope, string name, SyntaxToken declaration)
+    public static bool EveryMentionIsAnAwaitedCall(IEnumerable<SyntaxNode> scope, string name)
     {
         var awaited = false;
         foreach (var root in scope)
         {
             foreach (var token in root.TokensNamed(name, SyntaxKind.IdentifierToken))
             {
-                // Declarations are not uses: the method's own parts and any overload.
-                if (token == declaration
-                    || token.Parent is MethodDeclarationSyntax or LocalFunctionStatementSyntax)
+                // Declarations are not uses: the method's own parts (or, for a local function, itself) and any overload.
+                if (token.Parent is MethodDeclarationSyntax or LocalFunctionStatementSyntax)
                 {
                     continue;
                 }

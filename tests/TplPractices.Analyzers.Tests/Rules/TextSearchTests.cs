@@ -51,6 +51,23 @@ public sealed class TextSearchTests
         Assert.False(root.HasTokenNamed("Getter", SyntaxKind.LockKeyword));
     }
 
+    /// <summary>The early-stopping test answers as the full search does, for names found, escaped, hidden and absent.</summary>
+    [Theory]
+    [InlineData("Get", true)]
+    [InlineData("Getter", true)]
+    [InlineData("Text", true)]
+    [InlineData("Hidden", false)]
+    [InlineData("Missing", false)]
+    public void HasTokenNamed_AnswersAsTheSearch(string word, bool expected)
+    {
+        var root = CSharpSyntaxTree.ParseText(Code).GetRoot();
+        var escapedOnly = root.DescendantNodes().OfType<InvocationExpressionSyntax>().Single(i => i.ToString() == "\\u0047et()");
+
+        Assert.Equal(expected, root.HasTokenNamed(word, SyntaxKind.IdentifierToken));
+        Assert.Equal(Walked(root, word, SyntaxKind.IdentifierToken).Count > 0, root.HasTokenNamed(word, SyntaxKind.IdentifierToken));
+        Assert.True(escapedOnly.HasTokenNamed("Get", SyntaxKind.IdentifierToken));
+    }
+
     [Fact]
     public void SearchesOnlyTheNode()
     {
