@@ -23,6 +23,19 @@ internal abstract class OperationRule
     public ImmutableArray<OperationKind> Kinds { get; }
 
     /// <summary>
+    /// Whether the rule reports only in members carrying an attribute its options name (TPL0012): where no file names
+    /// one, it has nothing to report and registers nothing, so a build pays nothing for it (docs/performance.md).
+    /// </summary>
+    public bool ReportsOnlyWhereAttributesAreRequired { get; private set; }
+
+    /// <summary>Marks the rule as <see cref="ReportsOnlyWhereAttributesAreRequired"/>; for the rule's static field.</summary>
+    public OperationRule OnlyWhereAttributesAreRequired()
+    {
+        ReportsOnlyWhereAttributesAreRequired = true;
+        return this;
+    }
+
+    /// <summary>
     /// A rule whose symbols are resolved once per compilation and whose .editorconfig options are read for that
     /// compilation; it makes no callback when the compilation lacks the symbols (no TPL types, half-typed references).
     /// </summary>
@@ -76,6 +89,11 @@ internal abstract class OperationRule
             }
 
             var ruleOptions = new RuleOptions(options.AnalyzerConfigOptionsProvider, Descriptor, _numbers);
+            if (ReportsOnlyWhereAttributesAreRequired && !ruleOptions.NamesRequiredAttributesIn(compilation.SyntaxTrees))
+            {
+                return null;
+            }
+
             var analyze = _analyze;
             return c => analyze(c, symbols, ruleOptions);
         }

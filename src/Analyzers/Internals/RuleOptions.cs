@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Globalization;
 using System.Linq;
@@ -72,6 +73,13 @@ internal sealed class RuleSettings
         return new RuleSettings(scope, values);
     }
 
+    /// <summary>
+    /// Whether the options for a tree name an attribute the rule requires, as <see cref="Read"/> would find: only
+    /// looks the keys up, so asking it of every file costs two lookups each where none is set.
+    /// </summary>
+    public static bool NamesRequiredAttributes(AnalyzerConfigOptions options, string ruleId) =>
+        !List(options, ruleId, RequiredAttributes).IsEmpty;
+
     private static string? Value(AnalyzerConfigOptions options, string ruleId, string name) =>
         options.TryGetValue(Prefix + ruleId + "." + name, out var own) ? own
         : options.TryGetValue(Prefix + name, out var shared) ? shared
@@ -103,6 +111,20 @@ internal sealed class RuleOptions
 
     public RuleSettings For(SyntaxTree tree) =>
         _byTree.GetOrAdd(tree, t => RuleSettings.Read(_provider, t, _rule.Id, _numbers));
+
+    /// <summary>Whether the options of any of <paramref name="trees"/> name an attribute the rule requires.</summary>
+    public bool NamesRequiredAttributesIn(IEnumerable<SyntaxTree> trees)
+    {
+        foreach (var tree in trees)
+        {
+            if (RuleSettings.NamesRequiredAttributes(_provider.GetOptions(tree), _rule.Id))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>Reports the rule's diagnostic unless the site is outside the scope the options set.</summary>
     public void Report(OperationAnalysisContext context, Diagnostic diagnostic)

@@ -25,7 +25,8 @@ public sealed class HotPathInliningAnalyzer : DiagnosticAnalyzer
             + "the method returns at its first check. Moving the rest into a method marked NoInlining leaves a fast path small "
             + "enough to inline. Reported only in members carrying an attribute named in tpl_practices.required_attributes.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, HotPathInlining.Context.TryCreate, Analyze, OperationKind.MethodBody);
+    internal static readonly OperationRule Operations =
+        OperationRule.Create(Rule, HotPathInlining.Context.TryCreate, Analyze, OperationKind.MethodBody).OnlyWhereAttributesAreRequired();
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -333,6 +333,26 @@ public sealed class HotPathInliningTests
         await new Verify.Test { TestCode = Code, FixedCode = Code }.RunAsync();
     }
 
+    /// <summary>
+    /// With no attribute named in any file the rule can report nothing, so it registers nothing: a build that raises
+    /// the other opt-in rules, and so runs the analyzer that carries this one, pays nothing for it. One file naming an
+    /// attribute, for this rule or for every rule, is enough to register it; another rule's key or an empty list is not.
+    /// </summary>
+    [Theory]
+    [InlineData(null, false)]
+    [InlineData("root = true\n[*.cs]\ntpl_practices.TPL0011.required_attributes = HotPath\n", false)]
+    [InlineData("root = true\n[*.cs]\ntpl_practices.required_attributes = ,\n", false)]
+    [InlineData("root = true\n[*.cs]\ntpl_practices.required_attributes = HotPath\n", true)]
+    [InlineData("root = true\n[B.cs]\ntpl_practices.TPL0012.required_attributes = HotPath\n", true)]
+    public async Task WithNoAttributeNamedAnywhere_TheRuleRegistersNothing(string? editorConfig, bool registers)
+    {
+        var run = new AnalyzerRun(new HotPathInliningAnalyzer()) { Sources = { ("A.cs", "class A { }"), ("B.cs", "class B { }") }, EditorConfig = editorConfig };
+        var (project, _) = await run.AnalyzeAsync();
+        var compilation = await project.GetCompilationAsync();
+
+        Assert.Equal(registers, HotPathInliningAnalyzer.Operations.CallbackFor(compilation!, project.AnalyzerOptions) is not null);
+    }
+
     /// <summary>Where the moved code could not be given what it uses as it had it, the method is reported without a fix.</summary>
     [Fact]
     public async Task WhatCannotMove_IsReportedWithoutAFix()
