@@ -67,8 +67,14 @@ internal static class TextSearch
     private static string TextAround(SyntaxNode node, out int offset)
     {
         var text = node.SyntaxTree.GetText();
-        offset = text.Length <= LargeFile ? 0 : node.SpanStart;
-        return offset == 0 ? text.ToString() : text.ToString(node.Span);
+        if (text.Length <= LargeFile)
+        {
+            offset = 0;
+            return text.ToString();
+        }
+
+        offset = node.SpanStart;
+        return text.ToString(node.Span);
     }
 
     /// <summary>
