@@ -2,6 +2,7 @@ using System;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
 
 namespace TplPractices.Analyzers.Internals;
 
@@ -33,6 +34,40 @@ internal abstract class OperationRule
     {
         ReportsOnlyWhereAttributesAreRequired = true;
         return this;
+    }
+
+    /// <summary>
+    /// The names of the methods whose invocations the rule looks at; null when it looks at every operation of its kinds.
+    /// The registration tests the name before calling the rule: read once per invocation for all the rules that share an
+    /// analyzer, instead of once per rule (docs/performance.md).
+    /// </summary>
+    public string[]? InvokedNames { get; private set; }
+
+    /// <summary>Sets <see cref="InvokedNames"/>; for the rule's static field.</summary>
+    public OperationRule OnlyForCallsOf(params string[] names)
+    {
+        InvokedNames = names;
+        return this;
+    }
+
+    /// <summary>Whether the rule looks at <paramref name="operation"/>, as far as the name of an invoked method tells.</summary>
+    public static bool LooksAt(string[]? names, IOperation operation, ref string? invoked)
+    {
+        if (names is null || operation.Kind != OperationKind.Invocation)
+        {
+            return true;
+        }
+
+        invoked ??= ((IInvocationOperation)operation).TargetMethod.Name;
+        foreach (var name in names)
+        {
+            if (name == invoked)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -83,13 +118,10 @@ internal abstract class OperationRule
 
         public override Action<OperationAnalysisContext>? CallbackFor(Compilation compilation, AnalyzerOptions options)
         {
-            if (PerCompilation<TSymbols>.GetOrCreate(compilation, _resolve) is not { } symbols)
-            {
-                return null;
-            }
-
+            // The options first: where they leave the rule nothing to report, its symbols are not worth resolving.
             var ruleOptions = new RuleOptions(options.AnalyzerConfigOptionsProvider, Descriptor, _numbers);
-            if (ReportsOnlyWhereAttributesAreRequired && !ruleOptions.NamesRequiredAttributesIn(compilation.SyntaxTrees))
+            if ((ReportsOnlyWhereAttributesAreRequired && !ruleOptions.NamesRequiredAttributesIn(compilation.SyntaxTrees))
+                || PerCompilation<TSymbols>.GetOrCreate(compilation, _resolve) is not { } symbols)
             {
                 return null;
             }

@@ -14,13 +14,25 @@ internal static class RuleRegistration
         {
             if (rule.CallbackFor(start.Compilation, start.Options) is { } callback)
             {
-                start.RegisterOperationAction(callback, rule.Kinds);
+                var names = rule.InvokedNames;
+                start.RegisterOperationAction(
+                    names is null
+                        ? callback
+                        : c =>
+                        {
+                            string? invoked = null;
+                            if (OperationRule.LooksAt(names, c.Operation, ref invoked))
+                            {
+                                callback(c);
+                            }
+                        },
+                    rule.Kinds);
             }
         });
 
     /// <summary>
     /// Registers several rules as one analyzer: one callback per operation, handed to the rules that look at its kind
-    /// and are on for its file. The compiler's work per analyzer (a walk over each body's operations, its bookkeeping
+    /// (and, for an invocation, at the method's name, read once for them all) and are on for its file. The compiler's work per analyzer (a walk over each body's operations, its bookkeeping
     /// for each member) is then paid once for all of them, which cost more than the rules' own checks
     /// (docs/performance.md). The selector says at which severities the analyzer runs a rule; a rule it runs nowhere
     /// registers nothing.
@@ -33,13 +45,15 @@ internal static class RuleRegistration
             var switches = new RuleSwitches(start.Compilation, rules, selector, start.CancellationToken);
             var handlers = new List<Handler>();
             var kinds = ImmutableArray<OperationKind>.Empty;
+            var maxKind = 0;
             for (var i = 0; i < rules.Length; i++)
             {
                 if (switches.MayBeOnAnywhere(i) && rules[i].CallbackFor(start.Compilation, start.Options) is { } callback)
                 {
                     foreach (var kind in rules[i].Kinds)
                     {
-                        handlers.Add(new Handler(kind, i, callback));
+                        handlers.Add(new Handler(kind, i, callback, rules[i].InvokedNames));
+                        maxKind = Math.Max(maxKind, (int)kind);
                         if (kinds.IndexOf(kind) < 0)
                         {
                             kinds = kinds.Add(kind);
@@ -53,15 +67,32 @@ internal static class RuleRegistration
                 return;
             }
 
-            var all = handlers.ToArray();
+            // Each kind's handlers in one array, indexed by the kind: the callback reads one slot rather than testing
+            // every handler, and looks the file's switches up once rather than once per handler.
+            var byKind = new Handler[maxKind + 1][];
+            foreach (var kind in kinds)
+            {
+                var ofKind = new List<Handler>();
+                foreach (var handler in handlers)
+                {
+                    if (handler.Kind == kind)
+                    {
+                        ofKind.Add(handler);
+                    }
+                }
+
+                byKind[(int)kind] = ofKind.ToArray();
+            }
+
             start.RegisterOperationAction(
                 c =>
                 {
-                    var kind = c.Operation.Kind;
-                    var tree = c.Operation.Syntax.SyntaxTree;
-                    foreach (var handler in all)
+                    var operation = c.Operation;
+                    var on = switches.ForFileOf(operation);
+                    string? invoked = null;
+                    foreach (var handler in byKind[(int)operation.Kind])
                     {
-                        if (handler.Kind == kind && switches.IsOn(handler.Rule, tree))
+                        if (on[handler.Rule] && OperationRule.LooksAt(handler.InvokedNames, operation, ref invoked))
                         {
                             handler.Callback(c);
                         }
@@ -72,11 +103,12 @@ internal static class RuleRegistration
 
     private sealed class Handler
     {
-        public Handler(OperationKind kind, int rule, Action<OperationAnalysisContext> callback)
+        public Handler(OperationKind kind, int rule, Action<OperationAnalysisContext> callback, string[]? invokedNames)
         {
             Kind = kind;
             Rule = rule;
             Callback = callback;
+            InvokedNames = invokedNames;
         }
 
         public OperationKind Kind { get; }
@@ -85,5 +117,8 @@ internal static class RuleRegistration
         public int Rule { get; }
 
         public Action<OperationAnalysisContext> Callback { get; }
+
+        /// <summary>The rule's <see cref="OperationRule.InvokedNames"/>.</summary>
+        public string[]? InvokedNames { get; }
     }
 }

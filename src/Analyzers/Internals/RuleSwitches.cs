@@ -62,11 +62,16 @@ internal sealed class RuleSwitches
     }
 
     /// <summary>Whether rule <paramref name="rule"/> (its index in the list) is on for <paramref name="tree"/>.</summary>
-    public bool IsOn(int rule, SyntaxTree tree)
+    public bool IsOn(int rule, SyntaxTree tree) => ForFile(tree)[rule];
+
+    /// <summary>Which rules are on in the file of <paramref name="operation"/>, by their index in the list; not to be written.</summary>
+    public bool[] ForFileOf(IOperation operation) => _byTree is null ? _global : ForFile(operation.Syntax.SyntaxTree);
+
+    private bool[] ForFile(SyntaxTree tree)
     {
         if (_byTree is null)
         {
-            return _global[rule];
+            return _global;
         }
 
         if (!_byTree.TryGetValue(tree, out var on))
@@ -80,7 +85,7 @@ internal sealed class RuleSwitches
             _byTree.TryAdd(tree, on);
         }
 
-        return on[rule];
+        return on;
     }
 
     /// <summary>Whether the rule is on for the compilation or for any of its files.</summary>

@@ -125,28 +125,40 @@ internal sealed class StateCapture
     {
         var captured = new List<ISymbol>();
         string? noFix = null;
+        var function = lambda.Symbol;
+        // By kind first: a type test per interface, on every operation of every lambda, cost more than the rest.
         foreach (var operation in lambda.Body.Descendants())
         {
-            switch (operation)
+            switch (operation.Kind)
             {
-                case ILocalReferenceOperation local when !IsInside(local.Local.ContainingSymbol, lambda.Symbol):
-                    Add(captured, local.Local);
+                case OperationKind.LocalReference:
+                    var local = ((ILocalReferenceOperation)operation).Local;
+                    if (!IsInside(local.ContainingSymbol, function))
+                    {
+                        Add(captured, local);
+                    }
+
                     break;
-                case IParameterReferenceOperation parameter when !IsInside(parameter.Parameter.ContainingSymbol, lambda.Symbol):
-                    Add(captured, parameter.Parameter);
+                case OperationKind.ParameterReference:
+                    var parameter = ((IParameterReferenceOperation)operation).Parameter;
+                    if (!IsInside(parameter.ContainingSymbol, function))
+                    {
+                        Add(captured, parameter);
+                    }
+                    else if (shape.ReplacesParameter && SymbolEqualityComparer.Default.Equals(parameter, ParameterAt(lambda, shape.StateParameter)))
+                    {
+                        noFix ??= "the callback reads the state it is given";
+                    }
+
                     break;
-                case IParameterReferenceOperation parameter
-                    when shape.ReplacesParameter && SymbolEqualityComparer.Default.Equals(parameter.Parameter, ParameterAt(lambda, shape.StateParameter)):
-                    noFix ??= "the callback reads the state it is given";
-                    break;
-                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance:
-                    Add(captured, lambda.Symbol.ContainingType);
+                case OperationKind.InstanceReference when operation is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance:
+                    Add(captured, function.ContainingType);
                     noFix ??= CanRewriteThis(instance) ? null : "it uses 'base' or a member form the fix cannot requalify";
                     break;
-                case IInvocationOperation { TargetMethod: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function }
-                    when !IsInside(function.ContainingSymbol, lambda.Symbol):
-                case IMethodReferenceOperation { Method: { MethodKind: MethodKind.LocalFunction, IsStatic: false } function2 }
-                    when !IsInside(function2.ContainingSymbol, lambda.Symbol):
+                case OperationKind.Invocation when ((IInvocationOperation)operation).TargetMethod is { MethodKind: MethodKind.LocalFunction, IsStatic: false } called
+                    && !IsInside(called.ContainingSymbol, function):
+                case OperationKind.MethodReference when ((IMethodReferenceOperation)operation).Method is { MethodKind: MethodKind.LocalFunction, IsStatic: false } referenced
+                    && !IsInside(referenced.ContainingSymbol, function):
                     noFix ??= "it calls a local function that may capture variables itself";
                     break;
             }

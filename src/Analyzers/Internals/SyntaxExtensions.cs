@@ -18,9 +18,29 @@ internal static class SyntaxExtensions
     /// half-typed code. Rules stay silent there, because a fix computed from a guess at the code's shape can
     /// add errors (found by FuzzTests). Errors in other members of the type do not count.
     /// </summary>
-    public static bool IsInBrokenMember(this SyntaxNode node) =>
-        (node.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? node).ContainsDiagnostics
-        || node.Ancestors().OfType<TypeDeclarationSyntax>().Any(HasBrokenHeader);
+    public static bool IsInBrokenMember(this SyntaxNode node)
+    {
+        // One walk up, with no enumerator or delegate: every rule asks this at each of its candidates.
+        var memberSeen = false;
+        for (var current = node; current is not null; current = current.Parent)
+        {
+            if (!memberSeen && current is MemberDeclarationSyntax)
+            {
+                memberSeen = true;
+                if (current.ContainsDiagnostics)
+                {
+                    return true;
+                }
+            }
+
+            if (current != node && current is TypeDeclarationSyntax type && HasBrokenHeader(type))
+            {
+                return true;
+            }
+        }
+
+        return !memberSeen && node.ContainsDiagnostics;
+    }
 
     /// <summary>
     /// True when the code declares out vars or pattern variables: moved into another scope by a fix (a
@@ -34,5 +54,18 @@ internal static class SyntaxExtensions
         || type.OpenBraceToken.IsMissing
         || type.TypeParameterList?.ContainsDiagnostics == true
         || type.BaseList?.ContainsDiagnostics == true
-        || type.ConstraintClauses.Any(c => c.ContainsDiagnostics);
+        || HasDiagnostics(type.ConstraintClauses);
+
+    private static bool HasDiagnostics(SyntaxList<TypeParameterConstraintClauseSyntax> clauses)
+    {
+        foreach (var clause in clauses)
+        {
+            if (clause.ContainsDiagnostics)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 }

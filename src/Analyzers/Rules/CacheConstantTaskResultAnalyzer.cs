@@ -31,7 +31,8 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
             + "field created once. Values the target runtime already caches (null, bool, ints -1 to 8, and "
             + "zeros: integral ones since .NET 6, most small value types since .NET 8) are not reported there.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AnalyzerContext.TryCreate, static (c, analyzerContext, options) => analyzerContext.AnalyzeInvocation(c, options), OperationKind.Invocation);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AnalyzerContext.TryCreate, static (c, analyzerContext, options) => analyzerContext.AnalyzeInvocation(c, options), OperationKind.Invocation)
+        .OnlyForCallsOf("FromResult");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -23,7 +23,8 @@ public sealed class CallbackStateAnalyzer : DiagnosticAnalyzer
             + "locals, parameters or 'this' instead makes the compiler allocate a closure and a delegate per call. Variables "
             + "the closure must share (written after the lambda is created) are not reported.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, CallbackStateApis.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation), StateCapture.MaxStateValues);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, CallbackStateApis.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation), StateCapture.MaxStateValues)
+        .OnlyForCallsOf(CallbackStateApis.MethodNames);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -75,10 +75,16 @@ internal sealed class CallbackStateApis
     /// containing type (every constructor passes the name test, so the type test matters for object creations).
     /// </summary>
     public bool IsCandidate(IMethodSymbol method) =>
-        method.Name is "Register" or "UnsafeRegister" or "QueueUserWorkItem" or "UnsafeQueueUserWorkItem"
-            or "RegisterWaitForSingleObject" or "UnsafeRegisterWaitForSingleObject" or "Post" or "Send" or "Run" or ".ctor"
+        System.Array.IndexOf(MethodNames, method.Name) >= 0
         && !method.IsGenericMethod
         && IsApiType(method.ContainingType);
+
+    /// <summary>The names of the APIs' methods that take a callback (a constructor for Timer); the rule looks at no other call.</summary>
+    internal static readonly string[] MethodNames =
+    [
+        "Register", "UnsafeRegister", "QueueUserWorkItem", "UnsafeQueueUserWorkItem", "RegisterWaitForSingleObject",
+        "UnsafeRegisterWaitForSingleObject", "Post", "Send", "Run", ".ctor",
+    ];
 
     /// <summary>
     /// The capture at a call of one of the APIs, with its fix kind, or null. <paramref name="kind"/> forces the form

@@ -23,7 +23,8 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
             + "allocates one state machine for the whole sequence and is easier to read. The fix rewrites a chain "
             + "that a method returns into sequential awaits; the docs list where await behaves differently.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ContinueWithChain.Context.TryCreate, Analyze, OperationKind.Invocation)
+        .OnlyForCallsOf("Unwrap");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

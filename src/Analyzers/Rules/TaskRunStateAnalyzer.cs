@@ -27,7 +27,8 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
             + "where those bytes matter more than Task.Run's brevity.",
         isEnabledByDefault: false);
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskRunState.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskRunState.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues)
+        .OnlyForCallsOf("Run");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -25,7 +25,8 @@ public sealed class TrivialContinuationAnalyzer : DiagnosticAnalyzer
             + "or returns the antecedent's result does less work than the queueing; ExecuteSynchronously runs it in the call "
             + "that completes the antecedent. Reported only for a lambda that cannot block, loop or run code of unknown length.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TrivialContinuation.Context.TryCreate, Analyze, OperationKind.Invocation);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TrivialContinuation.Context.TryCreate, Analyze, OperationKind.Invocation)
+        .OnlyForCallsOf("ContinueWith");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -25,7 +25,8 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
             + "delegate). The overloads with an object state parameter let the lambda capture nothing, so its delegate "
             + "is cached, and the data travels as the state. Variables written after the lambda is created are not reported.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, TaskStateCapture.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues)
+        .OnlyForCallsOf("StartNew", "ContinueWith");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

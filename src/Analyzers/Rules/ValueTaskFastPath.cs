@@ -175,13 +175,13 @@ internal static class ValueTaskFastPath
         var returns = new List<IReturnOperation>();
         foreach (var operation in OwnOperations(body))
         {
-            if (IsAwait(operation) || operation is ITryOperation { Finally: { } cleanup } && AwaitsIn(cleanup))
+            if (IsAwait(operation) || (operation.Kind == OperationKind.Try && ((ITryOperation)operation).Finally is { } cleanup && AwaitsIn(cleanup)))
             {
                 firstAwait = System.Math.Min(firstAwait, operation.Syntax.SpanStart);
             }
-            else if (operation is IReturnOperation { Kind: OperationKind.Return, ReturnedValue: not null } returned)
+            else if (operation.Kind == OperationKind.Return && ((IReturnOperation)operation).ReturnedValue is not null)
             {
-                returns.Add(returned);
+                returns.Add((IReturnOperation)operation);
             }
         }
 
@@ -223,15 +223,20 @@ internal static class ValueTaskFastPath
         public IOperation? Guard { get; }
     }
 
-    /// <summary>The body's operations, without those of lambdas and local functions (their awaits are their own).</summary>
-    private static IEnumerable<IOperation> OwnOperations(IOperation root)
+    /// <summary>
+    /// The body's operations, without those of lambdas and local functions (their awaits are their own). A list rather
+    /// than an iterator: every async candidate's body is walked, and an iterator is a class of five methods to compile
+    /// and an interface call per operation.
+    /// </summary>
+    private static List<IOperation> OwnOperations(IOperation root)
     {
+        var found = new List<IOperation>();
         var pending = new Stack<IOperation>();
         pending.Push(root);
         while (pending.Count > 0)
         {
             var operation = pending.Pop();
-            yield return operation;
+            found.Add(operation);
             foreach (var child in operation.ChildOperations)
             {
                 if (child.Kind is not (OperationKind.AnonymousFunction or OperationKind.LocalFunction))
@@ -240,9 +245,22 @@ internal static class ValueTaskFastPath
                 }
             }
         }
+
+        return found;
     }
 
-    private static bool AwaitsIn(IOperation operation) => OwnOperations(operation).Any(IsAwait);
+    private static bool AwaitsIn(IOperation operation)
+    {
+        foreach (var own in OwnOperations(operation))
+        {
+            if (IsAwait(own))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>Adds the values a returned expression yields without awaiting, each with the test that chose it.</summary>
     private static void AddSyncValues(IOperation value, IOperation? guard, List<SyncPath> paths)
@@ -375,12 +393,13 @@ internal static class ValueTaskFastPath
         return parent;
     }
 
-    private static bool IsAwait(IOperation operation) => operation switch
+    /// <summary>An await, or an <c>await using</c> or <c>await foreach</c>. By kind first: a type test per interface costs more, on every operation of the body.</summary>
+    private static bool IsAwait(IOperation operation) => operation.Kind switch
     {
-        IAwaitOperation => true,
-        IUsingOperation { IsAsynchronous: true } => true,
-        IUsingDeclarationOperation { IsAsynchronous: true } => true,
-        IForEachLoopOperation { IsAsynchronous: true } => true,
+        OperationKind.Await => true,
+        OperationKind.Using => ((IUsingOperation)operation).IsAsynchronous,
+        OperationKind.UsingDeclaration => ((IUsingDeclarationOperation)operation).IsAsynchronous,
+        OperationKind.Loop => operation is IForEachLoopOperation { IsAsynchronous: true },
         _ => false,
     };
 
