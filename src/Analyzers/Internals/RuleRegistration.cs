@@ -32,9 +32,9 @@ internal static class RuleRegistration
 
     /// <summary>
     /// Registers several rules as one analyzer: one callback per operation, handed to the rules that look at its kind
-    /// (and, for an invocation, at the method's name, read once for them all) and are on for its file. The compiler's work per analyzer (a walk over each body's operations, its bookkeeping
-    /// for each member) is then paid once for all of them, which cost more than the rules' own checks
-    /// (docs/performance.md). The selector says at which severities the analyzer runs a rule; a rule it runs nowhere
+    /// (and, for an invocation, at the method's name, read once for them all) and are on for its file. The compiler's
+    /// work per analyzer (a walk over each body's operations, its bookkeeping for each member) is then paid once for
+    /// all of them, which cost more than the rules' own checks (docs/performance.md). The selector says at which severities the analyzer runs a rule; a rule it runs nowhere
     /// registers nothing.
     /// </summary>
     public static void RegisterRules(this AnalysisContext context, ImmutableArray<OperationRule> rules, RuleSwitches.Selector selector) =>
