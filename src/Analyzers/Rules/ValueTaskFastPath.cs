@@ -237,29 +237,40 @@ internal static class ValueTaskFastPath
         {
             var operation = pending.Pop();
             found.Add(operation);
-            foreach (var child in operation.ChildOperations)
-            {
-                if (child.Kind is not (OperationKind.AnonymousFunction or OperationKind.LocalFunction))
-                {
-                    pending.Push(child);
-                }
-            }
+            PushOwnChildren(operation, pending);
         }
 
         return found;
     }
 
-    private static bool AwaitsIn(IOperation operation)
+    /// <summary>Whether an await is among the operation's own (<see cref="OwnOperations"/>); stops at the first.</summary>
+    private static bool AwaitsIn(IOperation root)
     {
-        foreach (var own in OwnOperations(operation))
+        var pending = new Stack<IOperation>();
+        pending.Push(root);
+        while (pending.Count > 0)
         {
-            if (IsAwait(own))
+            var operation = pending.Pop();
+            if (IsAwait(operation))
             {
                 return true;
             }
+
+            PushOwnChildren(operation, pending);
         }
 
         return false;
+    }
+
+    private static void PushOwnChildren(IOperation operation, Stack<IOperation> pending)
+    {
+        foreach (var child in operation.ChildOperations)
+        {
+            if (child.Kind is not (OperationKind.AnonymousFunction or OperationKind.LocalFunction))
+            {
+                pending.Push(child);
+            }
+        }
     }
 
     /// <summary>Adds the values a returned expression yields without awaiting, each with the test that chose it.</summary>
