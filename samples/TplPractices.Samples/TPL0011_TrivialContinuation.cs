@@ -6,8 +6,8 @@ namespace TplPractices.Samples;
 /// <summary>
 /// TPL0011: a continuation that only completes a TaskCompletionSource, stores a value or returns the antecedent's
 /// result is queued to the thread pool by default, and whoever waits for it waits for a pool thread too.
-/// ExecuteSynchronously runs it in the call that completes the antecedent. A suggestion: shown in the IDE; raise it
-/// to a warning in .editorconfig to see it in this build.
+/// ExecuteSynchronously runs it in the call that completes the antecedent. A suggestion: shown in the IDE; this project
+/// raises it to a warning in .editorconfig.
 /// </summary>
 public class TPL0011_TrivialContinuation
 {

@@ -18,4 +18,5 @@ public static class DiagnosticIds
     public const string ConstructorConcurrency = "TPL0010";
     public const string TrivialContinuation = "TPL0011";
     public const string HotPathInlining = "TPL0012";
+    public const string CompletionSourceContinuations = "TPL0013";
 }

@@ -32,9 +32,6 @@ internal static class TrivialContinuation
     private const long LongRunning = 2;
     private const long ExecuteSynchronously = 0x80000;
 
-    private static readonly ImmutableHashSet<string> CompletionMethods = ImmutableHashSet.Create(
-        "SetResult", "TrySetResult", "SetException", "TrySetException", "SetCanceled", "TrySetCanceled");
-
     private static readonly ImmutableHashSet<string> AntecedentProperties = ImmutableHashSet.Create(
         "Result", "Status", "Exception", "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Id", "AsyncState", "CreationOptions");
 
@@ -46,8 +43,7 @@ internal static class TrivialContinuation
             TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             Options = options;
             Scheduler = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskScheduler);
-            Source = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCompletionSource);
-            SourceOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCompletionSourceOfT);
+            Sources = new CompletionSources(compilation);
             Chains = ContinueWithChain.Context.TryCreate(compilation);
         }
 
@@ -61,9 +57,7 @@ internal static class TrivialContinuation
 
         public INamedTypeSymbol? Scheduler { get; }
 
-        public INamedTypeSymbol? Source { get; }
-
-        public INamedTypeSymbol? SourceOfT { get; }
+        public CompletionSources Sources { get; }
 
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
@@ -73,10 +67,6 @@ internal static class TrivialContinuation
 
         public bool IsTaskType(ITypeSymbol? type) =>
             SymbolEqualityComparer.Default.Equals(type, Task) || SymbolEqualityComparer.Default.Equals(type?.OriginalDefinition, TaskOfT);
-
-        public bool IsSource(ITypeSymbol? type) =>
-            type is not null
-            && (SymbolEqualityComparer.Default.Equals(type, Source) || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, SourceOfT));
     }
 
     /// <summary>What the continuation does, for the message; null when it is not trivial.</summary>
@@ -274,8 +264,7 @@ internal static class TrivialContinuation
     private static IEnumerable<IOperation> Flatten(IOperation statement) => statement is IBlockOperation block ? block.Operations : new[] { statement };
 
     private static bool IsCompletion(IInvocationOperation call, Antecedent antecedent, Context symbols) =>
-        CompletionMethods.Contains(call.TargetMethod.Name)
-        && symbols.IsSource(call.TargetMethod.ContainingType)
+        symbols.Sources.IsCompletion(call.TargetMethod)
         && call.Instance is { } instance
         && IsPlainStore(instance.WithoutImplicitConversions())
         && call.Arguments.All(a => IsTrivialValue(a.Value, antecedent, symbols));

@@ -29,7 +29,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         AttachedToParentAnalyzer.Operations,
         ConstructorConcurrencyAnalyzer.Operations,
         TrivialContinuationAnalyzer.Operations,
-        HotPathInliningAnalyzer.Operations);
+        HotPathInliningAnalyzer.Operations,
+        CompletionSourceContinuationsAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

@@ -39,21 +39,7 @@ public sealed class TrivialContinuationFixer : SiteRuleFixer
             return;
         }
 
-        var flag = Flag(editor.Generator, optionsType);
-        if (invocation.Arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.Type, optionsType)) is { } options)
-        {
-            var value = (ExpressionSyntax)options.Value.Syntax;
-            var replacement = options.Value.ConstantValue is { HasValue: true, Value: 0 }
-                ? flag
-                : editor.Generator.BitwiseOrExpression(value.WithoutTrivia(), flag);
-            editor.ReplaceNode(value, replacement.WithTriviaFrom(value).WithAdditionalAnnotations(Formatter.Annotation));
-            return;
-        }
-
         // Every ContinueWith without options has a sibling with the same parameters and the options after them.
-        editor.ReplaceNode(call, call.AddArgumentListArguments(SyntaxFactory.Argument((ExpressionSyntax)flag)).WithAdditionalAnnotations(Formatter.Annotation));
+        OptionsFlag.Add(editor, call, invocation.Arguments, optionsType, "ExecuteSynchronously", "continuationOptions");
     }
-
-    private static SyntaxNode Flag(SyntaxGenerator generator, ITypeSymbol options) =>
-        generator.MemberAccessExpression(ImportedType.Of(generator, options), "ExecuteSynchronously");
 }

@@ -55,12 +55,13 @@ public sealed class WarningRulesAnalyzerTests
             private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> G() => await F(2);
             Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+            Task<int> L() { var done = new TaskCompletionSource<int>(); return done.Task; }
             [Hot] int P(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
             sealed class HotAttribute : Attribute { }
         }
         """;
 
-    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012"];
+    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012", "TPL0013"];
 
     [Fact]
     public void TheWarningAnalyzerCarriesEveryRule_TheSuggestionAnalyzerTheOthers()
@@ -74,11 +75,11 @@ public sealed class WarningRulesAnalyzerTests
     /// runs in the warnings' one, never in both, and set to none in neither.
     /// </summary>
     [Theory]
-    [InlineData(null, "TPL0008,TPL0010,TPL0011,TPL0012", "")]
-    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012")]
-    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012")]
-    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012", "")]
-    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012", "")]
+    [InlineData(null, "TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
+    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013")]
+    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013")]
+    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
+    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
     [InlineData("none", "", "")]
     public async Task OptInRules_RunInExactlyOneAnalyzer_ByTheirSeverity(string? severity, string bySuggestions, string byWarnings)
     {

@@ -1,0 +1,183 @@
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0013's questions: is an object creation a TaskCompletionSource made without RunContinuationsAsynchronously, and
+/// can its task have continuations when it is completed (it escapes before the code that made it completes it).
+/// </summary>
+internal static class CompletionSourceContinuations
+{
+    public const string FixAddFlag = "AddRunContinuationsAsynchronously";
+
+    private const long AttachedToParent = 4;
+    private const long RunContinuationsAsynchronously = 64;
+
+    internal sealed class Context
+    {
+        private Context(Compilation compilation, INamedTypeSymbol options)
+        {
+            Sources = new CompletionSources(compilation);
+            Options = options;
+            ContinuationOptions = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskContinuationOptions);
+            ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT);
+        }
+
+        public CompletionSources Sources { get; }
+
+        public INamedTypeSymbol Options { get; }
+
+        public INamedTypeSymbol? ContinuationOptions { get; }
+
+        public INamedTypeSymbol? ExpressionOfT { get; }
+
+        /// <summary>Null where the target has no RunContinuationsAsynchronously (.NET Framework 4.5).</summary>
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCreationOptions) is { } options
+            && !options.GetMembers(nameof(RunContinuationsAsynchronously)).IsEmpty
+                ? new Context(compilation, options)
+                : null;
+    }
+
+    /// <summary>
+    /// True for a creation the rule reports: a source whose options (none, or a constant <c>None</c>) lack the flag,
+    /// whose task escapes before the code that made it has completed it. A flag that attaches is TPL0009's; options
+    /// passed as the state (CA2247's mistake) and options the analyzer cannot read are left alone.
+    /// </summary>
+    public static bool IsReported(IObjectCreationOperation creation, Context symbols)
+    {
+        if (!symbols.Sources.IsSource(creation.Type) || creation.Constructor is null || creation.Type!.ContainsErrorType())
+        {
+            return false;
+        }
+
+        foreach (var argument in creation.Arguments)
+        {
+            var type = argument.Parameter?.Type;
+            if (SymbolEqualityComparer.Default.Equals(type, symbols.Options))
+            {
+                if (argument.Value.ConstantValue is not { HasValue: true, Value: { } value }
+                    || System.Convert.ToInt64(value, CultureInfo.InvariantCulture) != 0)
+                {
+                    return false;
+                }
+            }
+            else if (argument.Value.WithoutImplicitConversions().Type is { TypeKind: TypeKind.Enum } stateType
+                && (SymbolEqualityComparer.Default.Equals(stateType, symbols.ContinuationOptions) || SymbolEqualityComparer.Default.Equals(stateType, symbols.Options)))
+            {
+                return false;
+            }
+        }
+
+        return !creation.IsInsideExpressionTree(symbols.ExpressionOfT) && EscapesBeforeCompletion(creation, symbols);
+    }
+
+    /// <summary>
+    /// Whether someone other than the creating code can attach a continuation before the source completes: the source
+    /// is stored, returned or handed out, or a local holding it is read for anything but completing it before a
+    /// statement of its own block completes it.
+    /// </summary>
+    private static bool EscapesBeforeCompletion(IObjectCreationOperation creation, Context symbols)
+    {
+        var value = creation.WithImplicitConversionsAround();
+        switch (value.Parent)
+        {
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
+                return LocalEscapes(declarator.Symbol, StatementOf(declarator), symbols);
+            case ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } assignment when assignment.Value == value:
+                return LocalEscapes(local.Local, StatementOf(assignment), symbols);
+            case IPropertyReferenceOperation:
+            case IInvocationOperation:
+            case IExpressionStatementOperation:
+                // new TaskCompletionSource<T>().Task: nobody can complete it; a discarded source: nobody can await it.
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    private static bool LocalEscapes(ILocalSymbol local, IOperation? statement, Context symbols)
+    {
+        if (statement is null)
+        {
+            return true;
+        }
+
+        var completedAt = CompletedAt(local, statement, symbols);
+        foreach (var operation in statement.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Local, local)
+                && !IsWritten(reference)
+                && !IsCompletion(reference.Parent, local, symbols)
+                && reference.Syntax.SpanStart < completedAt)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Where the first statement after <paramref name="declaration"/> in the same block that completes the source
+    /// unconditionally ends; int.MaxValue where none does.
+    /// </summary>
+    private static int CompletedAt(ILocalSymbol local, IOperation declaration, Context symbols)
+    {
+        if (declaration.Parent is not IBlockOperation block)
+        {
+            return int.MaxValue;
+        }
+
+        var after = false;
+        foreach (var statement in block.Operations)
+        {
+            if (statement == declaration)
+            {
+                after = true;
+            }
+            else if (after && statement is IExpressionStatementOperation expression && IsCompletion(Discarded(expression.Operation), local, symbols))
+            {
+                return statement.Syntax.Span.End;
+            }
+        }
+
+        return int.MaxValue;
+    }
+
+    /// <summary><c>source.TrySetResult(x)</c> for <c>_ = source.TrySetResult(x)</c>.</summary>
+    private static IOperation Discarded(IOperation operation) =>
+        operation is ISimpleAssignmentOperation { Target: IDiscardOperation } discard ? discard.Value : operation;
+
+    /// <summary>A call to one of the source's SetX/TrySetX methods on the local.</summary>
+    private static bool IsCompletion(IOperation? operation, ILocalSymbol local, Context symbols) =>
+        operation is IInvocationOperation { Instance: ILocalReferenceOperation receiver } call
+        && SymbolEqualityComparer.Default.Equals(receiver.Local, local)
+        && symbols.Sources.IsCompletion(call.TargetMethod);
+
+    private static bool IsWritten(ILocalReferenceOperation reference) =>
+        reference.Parent is ISimpleAssignmentOperation assignment && assignment.Target == reference;
+
+    /// <summary>The statement that declares or assigns the local: the operation whose parent is a block, or the outermost.</summary>
+    private static IOperation? StatementOf(IOperation operation)
+    {
+        for (var current = operation; current is not null; current = current.Parent)
+        {
+            if (current.Parent is IBlockOperation)
+            {
+                return current;
+            }
+
+            if (current.Parent is IAnonymousFunctionOperation or ILocalFunctionOperation or null)
+            {
+                return null;
+            }
+        }
+
+        return null;
+    }
+}

@@ -1,0 +1,58 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0013: a TaskCompletionSource made without RunContinuationsAsynchronously, whose task escapes before it is
+/// completed. Whoever completes it then runs the awaiting code inside SetResult: under the completer's lock, on its
+/// timer or I/O thread (docs/rules/TPL0013.md). A suggestion: where the completer holds nothing, the flag only costs a
+/// queue hop.
+/// </summary>
+public sealed class CompletionSourceContinuationsAnalyzer : DiagnosticAnalyzer
+{
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.CompletionSourceContinuations,
+        title: "Create TaskCompletionSource with RunContinuationsAsynchronously",
+        messageFormat: "The code that completes this TaskCompletionSource will run its task's continuations before SetResult returns; "
+            + "pass TaskCreationOptions.RunContinuationsAsynchronously to queue them instead",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Info,
+        description: "Completing a TaskCompletionSource runs every continuation that awaits its task synchronously, inside the "
+            + "call that completes it: under a lock the completer holds, on its timer or I/O thread, before SetResult returns. "
+            + "A slow continuation then stalls the completer, and code after the await can deadlock on the completer's lock. "
+            + "RunContinuationsAsynchronously queues the continuations to the thread pool. Reported where the task can be "
+            + "awaited before the code that made the source completes it.");
+
+    internal static readonly OperationRule Operations = OperationRule.Create(
+        Rule, CompletionSourceContinuations.Context.TryCreate, Analyze, OperationKind.ObjectCreation);
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
+        context.RegisterRule(Operations);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, CompletionSourceContinuations.Context symbols, RuleOptions options)
+    {
+        // The name first: most object creations are of other types.
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (creation.Type?.Name != "TaskCompletionSource"
+            || creation.Syntax.IsInBrokenMember()
+            || !CompletionSourceContinuations.IsReported(creation, symbols))
+        {
+            return;
+        }
+
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            creation.Syntax.GetLocation(),
+            DiagnosticPropertyKeys.ForFix(CompletionSourceContinuations.FixAddFlag)));
+    }
+}

@@ -1,0 +1,423 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.CompletionSourceContinuationsAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.CompletionSourceContinuationsFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0013: a TaskCompletionSource without RunContinuationsAsynchronously whose task escapes before it is completed.</summary>
+public sealed class CompletionSourceContinuationsTests
+{
+    private const string Usings = """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) =>
+        Usings + "class C\n{\n    private TaskCompletionSource<int>? _pending;\n    private readonly object _gate = new object();\n" + members + "\n}\n";
+
+    private const string Flag = "TaskCreationOptions.RunContinuationsAsynchronously";
+
+    [Fact]
+    public async Task EveryWayTheTaskEscapes_IsReportedAndFixed()
+    {
+        var before = Class("""
+                Task<int> Returned()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    return done.Task;
+                }
+
+                Task Stored()
+                {
+                    lock (_gate)
+                    {
+                        _pending = [|new TaskCompletionSource<int>()|];
+                        return _pending.Task;
+                    }
+                }
+
+                void Complete(int value) { lock (_gate) { _pending?.TrySetResult(value); } }
+
+                async Task<bool> Awaited(CancellationToken token)
+                {
+                    var canceled = [|new TaskCompletionSource<bool>()|];
+                    using (token.Register(() => canceled.TrySetResult(true)))
+                    {
+                        return await canceled.Task;
+                    }
+                }
+
+                Task<int> HandedOut(Action<TaskCompletionSource<int>> start)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    start(done);
+                    return done.Task;
+                }
+
+                TaskCompletionSource<int> Made() => [|new TaskCompletionSource<int>()|];
+
+                Task<int> Later(Queue<TaskCompletionSource<int>> waiters)
+                {
+                    TaskCompletionSource<int> waiter = [|new()|];
+                    waiters.Enqueue(waiter);
+                    return waiter.Task;
+                }
+            """);
+        var after = Class($$"""
+                Task<int> Returned()
+                {
+                    var done = new TaskCompletionSource<int>({{Flag}});
+                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    return done.Task;
+                }
+
+                Task Stored()
+                {
+                    lock (_gate)
+                    {
+                        _pending = new TaskCompletionSource<int>({{Flag}});
+                        return _pending.Task;
+                    }
+                }
+
+                void Complete(int value) { lock (_gate) { _pending?.TrySetResult(value); } }
+
+                async Task<bool> Awaited(CancellationToken token)
+                {
+                    var canceled = new TaskCompletionSource<bool>({{Flag}});
+                    using (token.Register(() => canceled.TrySetResult(true)))
+                    {
+                        return await canceled.Task;
+                    }
+                }
+
+                Task<int> HandedOut(Action<TaskCompletionSource<int>> start)
+                {
+                    var done = new TaskCompletionSource<int>({{Flag}});
+                    start(done);
+                    return done.Task;
+                }
+
+                TaskCompletionSource<int> Made() => new TaskCompletionSource<int>({{Flag}});
+
+                Task<int> Later(Queue<TaskCompletionSource<int>> waiters)
+                {
+                    TaskCompletionSource<int> waiter = new({{Flag}});
+                    waiters.Enqueue(waiter);
+                    return waiter.Task;
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    [Fact]
+    public async Task StateNoneAndNamedArguments_KeepWhatTheCallPasses()
+    {
+        var before = Class("""
+                TaskCompletionSource<int> State(object owner) => [|new TaskCompletionSource<int>(owner)|];
+                TaskCompletionSource<int> None() => [|new TaskCompletionSource<int>(TaskCreationOptions.None)|];
+                TaskCompletionSource<int> Both(object owner) => [|new TaskCompletionSource<int>(owner, TaskCreationOptions.None)|];
+                TaskCompletionSource<int> Named(object owner) => [|new TaskCompletionSource<int>(state: owner)|];
+                TaskCompletionSource<int> Commented() => [|new TaskCompletionSource<int>(/* why */ TaskCreationOptions.None)|];
+                TaskCompletionSource NonGeneric() => [|new TaskCompletionSource()|];
+                private readonly TaskCompletionSource<string> _ready = [|new TaskCompletionSource<string>()|];
+                Task<string> Ready => _ready.Task;
+            """);
+        var after = Class($$"""
+                TaskCompletionSource<int> State(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
+                TaskCompletionSource<int> None() => new TaskCompletionSource<int>({{Flag}});
+                TaskCompletionSource<int> Both(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
+                TaskCompletionSource<int> Named(object owner) => new TaskCompletionSource<int>(state: owner, creationOptions: {{Flag}});
+                TaskCompletionSource<int> Commented() => new TaskCompletionSource<int>(/* why */ {{Flag}});
+                TaskCompletionSource NonGeneric() => new TaskCompletionSource({{Flag}});
+                private readonly TaskCompletionSource<string> _ready = new TaskCompletionSource<string>({{Flag}});
+                Task<string> Ready => _ready.Task;
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// Not reported: the flag is there; options the analyzer cannot read; AttachedToParent (TPL0009's, and the two
+    /// fixes would edit one argument); options passed as the state (CA2247's mistake); a source completed before its
+    /// task can be seen; a source nobody awaits or nobody completes; another type of the same name; an expression tree.
+    /// </summary>
+    [Fact]
+    public async Task WhatCannotHaveContinuationsOrIsNotOurs_IsNotReported()
+    {
+        var code = Class("""
+                TaskCompletionSource<int> Flagged() => new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                TaskCompletionSource<int> FlaggedWithState(object s) => new TaskCompletionSource<int>(s, TaskCreationOptions.RunContinuationsAsynchronously | TaskCreationOptions.AttachedToParent);
+                TaskCompletionSource<int> Variable(TaskCreationOptions options) => new TaskCompletionSource<int>(options);
+                TaskCompletionSource<int> Attached() => new TaskCompletionSource<int>(TaskCreationOptions.AttachedToParent);
+                TaskCompletionSource<int> WrongEnum() => new TaskCompletionSource<int>(TaskContinuationOptions.RunContinuationsAsynchronously);
+
+                Task<int> CompletedFirst()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    done.SetResult(1);
+                    return done.Task;
+                }
+
+                Task<int> CompletedFirstByTry(Exception error)
+                {
+                    var failed = new TaskCompletionSource<int>();
+                    _ = failed.TrySetException(error);
+                    return failed.Task;
+                }
+
+                void NeverAwaited() { var done = new TaskCompletionSource<int>(); done.TrySetResult(1); }
+                Task<int> NeverCompleted() => new TaskCompletionSource<int>().Task;
+                void Discarded() { new TaskCompletionSource<int>(); }
+                System.Linq.Expressions.Expression<Func<object>> Tree() => () => new TaskCompletionSource<int>();
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            class TaskCompletionSource<T> { public Task<T> Task => throw new NotImplementedException(); }
+            class C { Task<int> M() { var done = new TaskCompletionSource<int>(); return done.Task; } }
+            """);
+    }
+
+    /// <summary>A completion that may not run (in an if, after the task is read, in a lambda) does not count.</summary>
+    [Fact]
+    public async Task CompletedOnlySometimesOrAfterTheTaskIsRead_IsReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                Task<int> Conditional(bool now)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    if (now) done.SetResult(1);
+                    return done.Task;
+                }
+
+                Task<int> ReadFirst()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    var task = done.Task;
+                    done.SetResult(1);
+                    return task;
+                }
+
+                Task<int> InALambda()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    Action complete = () => done.SetResult(1);
+                    complete();
+                    return done.Task;
+                }
+            """));
+    }
+
+    [Fact]
+    public async Task NestedLambdasLocalFunctionsAndExpressionBodies_AreReported()
+    {
+        var before = Class("""
+                Func<Task<int>> Factory() => () =>
+                {
+                    var inner = [|new TaskCompletionSource<int>()|];
+                    Task.Run(() => inner.SetResult(2));
+                    return inner.Task;
+                };
+
+                Task<int> Local()
+                {
+                    return Make();
+                    Task<int> Make() { var done = [|new TaskCompletionSource<int>()|]; Task.Run(() => done.SetResult(3)); return done.Task; }
+                }
+            """);
+        var after = Class($$"""
+                Func<Task<int>> Factory() => () =>
+                {
+                    var inner = new TaskCompletionSource<int>({{Flag}});
+                    Task.Run(() => inner.SetResult(2));
+                    return inner.Task;
+                };
+
+                Task<int> Local()
+                {
+                    return Make();
+                    Task<int> Make() { var done = new TaskCompletionSource<int>({{Flag}}); Task.Run(() => done.SetResult(3)); return done.Task; }
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_AreReportedAndFixed()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            var ready = [|new TaskCompletionSource<bool>()|];
+            ThreadPool.QueueUserWorkItem(_ => ready.SetResult(true));
+            await ready.Task;
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code.Replace("[|new TaskCompletionSource<bool>()|]", $"new TaskCompletionSource<bool>({Flag})", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixAll_FixesEverySiteOfTheDocument()
+    {
+        var before = Class("""
+                TaskCompletionSource<int> A() => [|new TaskCompletionSource<int>()|];
+                TaskCompletionSource<int> B(object s) => [|new TaskCompletionSource<int>(s)|];
+                TaskCompletionSource<int>[] D() => new[] { [|new TaskCompletionSource<int>()|], [|new TaskCompletionSource<int>(TaskCreationOptions.None)|] };
+            """);
+        var after = Class($$"""
+                TaskCompletionSource<int> A() => new TaskCompletionSource<int>({{Flag}});
+                TaskCompletionSource<int> B(object s) => new TaskCompletionSource<int>(s, {{Flag}});
+                TaskCompletionSource<int>[] D() => new[] { new TaskCompletionSource<int>({{Flag}}), new TaskCompletionSource<int>({{Flag}}) };
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    /// <summary>netstandard2.0 under C# 7.3 has the generic source and the flag; the fix compiles in both linked copies.</summary>
+    [Fact]
+    public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<int> Start(System.Action<TaskCompletionSource<int>> run)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    run(done);
+                    return done.Task;
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before.Replace("[|new TaskCompletionSource<int>()|]", $"new TaskCompletionSource<int>({Flag})", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    /// <summary>.NET Framework 4.7.2 has the flag too; the non-generic source exists only from .NET 5.</summary>
+    [Fact]
+    public async Task OnNetFramework_TheGenericSourceIsReported()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public TaskCompletionSource<int> Make() { return [|new TaskCompletionSource<int>()|]; }
+            }
+            """;
+        await new Verify.Test
+        {
+            OnCSharp73NetFramework = true,
+            TestCode = Before,
+            FixedCode = Before.Replace("[|new TaskCompletionSource<int>()|]", $"new TaskCompletionSource<int>({Flag})", StringComparison.Ordinal),
+        }.RunAsync();
+    }
+
+    /// <summary>A file that imports the enum statically keeps its style.</summary>
+    [Fact]
+    public async Task UsingStatic_IsWrittenAsTheFileNamesIt()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+            using static System.Threading.Tasks.TaskCreationOptions;
+
+            class C
+            {
+                TaskCompletionSource<int> M() => [|new TaskCompletionSource<int>(None)|];
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|new TaskCompletionSource<int>(None)|]", "new TaskCompletionSource<int>(RunContinuationsAsynchronously)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System.Threading.Tasks;
+
+            class C
+            {
+                TaskCompletionSource<int> M() => new TaskCompletionSource<int>();
+            }
+            """);
+    }
+
+    [Theory]
+    [InlineData("new TaskCompletionSource<int>(")]
+    [InlineData("var d = new TaskCompletionSource<int>(TaskCreationOptions.")]
+    [InlineData("var d = new TaskCompletionSource<>(); return d.Task")]
+    [InlineData("var d = new TaskCompletionSource<int>(state: ); return d.Task")]
+    [InlineData("var d = new TaskCompletionSource<int>(); d.SetResult(; return d.Task")]
+    [InlineData("TaskCompletionSource<int> d = new(); return d.")]
+    public async Task IncompleteCode_NeitherThrowsNorReports(string statement)
+    {
+        Assert.Equal(0, await HalfTypedCode.CountDiagnosticsAsync(new CompletionSourceContinuationsAnalyzer(), "", statement));
+    }
+
+    /// <summary>
+    /// The caveat the page names: before the fix the awaiting code runs inside SetResult, on the completer's thread and
+    /// before SetResult returns; after it, it runs later on the pool, and the completer no longer waits for it.
+    /// </summary>
+    [Fact]
+    public async Task Caveat_ContinuationsNoLongerRunInsideSetResult()
+    {
+        const string Code = """
+            // Shows a documented caveat of a fix
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Api
+            {
+                private static readonly object Gate = new object();
+                private static bool _continued;
+
+                // Takes the completer's lock: inline it re-enters it, on the pool it waits until the completer lets go.
+                private static async Task AwaitAsync(Task<int> task) { await task; lock (Gate) { _continued = true; } }
+
+                public static Task<int> Make()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    _continued = false;
+                    var awaiting = AwaitAsync(done.Task);
+                    return Complete(done, awaiting);
+                }
+
+                private static Task<int> Complete(TaskCompletionSource<int> done, Task awaiting)
+                {
+                    // Whether the awaiting code had run when SetResult returned; then wait for it either way.
+                    bool ranInside;
+                    lock (Gate)
+                    {
+                        done.SetResult(1);
+                        ranInside = _continued;
+                    }
+
+                    awaiting.Wait();
+                    return Task.FromResult(ranInside ? 1 : 0);
+                }
+            }
+            """;
+        await FixedBehaviour.AssertAsync(Code, DiagnosticIds.CompletionSourceContinuations, "Api", "Make", "returned 1", "returned 0");
+    }
+}
