@@ -8,9 +8,9 @@ namespace TplPractices.Samples;
 /// </summary>
 public class TPL0002_ContinueWithUnwrap
 {
-    private static Task Step(int number) => Task.Run(() => number);
+    private static Task Step(int number) => Task.Run(() => System.Math.Max(number, 0));
 
-    private static Task<int> Load() => Task.Run(() => 20);
+    private static Task<int> Load() => Task.Run(() => System.Math.Abs(-20));
 
     private static Task<string> Save(int value) => Task.Run(() => "saved " + value);
 

@@ -21,5 +21,5 @@ public class TPL0007_TaskRunState
     public Task<int> Later(int delay) => Task.Run(async () => { await Task.Delay(delay); return delay; });
 
     // Not reported: captures nothing.
-    public Task<int> Constant() => Task.Run(() => 42);
+    public Task<int> Constant() => Task.Run(() => System.Environment.ProcessorCount);
 }

@@ -19,4 +19,5 @@ public static class DiagnosticIds
     public const string TrivialContinuation = "TPL0011";
     public const string HotPathInlining = "TPL0012";
     public const string CompletionSourceContinuations = "TPL0013";
+    public const string AvailableValue = "TPL0014";
 }

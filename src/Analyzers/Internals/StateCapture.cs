@@ -279,6 +279,12 @@ internal sealed class StateCapture
     }
 
     /// <summary>Whether anything in <paramref name="root"/> writes the variable, its declaration's initializer aside.</summary>
+    /// <summary>Whether anything writes the variable other than its own declaration (an <c>out var</c> declares and sets it once).</summary>
+    public static bool IsWrittenAfterItsDeclaration(ISymbol variable, IOperation root) =>
+        root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable)
+            && o is not ILocalReferenceOperation { IsDeclaration: true }
+            && IsWrite(o));
+
     public static bool IsWrittenAnywhere(ISymbol variable, IOperation root) =>
         root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable) && IsWrite(o));
 
@@ -427,7 +433,7 @@ internal sealed class StateCapture
     /// readonly on modern .NET count as readonly on every target: older reference assemblies (netstandard2.0,
     /// .NET Framework) do not mark them, but the type behaves the same.
     /// </summary>
-    private static bool IsMutableStruct(ITypeSymbol type) =>
+    public static bool IsMutableStruct(ITypeSymbol type) =>
         type is INamedTypeSymbol { IsTupleType: true } tuple
             ? tuple.TupleElements.Any(e => e.Type.IsValueType && IsMutableStruct(e.Type))
             : type.TypeKind == TypeKind.Struct

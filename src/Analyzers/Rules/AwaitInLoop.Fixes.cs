@@ -158,15 +158,17 @@ internal sealed partial class AwaitInLoop
 
     /// <summary>
     /// Case (b): the value can replace the await when something else in the function still awaits (else the
-    /// method would be async without an await, warning CS1998), and a discarded value has no effect to lose.
+    /// method would be async without an await, warning CS1998), and a discarded value has no effect to lose. An
+    /// await that this rule or TPL0014 may remove too (of a completed task, in a loop or not, or of a delegate task
+    /// that only returns a value) does not count: the two fixes together would leave none.
     /// </summary>
-    private bool CanUseValue(Context context)
+    public bool CanUseValue(Context context)
     {
         var function = Await.EnclosingFunction();
         var scope = function ?? Await.Root();
         var otherAwaits = scope.Descendants()
             .Where(o => o.EnclosingFunction() == function)
-            .Any(o => o is IAwaitOperation other && other != Await && Classify(other, context) is not { Kind: Case.AlreadyCompleted }
+            .Any(o => o is IAwaitOperation other && other != Await && !MayBeRemoved(other, context)
                 || o is IForEachLoopOperation { IsAsynchronous: true }
                 || o is IUsingOperation { IsAsynchronous: true }
                 || o is IUsingDeclarationOperation { IsAsynchronous: true });
@@ -186,6 +188,10 @@ internal sealed partial class AwaitInLoop
             || value is ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation
             || value.ConstantValue.HasValue;
     }
+
+    private static bool MayBeRemoved(IAwaitOperation await, Context context) =>
+        AlreadyCompleted(await, context) is not null
+        || UnderConfigureAwait(await.Operation.WithoutImplicitConversions(), context) is IInvocationOperation call && AvailableValue.MayReturnOnlyAValue(call, context);
 
     /// <summary>A discarded value that does something, so the fix keeps it as a statement of its own.</summary>
     public static bool IsKeptAsStatement(IOperation value) =>

@@ -145,33 +145,53 @@ internal sealed partial class AwaitInLoop
         }
 
         var task = UnderConfigureAwait(await.Operation.WithoutImplicitConversions(), context);
-        return task switch
+        if (AlreadyCompleted(await, task, context) is { } completed)
         {
-            IInvocationOperation invocation => ClassifyCall(await, invocation, context),
-            IPropertyReferenceOperation { Property.Name: "CompletedTask", Property.IsStatic: true } property
-                when context.IsAwaitable(property.Property.ContainingType) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
-            IObjectCreationOperation creation when context.IsValueTask(creation.Type) && creation.Arguments.Length <= 1
-                && (creation.Arguments.Length == 0 || !context.IsAwaitable(creation.Arguments[0].Value.WithoutImplicitConversions().Type))
-                => new AwaitInLoop(await, task, Case.AlreadyCompleted, creation.Arguments.FirstOrDefault()?.Value),
-            IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
-            _ => null,
+            return completed;
+        }
+
+        if (task is not IInvocationOperation call)
+        {
+            return null;
+        }
+
+        var method = call.TargetMethod;
+        return method.Name switch
+        {
+            "Run" when SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType) && RunsSynchronousDelegate(call, context)
+                => new AwaitInLoop(await, call, Case.SynchronousWork, null),
+            "StartNew" when context.IsTaskFactory(method.ContainingType) && RunsSynchronousDelegate(call, context)
+                => new AwaitInLoop(await, call, Case.SynchronousWork, null),
+            _ => context.NeverAwaits(method) ? new AwaitInLoop(await, call, Case.AsyncMethodWithoutAwait, null) : null,
         };
     }
 
-    private static AwaitInLoop? ClassifyCall(IAwaitOperation await, IInvocationOperation call, Context context)
+    /// <summary>
+    /// Case (b) wherever the await is, in a loop or not (TPL0014 takes the awaits outside loops): Task.FromResult,
+    /// CompletedTask, or a ValueTask built from a value.
+    /// </summary>
+    public static AwaitInLoop? AlreadyCompleted(IAwaitOperation await, Context context) =>
+        AlreadyCompleted(await, UnderConfigureAwait(await.Operation.WithoutImplicitConversions(), context), context);
+
+    /// <summary>
+    /// An await whose task is complete once a rule's fix has run (TPL0014 turns a delegate task that only returns a
+    /// value into Task.FromResult or Task.CompletedTask), with the value it then gives.
+    /// </summary>
+    public static AwaitInLoop CompletedByFix(IAwaitOperation await, IOperation task, IOperation? value) =>
+        new(await, task, Case.AlreadyCompleted, value);
+
+    private static AwaitInLoop? AlreadyCompleted(IAwaitOperation await, IOperation task, Context context) => task switch
     {
-        var method = call.TargetMethod;
-        switch (method.Name)
-        {
-            case "Run" when SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType) && RunsSynchronousDelegate(call, context):
-            case "StartNew" when context.IsTaskFactory(method.ContainingType) && RunsSynchronousDelegate(call, context):
-                return new AwaitInLoop(await, call, Case.SynchronousWork, null);
-            case "FromResult" when method.IsStatic && call.Arguments.Length == 1 && context.IsAwaitable(method.ContainingType):
-                return new AwaitInLoop(await, call, Case.AlreadyCompleted, call.Arguments[0].Value);
-            default:
-                return context.NeverAwaits(method) ? new AwaitInLoop(await, call, Case.AsyncMethodWithoutAwait, null) : null;
-        }
-    }
+        IInvocationOperation { TargetMethod: { Name: "FromResult", IsStatic: true } method, Arguments.Length: 1 } call
+            when context.IsAwaitable(method.ContainingType) => new AwaitInLoop(await, call, Case.AlreadyCompleted, call.Arguments[0].Value),
+        IPropertyReferenceOperation { Property.Name: "CompletedTask", Property.IsStatic: true } property
+            when context.IsAwaitable(property.Property.ContainingType) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
+        IObjectCreationOperation creation when context.IsValueTask(creation.Type) && creation.Arguments.Length <= 1
+            && (creation.Arguments.Length == 0 || !context.IsAwaitable(creation.Arguments[0].Value.WithoutImplicitConversions().Type))
+            => new AwaitInLoop(await, task, Case.AlreadyCompleted, creation.Arguments.FirstOrDefault()?.Value),
+        IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
+        _ => null,
+    };
 
     /// <summary>The delegate is not async and returns no task: its work runs start to end on the pool thread.</summary>
     private static bool RunsSynchronousDelegate(IInvocationOperation call, Context context) =>
@@ -180,7 +200,7 @@ internal sealed partial class AwaitInLoop
         && creation.Type is INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
         && !context.IsAwaitable(invoke.ReturnType);
 
-    private static IOperation UnderConfigureAwait(IOperation awaited, Context context) =>
+    public static IOperation UnderConfigureAwait(IOperation awaited, Context context) =>
         awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance }
         && context.IsAwaitable(instance.Type)
             ? instance.WithoutImplicitConversions()

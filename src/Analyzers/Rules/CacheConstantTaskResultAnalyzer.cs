@@ -50,8 +50,13 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
         private readonly bool _hasCompletedTask;
         private readonly TaskCacheLevel _cacheLevel;
 
-        private AnalyzerContext(INamedTypeSymbol task, INamedTypeSymbol? expressionOfT)
+        private readonly AvailableValue.Context? _values;
+        private readonly ContinueWithChain.Context? _chains;
+
+        private AnalyzerContext(Compilation compilation, INamedTypeSymbol task, INamedTypeSymbol? expressionOfT)
         {
+            _values = AvailableValue.Context.TryCreate(compilation);
+            _chains = ContinueWithChain.Context.TryCreate(compilation);
             _task = task;
             _expressionOfT = expressionOfT;
             _hasCompletedTask = !task.GetMembers("CompletedTask").IsEmpty;
@@ -60,7 +65,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
 
         public static AnalyzerContext? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
-                ? new AnalyzerContext(task, compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT))
+                ? new AnalyzerContext(compilation, task, compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT))
                 : null;
 
         public void AnalyzeInvocation(OperationAnalysisContext context, RuleOptions options)
@@ -84,7 +89,9 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || !ConstantResult.TryGet(argument, out var constant)
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
-                || invocation.IsInsideExpressionTree(_expressionOfT))
+                || invocation.IsInsideExpressionTree(_expressionOfT)
+                || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
+                || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {
                 return;
             }

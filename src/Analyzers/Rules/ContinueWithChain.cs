@@ -54,6 +54,18 @@ internal sealed class ContinueWithChain
                 ? value.WithoutImplicitConversions()
                 : null;
 
+        /// <summary>
+        /// The call when the continuation returns <c>Task.FromResult(value)</c>: its await is the value (TPL0014's
+        /// rewrite), which the fix writes at once so that the two rules' fixes agree in one run.
+        /// </summary>
+        public IInvocationOperation? ReturnedFromResult => ReturnedTask is IInvocationOperation
+        {
+            TargetMethod: { Name: "FromResult", IsStatic: true, ContainingType.Name: "Task", ContainingType.ContainingNamespace.Name: "Tasks" },
+            Arguments.Length: 1,
+        } call
+            ? call
+            : null;
+
         /// <summary>The continuation's antecedent parameter, when it has one.</summary>
         public IParameterSymbol? AntecedentParameter => Continuation?.Symbol.Parameters.FirstOrDefault();
 
@@ -145,6 +157,23 @@ internal sealed class ContinueWithChain
         && OfLink(continueWith, chains) is { } chain
         && chain.CanBecomeAwaits(chains, context.ContainingSymbol)
         && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken);
+
+    /// <summary>
+    /// Whether <paramref name="fromResult"/> is the <c>Task.FromResult</c> a link of a chain TPL0002 rewrites returns:
+    /// that fix writes its value, so TPL0003 leaves it (see <see cref="OtherRule"/>).
+    /// </summary>
+    public static bool IsReturnedByTakenLink(OperationAnalysisContext context, IInvocationOperation fromResult, Context? chains)
+    {
+        var lambda = fromResult.WithImplicitConversionsAround().Parent is IReturnOperation { Parent: IBlockOperation { Parent: IAnonymousFunctionOperation function } }
+            ? function
+            : null;
+        return lambda?.WithImplicitConversionsAround().Parent is IDelegateCreationOperation creation
+            && creation.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation continueWith }
+            && chains is not null
+            && OfLink(continueWith, chains) is { } chain
+            && chain.Links.Any(link => link.ReturnedFromResult == fromResult)
+            && IsTakenByChainRule(context, continueWith, chains);
+    }
 
     /// <summary>The chain <paramref name="continueWith"/> is a link of, or null when its task is not unwrapped.</summary>
     public static ContinueWithChain? OfLink(IInvocationOperation continueWith, Context context)

@@ -55,7 +55,11 @@ internal static class TaskRunState
             TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
             _loops = AwaitInLoop.Context.TryCreate(compilation);
+            Values = AvailableValue.Context.TryCreate(compilation);
         }
+
+        /// <summary>TPL0014's symbols.</summary>
+        public AvailableValue.Context? Values { get; }
 
         // Resolved at once (a few lookups): a deferred resolve would keep the compilation alive with this context.
         private readonly AwaitInLoop.Context? _loops;

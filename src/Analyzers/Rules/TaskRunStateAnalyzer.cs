@@ -50,7 +50,7 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (IsTakenByLoopRule(context, invocation, symbols))
+        if (IsTakenByLoopRule(context, invocation, symbols) || AvailableValue.IsTakenByValueRule(context, invocation, symbols.Values))
         {
             return;
         }

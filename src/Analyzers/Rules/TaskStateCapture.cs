@@ -56,7 +56,11 @@ internal static class TaskStateCapture
             _factoryOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
             _chains = ContinueWithChain.Context.TryCreate(compilation);
+            Values = AvailableValue.Context.TryCreate(compilation);
         }
+
+        /// <summary>TPL0014's symbols.</summary>
+        public AvailableValue.Context? Values { get; }
 
         // Resolved at once (a few lookups): a deferred resolve would keep the compilation alive with this context.
         private readonly ContinueWithChain.Context? _chains;

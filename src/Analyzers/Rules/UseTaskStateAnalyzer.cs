@@ -52,7 +52,9 @@ public sealed class UseTaskStateAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (invocation.TargetMethod.Name == "ContinueWith" && ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains))
+        if (invocation.TargetMethod.Name == "ContinueWith"
+                ? ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains)
+                : AvailableValue.IsTakenByValueRule(context, invocation, symbols.Values))
         {
             return;
         }

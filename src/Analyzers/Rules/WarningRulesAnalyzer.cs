@@ -30,7 +30,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         ConstructorConcurrencyAnalyzer.Operations,
         TrivialContinuationAnalyzer.Operations,
         HotPathInliningAnalyzer.Operations,
-        CompletionSourceContinuationsAnalyzer.Operations);
+        CompletionSourceContinuationsAnalyzer.Operations,
+        AvailableValueAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

@@ -74,7 +74,7 @@ public sealed class AwaitInLoopFixer : RuleFixer
             }
             else
             {
-                UseValue(editor, site);
+                CompletedValue.UseValue(editor, site);
             }
         }
 
@@ -119,46 +119,5 @@ public sealed class AwaitInLoopFixer : RuleFixer
         editor.ReplaceNode(loop, ExpressionStatement(newAwait)
             .WithTriviaFrom(loop)
             .WithAdditionalAnnotations(Formatter.Annotation));
-    }
-
-    /// <summary><c>await Task.FromResult(x)</c> → <c>x</c>; <c>await Task.CompletedTask;</c> → nothing.</summary>
-    private static void UseValue(DocumentEditor editor, AwaitInLoop site)
-    {
-        var awaitSyntax = site.Await.Syntax;
-        if (awaitSyntax.Parent is ExpressionStatementSyntax statement)
-        {
-            var kept = site.Value?.WithoutImplicitConversions() is { } value && AwaitInLoop.IsKeptAsStatement(value)
-                    ? ExpressionStatement((ExpressionSyntax)value.Syntax.WithoutTrivia()).WithTriviaFrom(statement)
-                    : null;
-            if (kept is not null)
-            {
-                editor.ReplaceNode(statement, kept);
-            }
-            else if (statement.Parent is BlockSyntax)
-            {
-                editor.RemoveNode(statement, SyntaxRemoveOptions.KeepUnbalancedDirectives | SyntaxRemoveOptions.AddElasticMarker);
-            }
-            else
-            {
-                editor.ReplaceNode(statement, Block().WithTriviaFrom(statement).WithAdditionalAnnotations(Formatter.Annotation));
-            }
-
-            return;
-        }
-
-        if (site.Value is not { } valueOperation)
-        {
-            return;
-        }
-
-        var inner = valueOperation.WithoutImplicitConversions();
-        ExpressionSyntax replacement = ParenthesizedExpression(((ExpressionSyntax)inner.Syntax).WithoutTrivia());
-        if (site.Await.Type is { } resultType && !SymbolEqualityComparer.Default.Equals(inner.Type, resultType))
-        {
-            // Task.FromResult<object>(text): the await gave an object, so the value stays one.
-            replacement = CastExpression((TypeSyntax)editor.Generator.TypeExpression(resultType), replacement);
-        }
-
-        editor.ReplaceNode(awaitSyntax, replacement.WithTriviaFrom(awaitSyntax).WithAdditionalAnnotations(Simplifier.Annotation));
     }
 }

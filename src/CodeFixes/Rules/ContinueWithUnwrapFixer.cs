@@ -8,10 +8,13 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.FindSymbols;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
@@ -113,7 +116,7 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
 
         var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, node.SpanStart);
         var returnsValue = function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true };
-        var statements = AwaitStatements(chain, returnsValue, names);
+        var statements = AwaitStatements(chain, returnsValue, names, SyntaxGenerator.GetGenerator(document));
         if (!returnsValue && site.Syntax is ReturnStatementSyntax returned && !EndsTheBody(returned, functionSyntax))
         {
             // The return left the function; the awaits alone would run on into the code after it.
@@ -159,11 +162,16 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
     private static SyntaxNode? FunctionSyntax(IReturnOperation site, IOperation? function) =>
         function?.Syntax ?? site.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>();
 
-    /// <summary><c>var result = await A(); var result2 = await B(result); return await C(result2);</c></summary>
-    private static List<StatementSyntax> AwaitStatements(ContinueWithChain chain, bool returnsValue, LocalNames names)
+    /// <summary>
+    /// <c>var result = await A(); var result2 = await B(result); return await C(result2);</c>. A link returning
+    /// <c>Task.FromResult(value)</c> gives the value itself, as TPL0014 would write its await; the first await (of the
+    /// antecedent) always stays, so the method keeps one.
+    /// </summary>
+    private static List<StatementSyntax> AwaitStatements(ContinueWithChain chain, bool returnsValue, LocalNames names, SyntaxGenerator generator)
     {
         var statements = new List<StatementSyntax>();
         var awaited = (ExpressionSyntax)chain.Antecedent.Syntax;
+        IInvocationOperation? completed = null;
         for (var i = 0; i < chain.Links.Length; i++)
         {
             var link = chain.Links[i];
@@ -171,22 +179,64 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             var returned = (ExpressionSyntax)link.ReturnedTask!.Syntax;
             if (reads.Count == 0)
             {
-                statements.Add(ExpressionStatement(Await(awaited)));
+                AddStatement(statements, awaited, completed, generator);
             }
             else
             {
                 var name = names.Next();
                 statements.Add(LocalDeclarationStatement(VariableDeclaration(
                     IdentifierName("var"),
-                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(Await(awaited)))))));
+                    SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(ValueOf(awaited, completed, generator)))))));
                 returned = returned.ReplaceNodes(reads, (original, _) => IdentifierName(name).WithTriviaFrom(original));
             }
 
             awaited = returned;
+            completed = link.ReturnedFromResult;
         }
 
-        statements.Add(returnsValue ? ReturnStatement(Await(awaited)) : ExpressionStatement(Await(awaited)));
+        if (returnsValue)
+        {
+            statements.Add(ReturnStatement(ValueOf(awaited, completed, generator)));
+        }
+        else
+        {
+            AddStatement(statements, awaited, completed, generator);
+        }
+
         return statements;
+    }
+
+    /// <summary>The await of <paramref name="awaited"/>, or the value where it is a <c>Task.FromResult</c> call (<paramref name="completed"/>).</summary>
+    private static ExpressionSyntax ValueOf(ExpressionSyntax awaited, IInvocationOperation? completed, SyntaxGenerator generator)
+    {
+        if (completed is null || awaited is not InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call)
+        {
+            return Await(awaited);
+        }
+
+        var value = call.ArgumentList.Arguments[0].Expression.WithoutTrivia();
+        var resultType = completed.TargetMethod.TypeArguments[0];
+        return SymbolEqualityComparer.Default.Equals(completed.Arguments[0].Value.WithoutImplicitConversions().Type, resultType)
+            ? value
+            : CastExpression((TypeSyntax)generator.TypeExpression(resultType), ParenthesizedExpression(value))
+                .WithAdditionalAnnotations(Simplifier.Annotation);
+    }
+
+    /// <summary>
+    /// <c>await X;</c>, or for a <c>Task.FromResult(value)</c>: the value as a statement where it does something, nothing
+    /// where it is a plain value, the await where it is neither (as TPL0014 decides).
+    /// </summary>
+    private static void AddStatement(List<StatementSyntax> statements, ExpressionSyntax awaited, IInvocationOperation? completed, SyntaxGenerator generator)
+    {
+        var value = completed?.Arguments[0].Value.WithoutImplicitConversions();
+        if (value is not null && AwaitInLoop.IsKeptAsStatement(value))
+        {
+            statements.Add(ExpressionStatement(ValueOf(awaited, completed, generator)));
+        }
+        else if (value is not (ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation) && value?.ConstantValue.HasValue != true)
+        {
+            statements.Add(ExpressionStatement(Await(awaited)));
+        }
     }
 
     /// <summary>

@@ -14,7 +14,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 /// </summary>
 public sealed class WarningRulesAnalyzerTests
 {
-    private static readonly string[] Shared = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0009"];
+    private static readonly string[] Shared = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0009", "TPL0014"];
 
     /// <summary>One hit of each shared rule.</summary>
     private const string Hits = """
@@ -28,6 +28,7 @@ public sealed class WarningRulesAnalyzerTests
             Task<int> A() => Task.FromResult(42);
             Task B(ConcurrentQueue<int> q, int x) => Task.Factory.StartNew(() => q.Enqueue(x));
             Task C(Task t) => t.ContinueWith(_ => Task.Delay(1)).Unwrap();
+            Task<string> G(string name) => Task.Run(() => name);
             bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
             async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
             CancellationTokenRegistration F(CancellationToken token, int x) => token.Register(() => Console.WriteLine(x));

@@ -38,7 +38,7 @@ public sealed class AwaitInLoopFixTests
 
                     public static async Task<int> Completed(int n)
                     {
-                        var total = await Task.Run(() => 0);
+                        var total = await Task.Run(() => Square(0));
                         for (var i = 0; i < n; i++) total += [|await Task.FromResult(i)|];
                         return total;
                     }
@@ -63,7 +63,7 @@ public sealed class AwaitInLoopFixTests
 
                     public static async Task<int> Completed(int n)
                     {
-                        var total = await Task.Run(() => 0);
+                        var total = await Task.Run(() => Square(0));
                         for (var i = 0; i < n; i++) total += i;
                         return total;
                     }

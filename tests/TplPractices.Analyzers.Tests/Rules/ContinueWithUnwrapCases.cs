@@ -98,7 +98,7 @@ internal static class ContinueWithUnwrapCases
             {
                 var offset = 10;
                 var result = await Parse(text).ConfigureAwait(false);
-                return await Task.FromResult(result + offset).ConfigureAwait(false);
+                return result + offset;
             }
 
             public static Task<string> InLambda(string text)
@@ -127,7 +127,7 @@ internal static class ContinueWithUnwrapCases
             {
                 await Step("start").ConfigureAwait(false);
                 var result = await Parse(text).ConfigureAwait(false);
-                return await Task.FromResult(result + result).ConfigureAwait(false);
+                return result + result;
             }
         }
         """;

@@ -89,7 +89,6 @@ public sealed class ContinueWithUnwrapFixTests
                 {
                     if (t == null) throw new System.ArgumentNullException(nameof(t));
                     await t.ConfigureAwait(false);
-                    await Task.FromResult(1).ConfigureAwait(false);
                 }
 
                 async Task<int> Conditional(Task<bool> flag)
@@ -184,7 +183,7 @@ public sealed class ContinueWithUnwrapFixTests
                 {
                     var result2 = 4;
                     var result3 = await t.ConfigureAwait(false);
-                    return await Task.FromResult(result3 + result + result2).ConfigureAwait(false);
+                    return result3 + result + result2;
                 }
             }
             """);
@@ -275,7 +274,7 @@ public sealed class ContinueWithUnwrapFixTests
                     public async Task<string> M(Task<int> t)
                     {
                         var result = await t.ConfigureAwait(false);
-                        return await Task.FromResult(result.ToString()).ConfigureAwait(false);
+                        return result.ToString();
                     }
                 }
                 """,

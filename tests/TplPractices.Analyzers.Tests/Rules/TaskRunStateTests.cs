@@ -29,7 +29,7 @@ public sealed class TaskRunStateTests
 
             public static Task Plain(int[] box) => Task.Run({|#3:() => { box[0]++; }|});
 
-            public static Task<long> Typed(int x) => Task.Run<long>({|#4:() => x|});
+            public static Task<long> Typed(int x) => Task.Run<long>({|#4:() => x + 1|});
         }
         """;
 
@@ -48,7 +48,7 @@ public sealed class TaskRunStateTests
 
             public static Task Plain(int[] box) => Task.Factory.StartNew(static state => { var box = (int[])state!; box[0]++; }, box, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
 
-            public static Task<long> Typed(int x) => Task.Factory.StartNew<long>(static state => { var x = (int)state!; return x; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            public static Task<long> Typed(int x) => Task.Factory.StartNew<long>(static state => { var x = (int)state!; return x + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
         }
         """;
 
@@ -310,7 +310,7 @@ public sealed class TaskRunStateTests
 
                 class C
                 {
-                    Task<string?> M(string? s) => Task.Run<string?>({|#0:() => s|});
+                    Task<string?> M(string? s) => Task.Run<string?>({|#0:() => s ?? "none"|});
                 }
                 """,
             FixedCode = /* lang=c#-test */ """
@@ -319,7 +319,7 @@ public sealed class TaskRunStateTests
 
                 class C
                 {
-                    Task<string?> M(string? s) => Task.Factory.StartNew<string?>(static state => { var s = (string?)state!; return s; }, s, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                    Task<string?> M(string? s) => Task.Factory.StartNew<string?>(static state => { var s = (string?)state!; return s ?? "none"; }, s, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
                 }
                 """,
             CompilerDiagnostics = CompilerDiagnostics.Warnings,

@@ -1,0 +1,41 @@
+using System;
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0014: Task.Run(() => value) queues a work item, allocates a closure, a delegate and a task, and makes a pool
+/// thread hand back a value the caller already had. Task.FromResult gives the same completed task at once. Awaiting a
+/// task that is already complete does nothing that using its value does not.
+/// </summary>
+public class TPL0014_AvailableValue
+{
+    private readonly Dictionary<string, string> _cache = new Dictionary<string, string>();
+    private readonly string _fallback = "unknown";
+
+    // Reported twice: a cached value, and a fallback, each queued only to be handed back.
+    // Fix: Task.FromResult(cached) and Task.FromResult(_fallback).
+    public Task<string> LookupAsync(string key, Func<string, Task<string>> fetch)
+    {
+        if (_cache.TryGetValue(key, out var cached))
+        {
+            return Task.Run(() => cached);
+        }
+
+        return key.Length == 0 ? Task.Run(() => _fallback) : fetch(key);
+    }
+
+    // Reported: a delegate that does nothing. Fix: Task.CompletedTask.
+    public Task FlushAsync() => Task.Run(() => { });
+
+    // Reported: the first await gives a value the method already has. Fix: var header = prefix;
+    public async Task<string> DescribeAsync(string prefix, Func<Task<string>> body)
+    {
+        var header = await Task.FromResult(prefix);
+        return header + await body();
+    }
+
+    // Not reported: the delegate does real work (a call), so running it on the pool may be the point.
+    public Task<int> MeasureAsync(string text) => Task.Run(() => text.Trim().Length);
+}

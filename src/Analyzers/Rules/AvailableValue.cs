@@ -1,0 +1,275 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0014's questions: does a Task.Run or Task.Factory.StartNew delegate only return a value that is already
+/// available (or do nothing), does an await outside a loop await a task that is already complete, and which rewrite
+/// keeps the program's meaning. Awaits in loops are TPL0005's (<see cref="AwaitInLoop"/>), which shares the completed
+/// shapes and the value rewrite.
+/// </summary>
+internal static class AvailableValue
+{
+    /// <summary>The delegate task becomes <c>Task.FromResult(value)</c>, or <c>Task.CompletedTask</c> for a delegate that does nothing.</summary>
+    public const string FixCompletedTask = "UseCompletedTask";
+
+    /// <summary>The await becomes the value (or goes, as a statement): <see cref="AwaitInLoop.FixUseValue"/>.</summary>
+    public const string FixUseValue = AwaitInLoop.FixUseValue;
+
+    internal sealed class Context
+    {
+        private Context(Compilation compilation, AwaitInLoop.Context loops)
+        {
+            Loops = loops;
+            ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT);
+            HasCompletedTask = !loops.TaskType.GetMembers("CompletedTask").IsEmpty;
+            CacheLevel = TaskResultCache.LevelOf(loops.TaskType);
+        }
+
+        /// <summary>TPL0005's symbols: the task types and the completed shapes.</summary>
+        public AwaitInLoop.Context Loops { get; }
+
+        public INamedTypeSymbol? ExpressionOfT { get; }
+
+        public bool HasCompletedTask { get; }
+
+        public TaskCacheLevel CacheLevel { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            AwaitInLoop.Context.TryCreate(compilation) is { } loops ? new Context(compilation, loops) : null;
+    }
+
+    /// <summary>A reported site: the call or the await, what the message says of it, the value and the rewrite.</summary>
+    public sealed class Site
+    {
+        public Site(IOperation reported, string shape, IOperation? value, string? fix)
+        {
+            Reported = reported;
+            Shape = shape;
+            Value = value;
+            Fix = fix;
+        }
+
+        public IOperation Reported { get; }
+
+        public string Shape { get; }
+
+        /// <summary>The value the task gives; null for a task without one.</summary>
+        public IOperation? Value { get; }
+
+        public string? Fix { get; }
+    }
+
+    /// <summary>
+    /// A Task.Run or Task.Factory.StartNew whose delegate only returns an available value or does nothing. Awaited in a
+    /// loop body it is TPL0005's (which moves the loop). <paramref name="cacheRuleIsOn"/>: whether TPL0003 is on, asked
+    /// only for a constant: a Task.FromResult of a constant it caches would be its site on the next dotnet format run,
+    /// so such a site gets no fix here.
+    /// </summary>
+    public static Site? OfDelegateTask(IInvocationOperation call, Context context, ISymbol member, System.Func<bool> cacheRuleIsOn)
+    {
+        if (!MayReturnOnlyAValue(call, context.Loops)
+            || Lambda(call) is not { } lambda
+            || Returned(lambda) is var value && value is not null && !IsAvailable(value, member, call)
+            || call.IsInsideExpressionTree(context.ExpressionOfT))
+        {
+            return null;
+        }
+
+        var awaited = AwaitOf(call, context.Loops);
+        if (awaited is not null && AwaitInLoop.InnermostLoopWithBodyAround(awaited) is not null)
+        {
+            return null;
+        }
+
+        var shape = value is null
+            ? "queues a delegate that does nothing; use Task.CompletedTask"
+            : "queues a delegate only to return a value that is already available; use Task.FromResult";
+        if (awaited is not null && AwaitInLoop.CompletedByFix(awaited, call, value).CanUseValue(context.Loops))
+        {
+            return new Site(call, shape, value, FixUseValue);
+        }
+
+        var fix = value is null
+            ? (context.HasCompletedTask ? FixCompletedTask : null)
+            : (IsCachedByRule(value, call, member, context) && cacheRuleIsOn() ? null : FixCompletedTask);
+        return new Site(call, shape, value, fix);
+    }
+
+    /// <summary>An await outside any loop body of a task that is already complete, where the value can take its place.</summary>
+    public static Site? OfAwait(IAwaitOperation await, Context context) =>
+        AwaitInLoop.InnermostLoopWithBodyAround(await) is null
+        && AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
+        && completed.CanUseValue(context.Loops)
+            ? new Site(await, "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue)
+            : null;
+
+    /// <summary>
+    /// Whether TPL0014 takes the Task.Run or StartNew call that TPL0001 or TPL0007 would give state: its fix removes the
+    /// delegate (see <see cref="OtherRule"/>).
+    /// </summary>
+    public static bool IsTakenByValueRule(OperationAnalysisContext context, IInvocationOperation call, Context? values) =>
+        values is not null
+        && OfDelegateTask(call, values, context.ContainingSymbol, static () => true) is { Fix: not null }
+        && OtherRule.IsOn(context.Compilation, context.Options, call.Syntax.SyntaxTree, context.ContainingSymbol, AvailableValueAnalyzer.Rule, context.CancellationToken);
+
+    /// <summary>
+    /// Whether an await rule takes the awaited Task.FromResult that TPL0003 would cache: TPL0005 in a loop body, TPL0014
+    /// elsewhere, where their fix uses the value and removes the task (see <see cref="OtherRule"/>).
+    /// </summary>
+    public static bool IsTakenByAwaitRule(OperationAnalysisContext context, IInvocationOperation fromResult, Context? values)
+    {
+        if (values is null || AwaitOf(fromResult, values.Loops) is not { } await)
+        {
+            return false;
+        }
+
+        var inLoop = AwaitInLoop.InnermostLoopWithBodyAround(await) is not null;
+        var fix = inLoop ? AwaitInLoop.Classify(await, values.Loops)?.Fix(values.Loops) : OfAwait(await, values)?.Fix;
+        return fix == FixUseValue
+            && OtherRule.IsOn(context.Compilation, context.Options, await.Syntax.SyntaxTree, context.ContainingSymbol, inLoop ? AwaitInLoopAnalyzer.Rule : AvailableValueAnalyzer.Rule, context.CancellationToken);
+    }
+
+    /// <summary>
+    /// The shape alone, without asking whether variables are written: Task.Run or Task.Factory.StartNew with one argument,
+    /// a lambda that is not async, whose body is empty or returns a constant, a variable, a field, <c>this</c> or a default.
+    /// </summary>
+    public static bool MayReturnOnlyAValue(IInvocationOperation call, AwaitInLoop.Context context)
+    {
+        var method = call.TargetMethod;
+        var isRun = method.Name == "Run" && method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType);
+        var isStartNew = method.Name == "StartNew"
+            && context.IsTaskFactory(method.ContainingType)
+            && call.Instance is IPropertyReferenceOperation { Property: { Name: "Factory", IsStatic: true } factory }
+            && SymbolEqualityComparer.Default.Equals(factory.ContainingType.OriginalDefinition, context.TaskType);
+        if (!(isRun || isStartNew)
+            || call.Type is null
+            || call.Type.ContainsErrorType()
+            || call.Arguments.Length != 1
+            || Lambda(call) is not { } lambda
+            || lambda.Symbol.IsAsync
+            || context.IsAwaitable(lambda.Symbol.ReturnType))
+        {
+            return false;
+        }
+
+        var operations = lambda.Body.Operations;
+        return lambda.Symbol.ReturnsVoid
+            ? operations.All(o => o is IReturnOperation { ReturnedValue: null, IsImplicit: true })
+            : operations.Length == 1 && operations[0] is IReturnOperation { ReturnedValue: { } value } && IsValueShape(Plain(value));
+    }
+
+    private static IAnonymousFunctionOperation? Lambda(IInvocationOperation call) =>
+        call.Arguments.Length == 1
+        && call.Arguments[0].Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
+            ? lambda
+            : null;
+
+    /// <summary>The value the call's delegate returns (under the lambda's implicit conversion); null for a delegate that returns nothing.</summary>
+    public static IOperation? ValueOf(IInvocationOperation call) => Lambda(call) is { } lambda ? Returned(lambda) : null;
+
+    private static IOperation? Returned(IAnonymousFunctionOperation lambda) =>
+        lambda.Body.Operations.FirstOrDefault() is IReturnOperation { ReturnedValue: { } value } ? value : null;
+
+    /// <summary>The value under the implicit conversions the compiler built in, unless one runs user code.</summary>
+    public static IOperation Plain(IOperation value)
+    {
+        var current = value;
+        while (current is IConversionOperation { IsImplicit: true, OperatorMethod: null } conversion)
+        {
+            current = conversion.Operand;
+        }
+
+        return current;
+    }
+
+    private static bool IsValueShape(IOperation value) =>
+        value.ConstantValue.HasValue
+        || value is IDefaultValueOperation or IInstanceReferenceOperation or ILocalReferenceOperation or IParameterReferenceOperation
+            or IFieldReferenceOperation;
+
+    /// <summary>
+    /// The value reads the same when the delegate runs as when the call is made, and reading it cannot throw: a
+    /// constant, a default, <c>this</c>, a local or by-value parameter nothing writes after its declaration, or a
+    /// readonly field of this type read outside the constructors that set it.
+    /// </summary>
+    private static bool IsAvailable(IOperation returned, ISymbol member, IOperation call)
+    {
+        var value = Plain(returned);
+        if (value.ConstantValue.HasValue || value is IDefaultValueOperation or IInstanceReferenceOperation)
+        {
+            return true;
+        }
+
+        return value switch
+        {
+            ILocalReferenceOperation local => !local.Local.IsRef && IsNeverWritten(local.Local, local.Type, call),
+            IParameterReferenceOperation parameter => parameter.Parameter.RefKind == RefKind.None && IsNeverWritten(parameter.Parameter, parameter.Type, call),
+            IFieldReferenceOperation { Field: { IsReadOnly: true } field } reference => IsStableField(field, reference, member),
+            _ => false,
+        };
+    }
+
+    /// <summary>Nothing in the member writes the variable, and it is no struct whose own methods could change it.</summary>
+    private static bool IsNeverWritten(ISymbol variable, ITypeSymbol? type, IOperation call) =>
+        type is not null && !StateCapture.IsMutableStruct(type) && !StateCapture.IsWrittenAfterItsDeclaration(variable, call.Root());
+
+    /// <summary>
+    /// A readonly field of the type (or a type around it) set only by its initializer, which runs before any other code
+    /// of the instance or type: read through <c>this</c> for an instance field, outside the initializers themselves.
+    /// A field a constructor sets could be read by a method the constructor calls first, and read again later.
+    /// </summary>
+    private static bool IsStableField(IFieldSymbol field, IFieldReferenceOperation reference, ISymbol member)
+    {
+        if (member is IFieldSymbol or IPropertySymbol && member.IsStatic == field.IsStatic
+            || !field.IsStatic && reference.Instance is not IInstanceReferenceOperation
+            || field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer: not null }
+            || IsSetByAConstructor(field))
+        {
+            return false;
+        }
+
+        for (var type = member.ContainingType; type is not null; type = type.ContainingType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(type, field.ContainingType))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Any assignment in a constructor to a name spelled as the field's (read from the text: a false match only withholds the report).</summary>
+    private static bool IsSetByAConstructor(IFieldSymbol field) =>
+        field.ContainingType.Constructors.Any(constructor => constructor.IsStatic == field.IsStatic
+            && constructor.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<AssignmentExpressionSyntax>()
+                .Any(assignment => assignment.Left.DescendantNodesAndSelf().OfType<SimpleNameSyntax>().Any(name => name.Identifier.ValueText == field.Name))));
+
+    /// <summary>The await around the call (through ConfigureAwait), or null.</summary>
+    public static IAwaitOperation? AwaitOf(IInvocationOperation call, AwaitInLoop.Context context)
+    {
+        IOperation awaited = call.WithImplicitConversionsAround();
+        if (awaited.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured
+            && configured.Instance == awaited
+            && context.IsAwaitable(awaited.Type))
+        {
+            awaited = configured.WithImplicitConversionsAround();
+        }
+
+        return awaited.Parent as IAwaitOperation;
+    }
+
+    /// <summary>Whether TPL0003 would report <c>Task.FromResult(value)</c> written at the call: a constant the runtime does not cache, in code that runs repeatedly.</summary>
+    private static bool IsCachedByRule(IOperation value, IInvocationOperation call, ISymbol member, Context context) =>
+        ConstantResult.TryGet(value, out var constant)
+        && call.Type is INamedTypeSymbol { TypeArguments.Length: 1 } task
+        && !TaskResultCache.IsCachedByRuntime(task.TypeArguments[0], constant, context.CacheLevel)
+        && call.RunsRepeatedly(member);
+}

@@ -1,0 +1,76 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0014: a delegate task (Task.Run, Task.Factory.StartNew) whose delegate only returns a value that is already
+/// available, or does nothing; and, outside loops (TPL0005 has those), an await of a task that is already complete.
+/// The first costs a closure, a queue hop and a pool thread for a value the caller has; the second a state machine's
+/// bookkeeping for nothing (docs/rules/TPL0014.md).
+/// </summary>
+public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
+{
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.AvailableValue,
+        title: "Do not run or await a task for a value that is already available",
+        messageFormat: "'{0}' {1}",
+        DiagnosticCategories.Performance,
+        DiagnosticSeverity.Warning,
+        description: "Task.Run(() => value) and Task.Factory.StartNew(() => value) allocate a closure, a delegate and a task, and "
+            + "queue a work item to the thread pool, only to hand back a value the caller already has; Task.FromResult(value) "
+            + "(or Task.CompletedTask for a delegate that does nothing) gives the same result at once. Awaiting a task that is "
+            + "already complete (Task.FromResult, Task.CompletedTask) does nothing that using the value does not.");
+
+    internal static readonly OperationRule Operations = OperationRule.Create(
+            Rule, AvailableValue.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.Await))
+        .OnlyForCallsOf("Run", "StartNew");
+
+    private const int MaxDisplayLength = 40;
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
+        context.RegisterRule(Operations);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, AvailableValue.Context symbols, RuleOptions options)
+    {
+        var site = context.Operation switch
+        {
+            IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call when !call.Syntax.IsInBrokenMember() =>
+                AvailableValue.OfDelegateTask(call, symbols, context.ContainingSymbol, () => OtherRule.IsOn(
+                    context.Compilation, context.Options, call.Syntax.SyntaxTree, context.ContainingSymbol, CacheConstantTaskResultAnalyzer.Rule, context.CancellationToken)),
+            IAwaitOperation await when !await.Syntax.IsInBrokenMember() => AvailableValue.OfAwait(await, symbols),
+            _ => null,
+        };
+        if (site is null)
+        {
+            return;
+        }
+
+        var shown = site.Reported is IAwaitOperation { Operation: var awaited } ? awaited.Syntax : site.Reported.Syntax;
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            site.Reported.Syntax.GetLocation(),
+            DiagnosticPropertyKeys.ForFix(site.Fix),
+            Display(shown),
+            site.Shape));
+    }
+
+    /// <summary>Short code in full, a long call as <c>Task.Run(...)</c>.</summary>
+    private static string Display(SyntaxNode node)
+    {
+        var text = node.ToString();
+        return text.Length <= MaxDisplayLength && text.IndexOf('\n') < 0
+            ? text
+            : node is InvocationExpressionSyntax call ? call.Expression + "(...)" : text.Split('\n')[0].TrimEnd() + " ...";
+    }
+}

@@ -1,0 +1,362 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.AvailableValueAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.AvailableValueFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0014: delegate tasks that only return an available value, and awaits of tasks that are already complete.</summary>
+public sealed class AvailableValueTests
+{
+    private const string Usings = """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) =>
+        Usings + "class C\n{\n    private readonly string _name = \"c\";\n    private static readonly int[] Empty = new int[0];\n    private int _count;\n" + members + "\n}\n";
+
+    private const string Queued = "queues a delegate only to return a value that is already available; use Task.FromResult";
+    private const string Nothing = "queues a delegate that does nothing; use Task.CompletedTask";
+    private const string Complete = "awaits a task that is already complete; use the value directly";
+
+    [Fact]
+    public async Task DelegateTasksOfAvailableValues_BecomeCompletedTasks()
+    {
+        var before = Class("""
+                Task<int> Parameter(int value) => {|#0:Task.Run(() => value)|};
+                Task<string> Field() => {|#1:Task.Run(() => _name)|};
+                Task<int[]> StaticField() => {|#2:Task.Factory.StartNew(() => Empty)|};
+                Task<C> This() => {|#3:Task.Run(() => this)|};
+                Task Nothing() => {|#4:Task.Run(() => { })|};
+                Task Anonymous() => {|#5:Task.Factory.StartNew(delegate { })|};
+                Task<int> Local(List<int> items)
+                {
+                    var count = items.Count;
+                    return {|#6:Task.Run(() => { return count; })|};
+                }
+                Task<object> Boxed(int value) => {|#7:Task.Run<object>(() => value)|};
+            """);
+        var after = Class("""
+                Task<int> Parameter(int value) => Task.FromResult(value);
+                Task<string> Field() => Task.FromResult(_name);
+                Task<int[]> StaticField() => Task.FromResult(Empty);
+                Task<C> This() => Task.FromResult(this);
+                Task Nothing() => Task.CompletedTask;
+                Task Anonymous() => Task.CompletedTask;
+                Task<int> Local(List<int> items)
+                {
+                    var count = items.Count;
+                    return Task.FromResult(count);
+                }
+                Task<object> Boxed(int value) => Task.FromResult<object>(value);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(() => value)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.Run(() => _name)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.Factory.StartNew(() => Empty)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.Run(() => this)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("Task.Run(() => { })", Nothing));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("Task.Factory.StartNew(delegate { })", Nothing));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments("Task.Run(() => { return count; })", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(7).WithArguments("Task.Run<object>(() => value)", Queued));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Not reported: a value read later than the call could differ (a variable written anywhere, a mutable field, a field a
+    /// constructor sets), reading it runs code (a property, a call) or may throw; a token, options or a scheduler the
+    /// task honours; an async delegate or one returning a task (Run unwraps it); a factory of the user's.
+    /// </summary>
+    [Fact]
+    public async Task ValuesThatCouldChangeOrCost_AndCallsWithMoreArguments_AreNotReported()
+    {
+        var code = Class("""
+                private readonly int _set;
+                C(int set) { _set = set; }
+                Task<int> Mutable() => Task.Run(() => _count);
+                Task<int> SetInConstructor() => Task.Run(() => _set);
+                Task<int> Written(int value) { var task = Task.Run(() => value); value++; return task; }
+                Task<int> Loop(int n) { Task<int> last = Task.FromResult(0); for (var i = 0; i < n; i++) last = Task.Run(() => i); return last; }
+                Task<int> Property(List<int> items) => Task.Run(() => items.Count);
+                Task<int> Call(string text) => Task.Run(() => text.Length + 1);
+                Task<int> Token(int value, CancellationToken token) => Task.Run(() => value, token);
+                Task<int> Options(int value) => Task.Factory.StartNew(() => value, TaskCreationOptions.LongRunning);
+                Task<int> Async(int value) => Task.Run(async () => { await Task.Yield(); return value; });
+                Task<int> ReturnsTask(Task<int> inner) => Task.Run(() => inner);
+                Task<int> OwnFactory(TaskFactory factory, int value) => factory.StartNew(() => value);
+                Task Works() => Task.Run(() => Console.WriteLine("work"));
+                Task<DateTime> Now() => Task.Run(() => DateTime.Now);
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>A constant TPL0003 caches would be its site once written as Task.FromResult: reported here without a fix.</summary>
+    [Fact]
+    public async Task ConstantsTheCacheRuleTakes_AreReportedWithoutAFix_OthersAreFixed()
+    {
+        var before = Class("""
+                Task<int> Answer() => {|#0:Task.Run(() => 42)|};
+                Task<bool> Cached() => {|#1:Task.Run(() => true)|};
+            """);
+        var after = Class("""
+                Task<int> Answer() => Task.Run(() => 42);
+                Task<bool> Cached() => Task.FromResult(true);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(() => 42)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.Run(() => true)", Queued));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(10, 27).WithArguments("Task.Run(() => 42)", Queued));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task AwaitsOfCompletedTasks_TakeTheValue_WhereSomethingElseIsAwaited()
+    {
+        var before = Class("""
+                async Task<int> Sum(Func<Task<int>> next)
+                {
+                    var first = await next();
+                    var second = {|#0:await Task.FromResult(first + 1)|};
+                    {|#1:await Task.CompletedTask|};
+                    var third = {|#2:await Task.FromResult<object>("x").ConfigureAwait(false)|};
+                    return first + second + third.GetHashCode();
+                }
+
+                async Task<int> Awaited(Func<Task<int>> next, int value)
+                {
+                    var extra = await {|#3:Task.Run(() => value)|};
+                    return extra + await next();
+                }
+            """);
+        var after = Class("""
+                async Task<int> Sum(Func<Task<int>> next)
+                {
+                    var first = await next();
+                    var second = first + 1;
+                    var third = (object)"x";
+                    return first + second + third.GetHashCode();
+                }
+
+                async Task<int> Awaited(Func<Task<int>> next, int value)
+                {
+                    var extra = value;
+                    return extra + await next();
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.FromResult(first + 1)", Complete));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.CompletedTask", Complete));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.FromResult<object>(\"x\").ConfigureAwait(...)", Complete));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.Run(() => value)", Queued));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// The only await of a function keeps it async (the idiom that silences CS1998): not reported. An awaited delegate
+    /// task there becomes an await of a completed task. In a loop body, awaits are TPL0005's.
+    /// </summary>
+    [Fact]
+    public async Task TheOnlyAwait_AndAwaitsInLoops_AreLeftAlone()
+    {
+        var before = Class("""
+                async Task Only() { await Task.CompletedTask; }
+                async Task<int> OnlyValue(int value) => await Task.FromResult(value);
+                async Task<int> OnlyRun(int value) => await {|#0:Task.Run(() => value)|};
+                async Task<int> InLoop(int[] items, Func<Task> next)
+                {
+                    var sum = 0;
+                    foreach (var item in items) sum += await Task.FromResult(item);
+                    foreach (var item in items) sum += await Task.Run(() => item);
+                    await next();
+                    return sum;
+                }
+            """);
+        var after = Class("""
+                async Task Only() { await Task.CompletedTask; }
+                async Task<int> OnlyValue(int value) => await Task.FromResult(value);
+                async Task<int> OnlyRun(int value) => await Task.FromResult(value);
+                async Task<int> InLoop(int[] items, Func<Task> next)
+                {
+                    var sum = 0;
+                    foreach (var item in items) sum += await Task.FromResult(item);
+                    foreach (var item in items) sum += await Task.Run(() => item);
+                    await next();
+                    return sum;
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(() => value)", Queued));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task NestedLambdasLocalFunctionsAndTopLevelStatements_AreReported()
+    {
+        var before = Class("""
+                Func<int, Task<int>> Make() => x => [|Task.Run(() => x)|];
+                Task Local() { return Run(); Task Run() => [|Task.Run(() => { })|]; }
+            """);
+        var after = Class("""
+                Func<int, Task<int>> Make() => x => Task.FromResult(x);
+                Task Local() { return Run(); Task Run() => Task.CompletedTask; }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+
+        const string TopLevel = """
+            using System;
+            using System.Threading.Tasks;
+
+            var name = Environment.MachineName;
+            var task = [|Task.Run(() => name)|];
+            Console.WriteLine(await task);
+            """;
+        await new Verify.Test
+        {
+            TestCode = TopLevel,
+            FixedCode = TopLevel.Replace("[|Task.Run(() => name)|]", "Task.FromResult(name)", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixAll_FixesEverySiteOfTheDocument()
+    {
+        var before = Class("""
+                Task<int> A(int v) => [|Task.Run(() => v)|];
+                Task B() => [|Task.Run(() => { })|];
+                async Task<int> D(Func<Task<int>> next) { var x = await next(); return [|await Task.FromResult(x)|]; }
+            """);
+        var after = Class("""
+                Task<int> A(int v) => Task.FromResult(v);
+                Task B() => Task.CompletedTask;
+                async Task<int> D(Func<Task<int>> next) { var x = await next(); return x; }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    /// <summary>netstandard2.0 under C# 7.3 and net10.0 with nullable share the file: the fix compiles in both copies.</summary>
+    [Fact]
+    public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<string> Name(string name) { return [|Task.Run(() => name)|]; }
+                public Task Done() { return [|Task.Factory.StartNew(() => { })|]; }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before
+                .Replace("[|Task.Run(() => name)|]", "Task.FromResult(name)", StringComparison.Ordinal)
+                .Replace("[|Task.Factory.StartNew(() => { })|]", "Task.CompletedTask", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    /// <summary>TPL0001 and TPL0007 leave a delegate task this rule removes; TPL0003 leaves an awaited FromResult this rule removes.</summary>
+    [Fact]
+    public async Task OtherRulesLeaveTheSiteToThisOne()
+    {
+        var code = Class("""
+                Task<int> A(int v) => Task.Factory.StartNew(() => v);
+                Task<int> B(int v) => Task.Run(() => v);
+                async Task<int> D(Func<Task<int>> next) => await next() + await Task.FromResult(1000);
+            """);
+        var run = new AnalyzerRun([new UseTaskStateAnalyzer(), new TaskRunStateAnalyzer(), new CacheConstantTaskResultAnalyzer(), new AvailableValueAnalyzer()])
+        {
+            Sources = { ("Test0.cs", code) },
+            EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n",
+        };
+        Assert.Equal(["TPL0014", "TPL0014", "TPL0014"], (await run.DiagnosticsAsync()).Select(d => d.Id));
+
+        run.EditorConfig += "dotnet_diagnostic.TPL0014.severity = none\n";
+        Assert.Equal(["TPL0001", "TPL0003", "TPL0007"], (await run.DiagnosticsAsync()).Select(d => d.Id).OrderBy(id => id));
+    }
+
+    /// <summary>
+    /// The pair the held-out run found giving two results: in a loop, TPL0005 turns the awaited Task.FromResult(1000)
+    /// into its value, and TPL0003 leaves it to it; with TPL0005 off, TPL0003 caches it.
+    /// </summary>
+    [Fact]
+    public async Task InALoop_TheCacheRuleLeavesAnAwaitedConstantToTheLoopRule()
+    {
+        var code = Class("""
+                async Task<int> Sum(int n, Func<Task<int>> next)
+                {
+                    var sum = await next();
+                    for (var i = 0; i < n; i++) sum += await Task.FromResult(1000);
+                    return sum;
+                }
+            """);
+        var run = new AnalyzerRun([new CacheConstantTaskResultAnalyzer(), new AwaitInLoopAnalyzer(), new AvailableValueAnalyzer()])
+        {
+            Sources = { ("Test0.cs", code) },
+        };
+        Assert.Equal(["TPL0005"], (await run.DiagnosticsAsync()).Select(d => d.Id));
+
+        run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0005.severity = none\n";
+        Assert.Equal(["TPL0003"], (await run.DiagnosticsAsync()).Select(d => d.Id));
+    }
+
+    /// <summary>
+    /// The caveat the page names that a run can show every time: Task.Run's task is created with DenyChildAttach, the
+    /// completed task with no options. (Its being complete at once depends on the pool's timing before the fix.)
+    /// </summary>
+    [Fact]
+    public async Task Caveat_TheTaskHasNoCreationOptions()
+    {
+        const string Code = """
+            // Shows a documented caveat of a fix
+            using System.Threading.Tasks;
+
+            public static class Api
+            {
+                private static Task<int> Make(int value) => Task.Run(() => value);
+
+                public static string Options() => Make(5).CreationOptions.ToString();
+            }
+            """;
+        await FixedBehaviour.AssertAsync(Code, DiagnosticIds.AvailableValue, "Api", "Options", "returned DenyChildAttach", "returned None");
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> M(int v) => Task.Run(() => v);
+            }
+            """);
+    }
+
+    [Theory]
+    [InlineData("int", "Task.Run(() => ")]
+    [InlineData("int v", "Task.Run(() => v")]
+    [InlineData("int v", "Task.Run(() => v, )")]
+    [InlineData("int v", "Task.Factory.StartNew(() => { return v })")]
+    [InlineData("int v", "Task.Run<>(() => v)")]
+    [InlineData("", "await Task.FromResult(")]
+    public async Task IncompleteCode_NeitherThrowsNorReports(string parameters, string statement)
+    {
+        Assert.Equal(0, await HalfTypedCode.CountDiagnosticsAsync(new AvailableValueAnalyzer(), parameters, statement));
+    }
+}
