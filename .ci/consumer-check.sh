@@ -78,7 +78,7 @@ namespace Consumer;
 public class Chains
 {
     static Task Step() => Task.Delay(1);
-    static Task<int> Number() => Task.Run(() => 20);
+    static Task<int> Number() => Task.Run(() => System.Math.Abs(-20));
     static Task<string> Describe(int n) => Task.Run(() => "n=" + n);
 
     public Task Three() => Step().ContinueWith(_ => Step()).Unwrap().ContinueWith(_ => Step()).Unwrap();  // TPL0002, fixed

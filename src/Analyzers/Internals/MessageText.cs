@@ -10,6 +10,17 @@ internal static class MessageText
     public static string Count(int count, string singular, string plural) =>
         count.ToString(System.Globalization.CultureInfo.InvariantCulture) + " " + (count == 1 ? singular : plural);
 
+    private const int MaxCodeLength = 40;
+
+    /// <summary>Code as a message quotes it: short code in full, a long call as <c>Task.Run(...)</c>, else its first line.</summary>
+    public static string ShortCode(Microsoft.CodeAnalysis.SyntaxNode node)
+    {
+        var text = node.ToString();
+        return text.Length <= MaxCodeLength && text.IndexOf('\n') < 0
+            ? text
+            : node is Microsoft.CodeAnalysis.CSharp.Syntax.InvocationExpressionSyntax call ? call.Expression + "(...)" : text.Split('\n')[0].TrimEnd() + " ...";
+    }
+
     /// <summary>"'a'", "'a' and 'b'", "'a', 'b' and 'c'".</summary>
     public static string QuotedList(IEnumerable<string> items)
     {

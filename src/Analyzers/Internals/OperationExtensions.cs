@@ -48,6 +48,25 @@ internal static class OperationExtensions
         return false;
     }
 
+    /// <summary>
+    /// True inside a lambda converted to <c>System.Linq.Expressions.Expression&lt;T&gt;</c>, recognized by name so that no
+    /// rule needs the symbol; asked only for a site about to be reported.
+    /// </summary>
+    public static bool IsInsideExpressionTree(this IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation
+                && current.Parent is IConversionOperation { Type: INamedTypeSymbol { Name: "Expression", Arity: 1 } target }
+                && target.ContainingNamespace?.ToDisplayString() == "System.Linq.Expressions")
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>The method or constructor an invocation or object creation calls, with its arguments; null for any other operation.</summary>
     public static (IMethodSymbol Method, ImmutableArray<IArgumentOperation> Arguments)? Call(this IOperation operation) => operation switch
     {

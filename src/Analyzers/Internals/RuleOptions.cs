@@ -126,10 +126,14 @@ internal sealed class RuleOptions
         return false;
     }
 
-    /// <summary>Reports the rule's diagnostic unless the site is outside the scope the options set.</summary>
+    /// <summary>
+    /// Reports the rule's diagnostic unless the site is outside the scope the options set, or inside a lambda the
+    /// compiler turns into an expression tree: that code is data for a query provider, never run as written, so no
+    /// rule's advice applies to it (asked here, once a rule has found a site, rather than by every rule).
+    /// </summary>
     public void Report(OperationAnalysisContext context, Diagnostic diagnostic)
     {
-        if (Includes(context.ContainingSymbol, context.Operation.Syntax.SyntaxTree))
+        if (Includes(context.ContainingSymbol, context.Operation.Syntax.SyntaxTree) && !context.Operation.IsInsideExpressionTree())
         {
             context.ReportDiagnostic(diagnostic);
         }

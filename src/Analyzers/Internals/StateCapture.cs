@@ -131,9 +131,10 @@ internal sealed class StateCapture
         {
             switch (operation.Kind)
             {
+                // A const local is compiled in as its value, and nameof(x) reads no variable: neither is captured.
                 case OperationKind.LocalReference:
                     var local = ((ILocalReferenceOperation)operation).Local;
-                    if (!IsInside(local.ContainingSymbol, function))
+                    if (!local.IsConst && !IsInside(local.ContainingSymbol, function) && !IsInNameOf(operation))
                     {
                         Add(captured, local);
                     }
@@ -141,6 +142,11 @@ internal sealed class StateCapture
                     break;
                 case OperationKind.ParameterReference:
                     var parameter = ((IParameterReferenceOperation)operation).Parameter;
+                    if (IsInNameOf(operation))
+                    {
+                        break;
+                    }
+
                     if (!IsInside(parameter.ContainingSymbol, function))
                     {
                         Add(captured, parameter);
@@ -191,6 +197,20 @@ internal sealed class StateCapture
 
         noFix ??= FixBlocker(call, lambda, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
         return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
+    }
+
+    /// <summary>Whether the reference is the argument of a <c>nameof</c>, which the compiler turns into a string.</summary>
+    private static bool IsInNameOf(IOperation reference)
+    {
+        for (var current = reference.Parent; current is not null && current.Kind != OperationKind.AnonymousFunction; current = current.Parent)
+        {
+            if (current.Kind == OperationKind.NameOf)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static IParameterSymbol? ParameterAt(IAnonymousFunctionOperation lambda, int ordinal) =>

@@ -103,8 +103,8 @@ internal static class AvailableValue
 
     /// <summary>An await outside any loop body of a task that is already complete, where the value can take its place.</summary>
     public static Site? OfAwait(IAwaitOperation await, Context context) =>
-        AwaitInLoop.InnermostLoopWithBodyAround(await) is null
-        && AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
+        AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
+        && AwaitInLoop.InnermostLoopWithBodyAround(await) is null
         && completed.CanUseValue(context.Loops)
             ? new Site(await, "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue)
             : null;

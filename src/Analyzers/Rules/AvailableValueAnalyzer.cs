@@ -30,8 +30,6 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
             Rule, AvailableValue.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.Await))
         .OnlyForCallsOf("Run", "StartNew");
 
-    private const int MaxDisplayLength = 40;
-
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
@@ -43,15 +41,16 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, AvailableValue.Context symbols, RuleOptions options)
     {
+        // The shapes first, the walk up the syntax for half-typed code only at a site: every await comes here.
         var site = context.Operation switch
         {
-            IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call when !call.Syntax.IsInBrokenMember() =>
+            IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call =>
                 AvailableValue.OfDelegateTask(call, symbols, context.ContainingSymbol, () => OtherRule.IsOn(
                     context.Compilation, context.Options, call.Syntax.SyntaxTree, context.ContainingSymbol, CacheConstantTaskResultAnalyzer.Rule, context.CancellationToken)),
-            IAwaitOperation await when !await.Syntax.IsInBrokenMember() => AvailableValue.OfAwait(await, symbols),
+            IAwaitOperation await => AvailableValue.OfAwait(await, symbols),
             _ => null,
         };
-        if (site is null)
+        if (site is null || site.Reported.Syntax.IsInBrokenMember())
         {
             return;
         }
@@ -61,16 +60,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
             Rule,
             site.Reported.Syntax.GetLocation(),
             DiagnosticPropertyKeys.ForFix(site.Fix),
-            Display(shown),
+            MessageText.ShortCode(shown),
             site.Shape));
-    }
-
-    /// <summary>Short code in full, a long call as <c>Task.Run(...)</c>.</summary>
-    private static string Display(SyntaxNode node)
-    {
-        var text = node.ToString();
-        return text.Length <= MaxDisplayLength && text.IndexOf('\n') < 0
-            ? text
-            : node is InvocationExpressionSyntax call ? call.Expression + "(...)" : text.Split('\n')[0].TrimEnd() + " ...";
     }
 }

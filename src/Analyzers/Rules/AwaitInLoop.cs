@@ -48,16 +48,7 @@ internal sealed partial class AwaitInLoop
     public IOperation? Value { get; }
 
     /// <summary>The awaited call as the message shows it: short code in full, a long call as <c>Task.Run(...)</c>.</summary>
-    public string Display
-    {
-        get
-        {
-            var text = Task.Syntax.ToString();
-            return text.Length <= 40 && text.IndexOf('\n') < 0
-                ? text
-                : Task.Syntax is InvocationExpressionSyntax call ? call.Expression + "(...)" : text.Split('\n')[0].TrimEnd() + " ...";
-        }
-    }
+    public string Display => MessageText.ShortCode(Task.Syntax);
 
     /// <summary>The words the message uses for each case.</summary>
     public string Reason => Kind switch

@@ -76,6 +76,48 @@ public sealed class UseTaskStateTests
             """);
     }
 
+    /// <summary>A const local is compiled in as its value and nameof reads no variable: neither is a capture.</summary>
+    [Fact]
+    public async Task ConstantsAndNameOf_AreNotCaptures()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task task, int value)
+                {
+                    const int Limit = 3;
+                    Task.Factory.StartNew(() => Console.WriteLine(Limit));
+                    Task.Factory.StartNew(() => Console.WriteLine(nameof(value)));
+                    task.ContinueWith(t => Console.WriteLine(nameof(task) + Limit));
+                    Task.Factory.StartNew({|#0:() => Console.WriteLine(value + Limit)|});
+                }
+            }
+            """,
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'value', so each call allocates a closure and a delegate; pass it as the task's state") },
+            FixedCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(Task task, int value)
+                {
+                    const int Limit = 3;
+                    Task.Factory.StartNew(() => Console.WriteLine(Limit));
+                    Task.Factory.StartNew(() => Console.WriteLine(nameof(value)));
+                    task.ContinueWith(t => Console.WriteLine(nameof(task) + Limit));
+                    Task.Factory.StartNew(static state => { var value = (int)state!; Console.WriteLine(value + Limit); }, value);
+                }
+            }
+            """,
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task VariablesTheClosureMustShare_DoNotReport()
     {
