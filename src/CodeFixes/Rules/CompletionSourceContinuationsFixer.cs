@@ -1,10 +1,5 @@
-using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Editing;
-using Microsoft.CodeAnalysis.Operations;
-using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Rules;
 
@@ -16,27 +11,15 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <c>(options)</c> constructors).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CompletionSourceContinuationsFixer))]
-public sealed class CompletionSourceContinuationsFixer : SiteRuleFixer
+public sealed class CompletionSourceContinuationsFixer : FlagRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.CompletionSourceContinuations + "_AddRunContinuationsAsynchronously";
 
     public CompletionSourceContinuationsFixer()
-        : base(new CompletionSourceContinuationsAnalyzer(), CompletionSourceContinuations.FixAddFlag, EquivalenceKey, "Run TaskCompletionSource continuations asynchronously")
+        : base(new CompletionSourceContinuationsAnalyzer(), CompletionSourceContinuations.FixAddFlag, EquivalenceKey, "Run TaskCompletionSource continuations asynchronously",
+            WellKnownTypeNames.TaskCreationOptions, "RunContinuationsAsynchronously", "creationOptions")
     {
     }
 
     protected override string Title(string kind) => "Add TaskCreationOptions.RunContinuationsAsynchronously";
-
-    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
-    {
-        var creation = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<BaseObjectCreationExpressionSyntax>();
-        if (creation is null
-            || editor.SemanticModel.GetOperation(creation, cancellationToken) is not IObjectCreationOperation operation
-            || editor.SemanticModel.Compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCreationOptions) is not { } optionsType)
-        {
-            return;
-        }
-
-        OptionsFlag.Add(editor, creation, operation.Arguments, optionsType, "RunContinuationsAsynchronously", "creationOptions");
-    }
 }
