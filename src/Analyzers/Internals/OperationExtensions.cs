@@ -27,27 +27,6 @@ internal static class OperationExtensions
         };
     }
 
-    /// <summary>True inside a lambda that the compiler turns into an expression tree, where code is data.</summary>
-    public static bool IsInsideExpressionTree(this IOperation operation, INamedTypeSymbol? expressionOfT)
-    {
-        if (expressionOfT is null)
-        {
-            return false;
-        }
-
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (current is IAnonymousFunctionOperation
-                && current.Parent is IConversionOperation { Type: INamedTypeSymbol target }
-                && SymbolEqualityComparer.Default.Equals(target.OriginalDefinition, expressionOfT))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
     /// <summary>
     /// True inside a lambda converted to <c>System.Linq.Expressions.Expression&lt;T&gt;</c>, recognized by name so that no
     /// rule needs the symbol; asked only for a site about to be reported.

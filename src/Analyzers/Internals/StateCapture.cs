@@ -299,14 +299,14 @@ internal sealed class StateCapture
     }
 
     /// <summary>Whether anything in <paramref name="root"/> writes the variable, its declaration's initializer aside.</summary>
-    /// <summary>Whether anything writes the variable other than its own declaration (an <c>out var</c> declares and sets it once).</summary>
-    public static bool IsWrittenAfterItsDeclaration(ISymbol variable, IOperation root) =>
+    /// <summary>
+    /// Whether anything in <paramref name="root"/> writes the variable; with <paramref name="countDeclaration"/> false,
+    /// the declaration that sets it (an <c>out var</c>) does not count.
+    /// </summary>
+    public static bool IsWrittenAnywhere(ISymbol variable, IOperation root, bool countDeclaration = true) =>
         root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable)
-            && o is not ILocalReferenceOperation { IsDeclaration: true }
+            && (countDeclaration || o is not ILocalReferenceOperation { IsDeclaration: true })
             && IsWrite(o));
-
-    public static bool IsWrittenAnywhere(ISymbol variable, IOperation root) =>
-        root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable) && IsWrite(o));
 
     private static bool IsWrite(IOperation reference) => reference.Parent switch
     {

@@ -26,15 +26,12 @@ internal static class AvailableValue
         private Context(Compilation compilation, AwaitInLoop.Context loops)
         {
             Loops = loops;
-            ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT);
             HasCompletedTask = !loops.TaskType.GetMembers("CompletedTask").IsEmpty;
             CacheLevel = TaskResultCache.LevelOf(loops.TaskType);
         }
 
         /// <summary>TPL0005's symbols: the task types and the completed shapes.</summary>
         public AwaitInLoop.Context Loops { get; }
-
-        public INamedTypeSymbol? ExpressionOfT { get; }
 
         public bool HasCompletedTask { get; }
 
@@ -67,16 +64,15 @@ internal static class AvailableValue
 
     /// <summary>
     /// A Task.Run or Task.Factory.StartNew whose delegate only returns an available value or does nothing. Awaited in a
-    /// loop body it is TPL0005's (which moves the loop). <paramref name="cacheRuleIsOn"/>: whether TPL0003 is on, asked
-    /// only for a constant: a Task.FromResult of a constant it caches would be its site on the next dotnet format run,
-    /// so such a site gets no fix here.
+    /// loop body it is TPL0005's (which moves the loop). A constant TPL0003 (while on) would cache once written as
+    /// Task.FromResult would be its site on the next dotnet format run, so such a site gets no fix here.
     /// </summary>
-    public static Site? OfDelegateTask(IInvocationOperation call, Context context, ISymbol member, System.Func<bool> cacheRuleIsOn)
+    public static Site? OfDelegateTask(OperationAnalysisContext analysis, IInvocationOperation call, Context context)
     {
+        var member = analysis.ContainingSymbol;
         if (!MayReturnOnlyAValue(call, context.Loops)
             || Lambda(call) is not { } lambda
-            || Returned(lambda) is var value && value is not null && !IsAvailable(value, member, call)
-            || call.IsInsideExpressionTree(context.ExpressionOfT))
+            || Returned(lambda) is var value && value is not null && !IsAvailable(value, member, call))
         {
             return null;
         }
@@ -97,7 +93,10 @@ internal static class AvailableValue
 
         var fix = value is null
             ? (context.HasCompletedTask ? FixCompletedTask : null)
-            : (IsCachedByRule(value, call, member, context) && cacheRuleIsOn() ? null : FixCompletedTask);
+            : (IsCachedByRule(value, call, member, context)
+                && OtherRule.IsOn(analysis.Compilation, analysis.Options, call.Syntax.SyntaxTree, member, CacheConstantTaskResultAnalyzer.Rule, analysis.CancellationToken)
+                    ? null
+                    : FixCompletedTask);
         return new Site(call, shape, value, fix);
     }
 
@@ -115,7 +114,7 @@ internal static class AvailableValue
     /// </summary>
     public static bool IsTakenByValueRule(OperationAnalysisContext context, IInvocationOperation call, Context? values) =>
         values is not null
-        && OfDelegateTask(call, values, context.ContainingSymbol, static () => true) is { Fix: not null }
+        && OfDelegateTask(context, call, values) is { Fix: not null }
         && OtherRule.IsOn(context.Compilation, context.Options, call.Syntax.SyntaxTree, context.ContainingSymbol, AvailableValueAnalyzer.Rule, context.CancellationToken);
 
     /// <summary>
@@ -141,6 +140,12 @@ internal static class AvailableValue
     /// </summary>
     public static bool MayReturnOnlyAValue(IInvocationOperation call, AwaitInLoop.Context context)
     {
+        // One argument, a lambda, first: most Run and StartNew calls fail there, before any symbol is compared.
+        if (call.Arguments.Length != 1 || Lambda(call) is not { } lambda)
+        {
+            return false;
+        }
+
         var method = call.TargetMethod;
         var isRun = method.Name == "Run" && method.IsStatic && SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType);
         var isStartNew = method.Name == "StartNew"
@@ -150,8 +155,6 @@ internal static class AvailableValue
         if (!(isRun || isStartNew)
             || call.Type is null
             || call.Type.ContainsErrorType()
-            || call.Arguments.Length != 1
-            || Lambda(call) is not { } lambda
             || lambda.Symbol.IsAsync
             || context.IsAwaitable(lambda.Symbol.ReturnType))
         {
@@ -217,7 +220,7 @@ internal static class AvailableValue
 
     /// <summary>Nothing in the member writes the variable, and it is no struct whose own methods could change it.</summary>
     private static bool IsNeverWritten(ISymbol variable, ITypeSymbol? type, IOperation call) =>
-        type is not null && !StateCapture.IsMutableStruct(type) && !StateCapture.IsWrittenAfterItsDeclaration(variable, call.Root());
+        type is not null && !StateCapture.IsMutableStruct(type) && !StateCapture.IsWrittenAnywhere(variable, call.Root(), countDeclaration: false);
 
     /// <summary>
     /// A readonly field of the type (or a type around it) set only by its initializer, which runs before any other code

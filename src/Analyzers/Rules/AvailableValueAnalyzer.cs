@@ -44,9 +44,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
         // The shapes first, the walk up the syntax for half-typed code only at a site: every await comes here.
         var site = context.Operation switch
         {
-            IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call =>
-                AvailableValue.OfDelegateTask(call, symbols, context.ContainingSymbol, () => OtherRule.IsOn(
-                    context.Compilation, context.Options, call.Syntax.SyntaxTree, context.ContainingSymbol, CacheConstantTaskResultAnalyzer.Rule, context.CancellationToken)),
+            IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call => AvailableValue.OfDelegateTask(context, call, symbols),
             IAwaitOperation await => AvailableValue.OfAwait(await, symbols),
             _ => null,
         };

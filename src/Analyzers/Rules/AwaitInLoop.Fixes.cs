@@ -184,10 +184,12 @@ internal sealed partial class AwaitInLoop
 
         // "await Task.FromResult(x);": keep x only if it does something as a statement, drop it if it is a plain value.
         var value = Value.WithoutImplicitConversions();
-        return IsKeptAsStatement(value)
-            || value is ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation
-            || value.ConstantValue.HasValue;
+        return IsKeptAsStatement(value) || IsDroppedAsStatement(value);
     }
+
+    /// <summary>A discarded value that does nothing, so the fix drops it with its await.</summary>
+    public static bool IsDroppedAsStatement(IOperation value) =>
+        value is ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation || value.ConstantValue.HasValue;
 
     private static bool MayBeRemoved(IAwaitOperation await, Context context) =>
         AlreadyCompleted(await, context) is not null

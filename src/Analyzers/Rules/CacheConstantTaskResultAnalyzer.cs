@@ -46,26 +46,24 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
     private sealed class AnalyzerContext
     {
         private readonly INamedTypeSymbol _task;
-        private readonly INamedTypeSymbol? _expressionOfT;
         private readonly bool _hasCompletedTask;
         private readonly TaskCacheLevel _cacheLevel;
 
         private readonly AvailableValue.Context? _values;
         private readonly ContinueWithChain.Context? _chains;
 
-        private AnalyzerContext(Compilation compilation, INamedTypeSymbol task, INamedTypeSymbol? expressionOfT)
+        private AnalyzerContext(Compilation compilation, INamedTypeSymbol task)
         {
             _values = AvailableValue.Context.TryCreate(compilation);
             _chains = ContinueWithChain.Context.TryCreate(compilation);
             _task = task;
-            _expressionOfT = expressionOfT;
             _hasCompletedTask = !task.GetMembers("CompletedTask").IsEmpty;
             _cacheLevel = TaskResultCache.LevelOf(task);
         }
 
         public static AnalyzerContext? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
-                ? new AnalyzerContext(compilation, task, compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT))
+                ? new AnalyzerContext(compilation, task)
                 : null;
 
         public void AnalyzeInvocation(OperationAnalysisContext context, RuleOptions options)
@@ -89,7 +87,6 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || !ConstantResult.TryGet(argument, out var constant)
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
-                || invocation.IsInsideExpressionTree(_expressionOfT)
                 || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
                 || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {

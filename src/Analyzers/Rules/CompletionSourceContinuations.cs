@@ -23,7 +23,6 @@ internal static class CompletionSourceContinuations
             Sources = new CompletionSources(compilation);
             Options = options;
             ContinuationOptions = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskContinuationOptions);
-            ExpressionOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.LinqExpressionOfT);
         }
 
         public CompletionSources Sources { get; }
@@ -31,8 +30,6 @@ internal static class CompletionSourceContinuations
         public INamedTypeSymbol Options { get; }
 
         public INamedTypeSymbol? ContinuationOptions { get; }
-
-        public INamedTypeSymbol? ExpressionOfT { get; }
 
         /// <summary>Null where the target has no RunContinuationsAsynchronously (.NET Framework 4.5).</summary>
         public static Context? TryCreate(Compilation compilation) =>
@@ -72,7 +69,7 @@ internal static class CompletionSourceContinuations
             }
         }
 
-        return !creation.IsInsideExpressionTree(symbols.ExpressionOfT) && EscapesBeforeCompletion(creation, symbols);
+        return EscapesBeforeCompletion(creation, symbols);
     }
 
     /// <summary>

@@ -46,18 +46,24 @@ internal static class CompletedValue
         }
 
         var inner = valueOperation.WithoutImplicitConversions();
-        var expression = ((ExpressionSyntax)inner.Syntax).WithoutTrivia();
-        // A primary expression needs no parentheses, and the simplifier leaves those a cast holds.
+        var replacement = InPlaceOfAwait(editor.Generator, (ExpressionSyntax)inner.Syntax, inner.Type, site.Await.Type);
+        editor.ReplaceNode(awaitSyntax, replacement.WithTriviaFrom(awaitSyntax).WithAdditionalAnnotations(Simplifier.Annotation));
+    }
+
+    /// <summary>
+    /// The value where an await gave <paramref name="resultType"/>: parenthesized unless a primary expression (the
+    /// simplifier leaves the parentheses a cast holds), and cast where its own type differs (Task.FromResult&lt;object&gt;(text)
+    /// gave an object, so the value stays one).
+    /// </summary>
+    public static ExpressionSyntax InPlaceOfAwait(SyntaxGenerator generator, ExpressionSyntax value, ITypeSymbol? valueType, ITypeSymbol? resultType)
+    {
+        var expression = value.WithoutTrivia();
         ExpressionSyntax replacement = expression is LiteralExpressionSyntax or IdentifierNameSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax
             or ThisExpressionSyntax or ParenthesizedExpressionSyntax
             ? expression
-            : ParenthesizedExpression(expression);
-        if (site.Await.Type is { } resultType && !SymbolEqualityComparer.Default.Equals(inner.Type, resultType))
-        {
-            // Task.FromResult<object>(text): the await gave an object, so the value stays one.
-            replacement = CastExpression((TypeSyntax)editor.Generator.TypeExpression(resultType), replacement);
-        }
-
-        editor.ReplaceNode(awaitSyntax, replacement.WithTriviaFrom(awaitSyntax).WithAdditionalAnnotations(Simplifier.Annotation));
+            : ParenthesizedExpression(expression).WithAdditionalAnnotations(Simplifier.Annotation);
+        return resultType is not null && !SymbolEqualityComparer.Default.Equals(valueType, resultType)
+            ? CastExpression((TypeSyntax)generator.TypeExpression(resultType), replacement).WithAdditionalAnnotations(Simplifier.Annotation)
+            : replacement;
     }
 }

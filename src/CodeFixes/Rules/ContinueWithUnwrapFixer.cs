@@ -179,7 +179,7 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             var returned = (ExpressionSyntax)link.ReturnedTask!.Syntax;
             if (reads.Count == 0)
             {
-                AddStatement(statements, awaited, completed, generator);
+                AddStatement(statements, awaited, completed);
             }
             else
             {
@@ -200,7 +200,7 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         }
         else
         {
-            AddStatement(statements, awaited, completed, generator);
+            AddStatement(statements, awaited, completed);
         }
 
         return statements;
@@ -214,26 +214,23 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             return Await(awaited);
         }
 
-        var value = call.ArgumentList.Arguments[0].Expression.WithoutTrivia();
-        var resultType = completed.TargetMethod.TypeArguments[0];
-        return SymbolEqualityComparer.Default.Equals(completed.Arguments[0].Value.WithoutImplicitConversions().Type, resultType)
-            ? value
-            : CastExpression((TypeSyntax)generator.TypeExpression(resultType), ParenthesizedExpression(value))
-                .WithAdditionalAnnotations(Simplifier.Annotation);
+        return CompletedValue.InPlaceOfAwait(
+            generator, call.ArgumentList.Arguments[0].Expression, completed.Arguments[0].Value.WithoutImplicitConversions().Type, completed.TargetMethod.TypeArguments[0]);
     }
 
     /// <summary>
-    /// <c>await X;</c>, or for a <c>Task.FromResult(value)</c>: the value as a statement where it does something, nothing
-    /// where it is a plain value, the await where it is neither (as TPL0014 decides).
+    /// <c>await X;</c>, or for a <c>Task.FromResult(value)</c>: the value as a statement where it does something (no cast:
+    /// a cast is no statement), nothing where it is a plain value, the await where it is neither (as TPL0014 decides).
     /// </summary>
-    private static void AddStatement(List<StatementSyntax> statements, ExpressionSyntax awaited, IInvocationOperation? completed, SyntaxGenerator generator)
+    private static void AddStatement(List<StatementSyntax> statements, ExpressionSyntax awaited, IInvocationOperation? completed)
     {
         var value = completed?.Arguments[0].Value.WithoutImplicitConversions();
-        if (value is not null && AwaitInLoop.IsKeptAsStatement(value))
+        if (value is not null && AwaitInLoop.IsKeptAsStatement(value)
+            && awaited is InvocationExpressionSyntax { ArgumentList.Arguments.Count: 1 } call)
         {
-            statements.Add(ExpressionStatement(ValueOf(awaited, completed, generator)));
+            statements.Add(ExpressionStatement(call.ArgumentList.Arguments[0].Expression.WithoutTrivia()));
         }
-        else if (value is not (ILiteralOperation or ILocalReferenceOperation or IParameterReferenceOperation) && value?.ConstantValue.HasValue != true)
+        else if (value is null || !AwaitInLoop.IsDroppedAsStatement(value))
         {
             statements.Add(ExpressionStatement(Await(awaited)));
         }
