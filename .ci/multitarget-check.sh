@@ -11,7 +11,7 @@ sources=$(cd "$(dirname "$0")/multitarget" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
-rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 TPL0011 TPL0012 TPL0013 TPL0014"
+rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 TPL0011 TPL0012 TPL0013 TPL0014 TPL0015"
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -28,9 +28,9 @@ build() {
 check() {
   local config=$1 project="$work/$1"
   mkdir -p "$project"
-  # TPL0007 is off by default, TPL0008, TPL0010, TPL0011, TPL0012 and TPL0013 suggestions, which a build does not print; TPL0012
+  # TPL0007 is off by default, TPL0008, TPL0010, TPL0011, TPL0012, TPL0013 and TPL0015 suggestions, which a build does not print; TPL0012
   # speaks on the members the sources mark [HotPath].
-  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0012.severity = warning\ntpl_practices.TPL0012.required_attributes = HotPath\n' > "$project/.editorconfig"
+  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0012.severity = warning\ntpl_practices.TPL0012.required_attributes = HotPath\n' > "$project/.editorconfig"
   consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
     "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>" \
     '<PackageReference Include="System.Threading.Tasks.Extensions" Version="4.5.4" Condition="'"'"'$(TargetFramework)'"'"' == '"'"'netstandard2.0'"'"'" />'
@@ -131,6 +131,9 @@ for config in legacy modern; do
   expect $config Values.cs "var header = prefix;"
   expect_not $config Values.cs "await Task.CompletedTask;"
   expect $config Values.cs "public async Task<string> Only(string text) => await Task.FromResult(text);"
+  # State overloads found by shape: fixed where every target that compiles the site has the overload.
+  expect $config StateOverloads.cs "public int Shared(string key, int factor) => _cache.GetOrAdd(key, k => k.Length * factor);"
+  expect_not $config StateOverloads.cs "Work.Run(() => a + b)"
 done
 for config in legacy modern; do
   expect_not $config Hostile.cs "timer = new Timer(static"
@@ -138,6 +141,8 @@ done
 # The callback fixes take the form netstandard2.0 compiles (the object overload), in C# 8+ (legacy: no fix, as TPL0001).
 expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)"
 expect modern Callbacks.cs ", this, Timeout.Infinite, Timeout.Infinite)"
+expect modern StateOverloads.cs "_cache.GetOrAdd(key, static (k, factor) => k.Length * factor, factor);"
+expect modern StateOverloads.cs "Work.Run(static state => { var (a, b) = state; return a + b; }, (a, b));"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
 # The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.

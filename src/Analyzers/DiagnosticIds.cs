@@ -20,4 +20,5 @@ public static class DiagnosticIds
     public const string HotPathInlining = "TPL0012";
     public const string CompletionSourceContinuations = "TPL0013";
     public const string AvailableValue = "TPL0014";
+    public const string StateOverload = "TPL0015";
 }

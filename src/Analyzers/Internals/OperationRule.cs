@@ -50,6 +50,20 @@ internal abstract class OperationRule
         return this;
     }
 
+    /// <summary>
+    /// Whether the rule looks at every invocation on purpose, because what it looks for has no name (TPL0015 finds
+    /// state overloads by their shape); its own first test must be as cheap as the name test (a lambda among the
+    /// written arguments).
+    /// </summary>
+    public bool LooksAtEveryCall { get; private set; }
+
+    /// <summary>Sets <see cref="LooksAtEveryCall"/>; for the rule's static field.</summary>
+    public OperationRule ForEveryCall()
+    {
+        LooksAtEveryCall = true;
+        return this;
+    }
+
     /// <summary>Whether the rule looks at <paramref name="operation"/>, as far as the name of an invoked method tells.</summary>
     public static bool LooksAt(string[]? names, IOperation operation, ref string? invoked)
     {

@@ -38,6 +38,9 @@ internal sealed class StateShape
     /// <summary><c>new Timer(_ => …, null, …)</c> → <c>new Timer(state => …, values, …)</c>: the null state argument is filled.</summary>
     public static StateShape NullObjectState(int stateParameter) => new(stateParameter, replacesParameter: true, fillsArgument: true, typed: false, hasAntecedent: false);
 
+    /// <summary><c>dictionary.GetOrAdd(key, k => …)</c> → <c>GetOrAdd(key, (k, state) => …, values)</c>: a state overload's delegate takes the state at <paramref name="position"/>.</summary>
+    public static StateShape Inserted(int position, bool typed) => new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: false);
+
     /// <summary>The position of <c>state</c> in the new lambda's parameters.</summary>
     public int StateParameter { get; }
 
@@ -101,6 +104,9 @@ internal sealed class StateCapture
 
     /// <summary>Why no fix is offered; null when the state form keeps the behaviour.</summary>
     public string? NoFixReason { get; }
+
+    /// <summary>The same capture without a fix, for a reason the API gives that only the whole call shows.</summary>
+    public StateCapture WithNoFix(string reason) => new(Call, Lambda, Shape, Captured, Antecedent, NoFixReason ?? reason);
 
     public IEnumerable<string> CapturedNames =>
         (Antecedent is null ? Captured : Captured.Insert(0, Antecedent)).Select(s => s is ITypeSymbol ? "this" : s.Name);

@@ -31,7 +31,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         TrivialContinuationAnalyzer.Operations,
         HotPathInliningAnalyzer.Operations,
         CompletionSourceContinuationsAnalyzer.Operations,
-        AvailableValueAnalyzer.Operations);
+        AvailableValueAnalyzer.Operations,
+        StateOverloadAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

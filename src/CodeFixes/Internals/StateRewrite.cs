@@ -80,42 +80,80 @@ internal sealed class StateRewrite
     {
         var lambdaIndex = IndexOf(original, _lambda);
         var stateIndex = _capture.Shape.FillsArgument ? IndexOf(original, StateArgumentSyntax()) : -1;
-        var arguments = new List<ArgumentSyntax>();
-        var separators = new List<SyntaxToken>();
-        var originalSeparators = original.Arguments.GetSeparators().ToList();
-        for (var i = 0; i < original.Arguments.Count; i++)
+        var inserted = new List<ArgumentSyntax>();
+        if (lambdaIndex >= 0 && !_capture.Shape.FillsArgument && _capture.Captured.Length > 0)
         {
-            var argument = original.Arguments[i];
-            arguments.Add(i == lambdaIndex
-                ? Argument(Lambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
-                : i == stateIndex
-                    ? argument.WithExpression(State().WithTriviaFrom(argument.Expression))
-                    : argument);
-            if (i == lambdaIndex && !_capture.Shape.FillsArgument && _capture.Captured.Length > 0)
+            inserted.Add(Argument(State()));
+            if (_capture.Shape.Typed)
             {
-                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
-                separators.Add(Token(SyntaxKind.CommaToken));
-                arguments.Add(Argument(State()).WithLeadingTrivia(Space));
-                if (_capture.Shape.Typed)
-                {
-                    separators.Add(Token(SyntaxKind.CommaToken));
-                    arguments.Add(Argument(NameColon("preferLocal"), default, LiteralExpression(SyntaxKind.FalseLiteralExpression)).WithLeadingTrivia(Space));
-                }
-            }
-
-            if (i < originalSeparators.Count)
-            {
-                separators.Add(originalSeparators[i]);
+                inserted.Add(Argument(NameColon("preferLocal"), default, LiteralExpression(SyntaxKind.FalseLiteralExpression)));
             }
         }
 
-        return original.WithArguments(SeparatedList(arguments, separators));
+        return Rebuild(
+            original,
+            (i, argument) => i == lambdaIndex
+                ? Argument(Lambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                : i == stateIndex
+                    ? argument.WithExpression(State().WithTriviaFrom(argument.Expression))
+                    : argument,
+            lambdaIndex + 1,
+            inserted);
+    }
+
+    /// <summary>
+    /// <paramref name="original"/>'s arguments, each through <paramref name="replace"/>, with <paramref name="inserted"/>
+    /// placed before the argument at <paramref name="index"/> (last, at the count). Spaced here, not by the formatter:
+    /// every target's copy must come out the same, formatted or not; the original separators and line breaks stay.
+    /// </summary>
+    public static ArgumentListSyntax Rebuild(
+        ArgumentListSyntax original, System.Func<int, ArgumentSyntax, ArgumentSyntax> replace, int index, IReadOnlyList<ArgumentSyntax> inserted)
+    {
+        var items = new List<SyntaxNodeOrToken>();
+        var separators = original.Arguments.GetSeparators().ToList();
+        var count = original.Arguments.Count;
+        if (index == 0)
+        {
+            foreach (var argument in inserted)
+            {
+                items.Add(argument.WithoutTrivia());
+                items.Add(Token(TriviaList(), SyntaxKind.CommaToken, TriviaList(Space)));
+            }
+
+            if (count == 0 && items.Count > 0)
+            {
+                items.RemoveAt(items.Count - 1);
+            }
+        }
+
+        for (var i = 0; i < count; i++)
+        {
+            items.Add(replace(i, original.Arguments[i]));
+            if (i == index - 1)
+            {
+                foreach (var argument in inserted)
+                {
+                    items.Add(Token(SyntaxKind.CommaToken));
+                    items.Add(argument.WithoutTrivia().WithLeadingTrivia(Space));
+                }
+            }
+
+            if (i < separators.Count)
+            {
+                items.Add(separators[i]);
+            }
+        }
+
+        return original.WithArguments(SeparatedList<ArgumentSyntax>(items));
     }
 
     /// <summary>The document's generator, for a rewrite that builds its own call (TPL0007).</summary>
     public SyntaxGenerator Generator => _generator;
 
     public StateCapture Capture => _capture;
+
+    /// <summary>The C# version the rewrite writes for: the oldest of the file's copies.</summary>
+    public LanguageVersion Version => _version;
 
     /// <summary>
     /// The values, spaced here rather than by the formatter so every target's copy comes out the same: one variable,
@@ -168,7 +206,7 @@ internal sealed class StateRewrite
 
         if (_capture.Captured.Length > 0)
         {
-            var state = Parameter(Identifier(_state));
+            var state = Parameter(Identifier(StateIsTheValue ? NameOf(_capture.Captured[0]) : _state));
             if (_capture.Shape.ReplacesParameter && _capture.Shape.StateParameter < parameters.Count)
             {
                 parameters[_capture.Shape.StateParameter] = state;
@@ -248,7 +286,7 @@ internal sealed class StateRewrite
     /// </summary>
     private IEnumerable<StatementSyntax> ReadBackState()
     {
-        if (_capture.Captured.Length == 0)
+        if (_capture.Captured.Length == 0 || StateIsTheValue)
         {
             yield break;
         }
@@ -277,6 +315,9 @@ internal sealed class StateRewrite
                     _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))))),
                 state));
     }
+
+    /// <summary>A typed state carrying one value arrives as that value: the parameter takes its name, and nothing is read back.</summary>
+    private bool StateIsTheValue => _capture.Shape.Typed && _capture.Captured.Length == 1;
 
     private string NameOf(ISymbol symbol) => symbol is ITypeSymbol ? _self : _readBack[symbol];
 

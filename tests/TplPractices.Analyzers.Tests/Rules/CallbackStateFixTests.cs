@@ -64,7 +64,7 @@ public sealed class CallbackStateFixTests
     {
         await Verify.VerifyCodeFixAsync(
             QueueOne,
-            QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = state; Console.WriteLine(x); }, x, preferLocal: false", StringComparison.Ordinal));
+            QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static x => Console.WriteLine(x), x, preferLocal: false", StringComparison.Ordinal));
     }
 
     /// <summary>net10.0 would take the typed overload, netstandard2.0 cannot: the shared file gets the object one.</summary>
@@ -250,7 +250,7 @@ public sealed class CallbackStateFixTests
                 using System.Threading;
 
                 var name = args.Length > 0 ? args[0] : "none";
-                ThreadPool.QueueUserWorkItem(static state => { var name = state; Console.WriteLine(name); }, name, preferLocal: false);
+                ThreadPool.QueueUserWorkItem(static name => Console.WriteLine(name), name, preferLocal: false);
                 """,
         }.RunAsync();
     }

@@ -1,0 +1,48 @@
+using System;
+using System.Collections.Concurrent;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0015: a lambda that captures what it needs allocates a closure and a delegate on every call, even when
+/// GetOrAdd finds the key and never runs it. The overload that passes the callback a state (found by its shape, for
+/// ConcurrentDictionary and for any API written the same way) lets the lambda be static.
+/// </summary>
+public class TPL0015_StateOverload
+{
+    private readonly ConcurrentDictionary<string, Parser> _parsers = new ConcurrentDictionary<string, Parser>();
+
+    // Reported on net10.0: 'culture' is captured. Fix: GetOrAdd(format, static (key, culture) => new Parser(key, culture), culture).
+    // netstandard2.0 has no GetOrAdd<TArg>, so that target reports nothing, and the shared file gets no fix.
+    public Parser ParserFor(string format, string culture) =>
+        _parsers.GetOrAdd(format, key => new Parser(key, culture));
+
+    // Reported on both targets: WorkQueue has the same shape (Enqueue(Action) and Enqueue<TState>(Action<TState>, TState)).
+    // Fix: queue.Enqueue(static state => { var (name, attempt) = state; Console.WriteLine(name + attempt); }, (name, attempt)).
+    public void Retry(WorkQueue queue, string name, int attempt) =>
+        queue.Enqueue(() => Console.WriteLine(name + attempt));
+
+    // Not reported: the lambda captures nothing.
+    public Parser Default(string format) => _parsers.GetOrAdd(format, key => new Parser(key, "en"));
+
+    public sealed class Parser
+    {
+        public Parser(string format, string culture)
+        {
+            Format = format;
+            Culture = culture;
+        }
+
+        public string Format { get; }
+
+        public string Culture { get; }
+    }
+}
+
+/// <summary>A user API with a state overload, the shape the rule looks for.</summary>
+public class WorkQueue
+{
+    public void Enqueue(Action work) => work();
+
+    public void Enqueue<TState>(Action<TState> work, TState state) => work(state);
+}

@@ -1,0 +1,306 @@
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0015: the overload of a called method that hands its callbacks a state, found by its shape rather than by a
+/// list. A sibling of the same name, kind and receiver with one more parameter, the state (a method type parameter
+/// such as <c>TArg</c>, or an <c>object</c> named for a state), whose other parameters are the method's, except
+/// callbacks whose delegate also receives that state. <c>ConcurrentDictionary.GetOrAdd(key, Func&lt;TKey, TValue&gt;)</c>
+/// has <c>GetOrAdd&lt;TArg&gt;(key, Func&lt;TKey, TArg, TValue&gt;, TArg)</c>; a user's <c>Run(Action)</c> its
+/// <c>Run&lt;TState&gt;(Action&lt;TState&gt;, TState)</c>. A target without the overload (netstandard2.0's
+/// ConcurrentDictionary) finds none, so nothing is reported there.
+/// </summary>
+internal static class StateOverload
+{
+    /// <summary>The only rewrite: the state overload, with static lambdas.</summary>
+    public const string FixStateOverload = "StateOverload";
+
+    /// <summary>A method's state overload: which parameter is the state, and which callbacks receive it where.</summary>
+    internal sealed class Match
+    {
+        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed)
+        {
+            Overload = overload;
+            StateOrdinal = stateOrdinal;
+            Callbacks = callbacks;
+            Typed = typed;
+        }
+
+        /// <summary>The overload's original definition.</summary>
+        public IMethodSymbol Overload { get; }
+
+        /// <summary>The state's position among the overload's parameters.</summary>
+        public int StateOrdinal { get; }
+
+        /// <summary>The method's callback parameters whose delegate gains the state, and the state's place among its parameters.</summary>
+        public ImmutableArray<(int Ordinal, int Position)> Callbacks { get; }
+
+        /// <summary>The state has a type parameter's type: read back without a cast.</summary>
+        public bool Typed { get; }
+    }
+
+    /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
+    internal sealed class Site
+    {
+        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks)
+        {
+            Match = match;
+            Reported = reported;
+            Callbacks = callbacks;
+        }
+
+        public Match Match { get; }
+
+        /// <summary>The first callback that captures: where the diagnostic goes, and the fix's verdict.</summary>
+        public StateCapture Reported { get; }
+
+        /// <summary>Per entry of <see cref="Match.Callbacks"/>, in order.</summary>
+        public ImmutableArray<StateCapture?> Callbacks { get; }
+    }
+
+    /// <summary>Per compilation: the types whose calls other rules own, and each method's match, worked out once.</summary>
+    internal sealed class Context
+    {
+        private readonly ImmutableArray<INamedTypeSymbol> _ownedElsewhere;
+        private readonly INamedTypeSymbol? _synchronizationContext;
+        private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
+
+        private Context(Compilation compilation)
+        {
+            // TPL0001 (StartNew, ContinueWith), TPL0006 (the BCL callback APIs) and TPL0007 (Task.Run): one site, one rule.
+            _ownedElsewhere = new[]
+                {
+                    WellKnownTypeNames.Task, WellKnownTypeNames.TaskOfT, WellKnownTypeNames.TaskFactory, WellKnownTypeNames.TaskFactoryOfT,
+                    WellKnownTypeNames.CancellationToken, WellKnownTypeNames.ThreadPool, WellKnownTypeNames.Timer, WellKnownTypeNames.ExecutionContext,
+                }
+                .Select(compilation.GetTypeByMetadataName)
+                .OfType<INamedTypeSymbol>()
+                .ToImmutableArray();
+            _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
+            HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+        }
+
+        public bool HasValueTuple { get; }
+
+        public static Context TryCreate(Compilation compilation) => new(compilation);
+
+        public bool IsOwnedElsewhere(INamedTypeSymbol type) =>
+            _ownedElsewhere.Contains(type.OriginalDefinition, SymbolEqualityComparer.Default)
+            || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
+
+        public Match? OverloadOf(IMethodSymbol method) => _matches.GetOrAdd(method.OriginalDefinition, Find);
+    }
+
+    /// <summary>
+    /// The site at a call, or null where no callback given a lambda captures, or the method has no state overload the
+    /// call can reach. The syntax is tested first: most calls pass no lambda, and finding an overload loads members.
+    /// </summary>
+    public static Site? Analyze(IInvocationOperation call, Context context, int maxStateValues)
+    {
+        if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
+            || !written.Any(a => IsLambda(a.Expression))
+            || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
+            || context.IsOwnedElsewhere(method.ContainingType)
+            || context.OverloadOf(method) is not { } match
+            || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
+        {
+            return null;
+        }
+
+        var noFix = NoFixReason(call, match);
+        var shapes = new List<StateCapture?>();
+        var lambdas = 0;
+        foreach (var (ordinal, position) in match.Callbacks)
+        {
+            var lambda = StateCapture.LambdaOf(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
+            lambdas += lambda is null ? 0 : 1;
+            shapes.Add(lambda is null
+                ? null
+                : StateCapture.Of(call, lambda, StateShape.Inserted(position, match.Typed), maxStateValues, context.HasValueTuple, () => noFix));
+        }
+
+        if (shapes.FirstOrDefault(s => s is not null) is not { } reported)
+        {
+            return null;
+        }
+
+        // Every callback reads the one state: it must be a lambda, and all must want the same values.
+        if (reported.NoFixReason is null
+            && (lambdas < match.Callbacks.Length || shapes.Any(s => s is null || !s.Captured.SequenceEqual(reported.Captured, SymbolEqualityComparer.Default))))
+        {
+            reported = reported.WithNoFix("the callbacks would need different values from the one state");
+        }
+
+        return new Site(match, reported, shapes.ToImmutableArray());
+    }
+
+    private static bool IsLambda(ExpressionSyntax expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parentheses)
+        {
+            expression = parentheses.Expression;
+        }
+
+        return expression is AnonymousFunctionExpressionSyntax;
+    }
+
+    /// <summary>Why the call's arguments cannot take the state where the overload wants it.</summary>
+    private static string? NoFixReason(IInvocationOperation call, Match match)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.ArgumentKind == ArgumentKind.ParamArray && argument.IsImplicit)
+            {
+                return "the call passes a params array in its expanded form";
+            }
+
+            if (argument.Parameter is { } parameter && parameter.Ordinal < match.StateOrdinal && argument.ArgumentKind == ArgumentKind.DefaultValue)
+            {
+                return "the state goes after an optional argument the call leaves out";
+            }
+        }
+
+        return null;
+    }
+
+    private static Match? Find(IMethodSymbol method)
+    {
+        if (method.ContainingType is not { } type || method.Parameters.IsEmpty)
+        {
+            return null;
+        }
+
+        foreach (var member in type.GetMembers(method.Name))
+        {
+            if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary } candidate
+                && candidate.Parameters.Length == method.Parameters.Length + 1
+                && candidate.IsStatic == method.IsStatic
+                && candidate.IsExtensionMethod == method.IsExtensionMethod
+                && Compare(method, candidate) is { } match
+                && !candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "ObsoleteAttribute" }))
+            {
+                return match;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The candidate as the method's state overload, trying each of its parameters as the state.</summary>
+    private static Match? Compare(IMethodSymbol method, IMethodSymbol candidate)
+    {
+        for (var s = 0; s < candidate.Parameters.Length; s++)
+        {
+            var state = candidate.Parameters[s];
+            bool typed;
+            if (state.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } stateType
+                && candidate.TypeParameters.Length == method.TypeParameters.Length + 1
+                && !HasConstraints(stateType))
+            {
+                typed = true;
+            }
+            else if (state.Type.SpecialType == SpecialType.System_Object
+                && candidate.TypeParameters.Length == method.TypeParameters.Length
+                && NamesAState(state.Name))
+            {
+                typed = false;
+            }
+            else
+            {
+                continue;
+            }
+
+            if (state.RefKind != RefKind.None || state.IsParams || (s == 0 && method.IsExtensionMethod))
+            {
+                continue;
+            }
+
+            // The method's type parameters stand for the candidate's others, in order.
+            var map = candidate.TypeParameters.Where(t => !SymbolEqualityComparer.Default.Equals(t, state.Type)).ToList();
+            var callbacks = ImmutableArray.CreateBuilder<(int, int)>();
+            var same = true;
+            for (int i = 0, j = 0; same && i < method.Parameters.Length; i++, j++)
+            {
+                j += j == s ? 1 : 0;
+                var mine = method.Parameters[i];
+                var theirs = candidate.Parameters[j];
+                if (mine.RefKind != theirs.RefKind || mine.IsParams != theirs.IsParams)
+                {
+                    same = false;
+                }
+                else if (!Same(mine.Type, theirs.Type, map))
+                {
+                    var position = StatePosition(mine.Type, theirs.Type, state.Type, map);
+                    same = position >= 0;
+                    callbacks.Add((i, position));
+                }
+            }
+
+            if (same && callbacks.Count > 0)
+            {
+                return new Match(candidate, s, callbacks.ToImmutable(), typed);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Where the delegate <paramref name="theirs"/> takes the state among <paramref name="mine"/>'s parameters; -1 when it is not that delegate.</summary>
+    private static int StatePosition(ITypeSymbol mine, ITypeSymbol theirs, ITypeSymbol state, List<ITypeParameterSymbol> map)
+    {
+        if (mine is not INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } before }
+            || theirs is not INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } after }
+            || after.Parameters.Length != before.Parameters.Length + 1
+            || before.RefKind != after.RefKind
+            || !Same(before.ReturnType, after.ReturnType, map))
+        {
+            return -1;
+        }
+
+        for (var k = 0; k < after.Parameters.Length; k++)
+        {
+            if (SymbolEqualityComparer.Default.Equals(after.Parameters[k].Type, state)
+                && after.Parameters[k].RefKind == RefKind.None
+                && before.Parameters.Select((p, i) => (p, i)).All(x =>
+                {
+                    var other = after.Parameters[x.i < k ? x.i : x.i + 1];
+                    return x.p.RefKind == other.RefKind && Same(x.p.Type, other.Type, map);
+                }))
+            {
+                return k;
+            }
+        }
+
+        return -1;
+    }
+
+    /// <summary>The same type, with the method's type parameters read as the candidate's (<paramref name="map"/>).</summary>
+    private static bool Same(ITypeSymbol mine, ITypeSymbol theirs, List<ITypeParameterSymbol> map) => mine switch
+    {
+        ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } parameter =>
+            parameter.Ordinal < map.Count && SymbolEqualityComparer.Default.Equals(map[parameter.Ordinal], theirs),
+        INamedTypeSymbol { IsGenericType: true } named => theirs is INamedTypeSymbol other
+            && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, other.OriginalDefinition)
+            && named.TypeArguments.Zip(other.TypeArguments, (a, b) => Same(a, b, map)).All(x => x),
+        IArrayTypeSymbol array => theirs is IArrayTypeSymbol other && array.Rank == other.Rank && Same(array.ElementType, other.ElementType, map),
+        _ => SymbolEqualityComparer.Default.Equals(mine, theirs),
+    };
+
+    /// <summary>A constraint the values' type (a tuple, a local's type) might not meet: no fix would compile.</summary>
+    private static bool HasConstraints(ITypeParameterSymbol parameter) =>
+        parameter.HasReferenceTypeConstraint || parameter.HasValueTypeConstraint || parameter.HasUnmanagedTypeConstraint
+        || parameter.HasConstructorConstraint || !parameter.ConstraintTypes.IsEmpty;
+
+    /// <summary>An <c>object</c> parameter is a state only by name (<c>state</c>, <c>arg</c>): <c>object tag</c> is something else.</summary>
+    private static bool NamesAState(string name) =>
+        name.IndexOf("state", System.StringComparison.OrdinalIgnoreCase) >= 0
+        || name.IndexOf("arg", System.StringComparison.OrdinalIgnoreCase) >= 0;
+}

@@ -1,0 +1,80 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0015: <c>cache.GetOrAdd(key, k => Load(k, options))</c> → <c>cache.GetOrAdd(key, static (k, options) => Load(k,
+/// options), options)</c>: every callback the overload hands the state gets it, and the values go where the overload
+/// takes them. A target whose type lacks the overload (netstandard2.0's ConcurrentDictionary) reports nothing, and in a
+/// file it shares the rewrite would not compile there: the shared layer compiles every copy that holds the site and
+/// drops the fix, while a site in an <c>#if</c> branch only the other targets compile is fixed.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(StateOverloadFixer))]
+public sealed class StateOverloadFixer : StateRuleFixer
+{
+    public const string EquivalenceKey = DiagnosticIds.StateOverload + "_UseStateOverload";
+
+    public StateOverloadFixer()
+        : base(new StateOverloadAnalyzer(), StateOverload.FixStateOverload, EquivalenceKey, "Use the overloads that pass a state")
+    {
+    }
+
+    /// <summary>
+    /// C# 7 for the read-back deconstruction. A typed state needs no '!', so C# 7.3 beside nullable warnings is fine; for
+    /// an object state there the compiled copies refuse the rewrite (CS8600), and the fix is not offered.
+    /// </summary>
+    protected override bool CanFix(Document document) => LinkedCopies.OldestLanguageVersion(document) >= LanguageVersion.CSharp7;
+
+    /// <summary>Whether a target that shares the file lacks the overload only the compiled copies tell: tried before offered.</summary>
+    protected override bool TriesBeforeOffering => true;
+
+    protected override string Title(string kind) => "Use the overload that passes the captured values as a state";
+
+    private protected override object? Resolve(Compilation compilation) => StateOverload.Context.TryCreate(compilation);
+
+    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
+        call is IInvocationOperation invocation ? StateOverload.Analyze(invocation, (StateOverload.Context)symbols, maxStateValues)?.Reported : null;
+
+    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
+    {
+        // The reported capture passed max_state_values, and every callback carries the same values.
+        var invocation = (IInvocationOperation)rewrite.Capture.Call;
+        var site = StateOverload.Analyze(invocation, (StateOverload.Context)symbols, StateCapture.MaxStateValues.Max)!;
+        var lambdas = new Dictionary<SyntaxNode, ExpressionSyntax>();
+        foreach (var capture in site.Callbacks)
+        {
+            lambdas[capture!.Lambda.Syntax] = new StateRewrite(rewrite.Generator, capture, rewrite.Version).Lambda();
+        }
+
+        // The arguments written before the state's place: the call leaves none of them out (no fix otherwise).
+        var index = invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
+        return call.ReplaceNode(arguments, StateRewrite.Rebuild(
+            arguments,
+            (_, argument) => lambdas.TryGetValue(InsideParentheses(argument.Expression), out var lambda)
+                ? Argument(lambda).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                : argument,
+            index,
+            new[] { Argument(rewrite.State()) }));
+    }
+
+    private static ExpressionSyntax InsideParentheses(ExpressionSyntax expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parentheses)
+        {
+            expression = parentheses.Expression;
+        }
+
+        return expression;
+    }
+}

@@ -1,0 +1,384 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.StateOverloadAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.StateOverloadFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0015: state overloads found by shape, what is reported, fixed, and left alone, per target.</summary>
+public sealed class StateOverloadTests
+{
+    private static string Class(string members) => $$"""
+        using System;
+        using System.Collections.Concurrent;
+        using System.Threading;
+
+        class C
+        {
+            private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+            private int _scale = 2;
+
+            static int Load(string key, int factor) => key.Length * factor;
+        {{members}}
+        }
+        """;
+
+    [Fact]
+    public async Task ConcurrentDictionary_GetsItsTArgOverloads()
+    {
+        var before = Class("""
+                int One(string key, int factor) => _cache.GetOrAdd(key, {|#0:k => Load(k, factor)|});
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, {|#1:k => Load(k, factor) + extra|});
+                int Both(string key, int factor) => _cache.AddOrUpdate(key, {|#2:k => Load(k, factor)|}, (k, old) => old + factor);
+                int Self(string key) => _cache.GetOrAdd(key, {|#3:k => Load(k, _scale)|});
+            """);
+        var after = Class("""
+                int One(string key, int factor) => _cache.GetOrAdd(key, static (k, factor) => Load(k, factor), factor);
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, static (k, state) => { var (factor, extra) = state; return Load(k, factor) + extra; }, (factor, extra));
+                int Both(string key, int factor) => _cache.AddOrUpdate(key, static (k, factor) => Load(k, factor), static (k, old, factor) => old + factor, factor);
+                int Self(string key) => _cache.GetOrAdd(key, static (k, self) => Load(k, self._scale), this);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'factor', so each call allocates a closure and a delegate; the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'factor' and 'extra'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'factor'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Any API of the same shape (a TState or object state, a generic method, an extension, the state mid-list) and the
+    /// BCL's; whole programs, so the gauntlet runs them before and after the fix too.
+    /// </summary>
+    private const string UserApisBefore = /* lang=c#-test */ """
+        using System;
+        using System.Collections.Concurrent;
+        using System.Threading;
+
+        public static class Pool
+        {
+            public static int Run(Func<int> work) => work();
+            public static int Run<TState>(Func<TState, int> work, TState state) => work(state);
+
+            public static T Map<T>(string key, Func<string, T> make) => make(key);
+            public static T Map<T, TArg>(string key, Func<string, TArg, T> make, TArg arg) => make(key, arg);
+
+            public static void Post(Action<int> callback, CancellationToken token) => callback(1);
+            public static void Post(Action<int, object?> callback, object? state, CancellationToken token) => callback(1, state);
+
+            public static string Each(this string text, Func<char, string> map) => map(text[0]);
+            public static string Each<TState>(this string text, Func<char, TState, string> map, TState state) => map(text[0], state);
+        }
+
+        public static class Api
+        {
+            public static string Use(int x, string name)
+            {
+                var a = Pool.Run({|#0:() => x + 1|});
+                var b = Pool.Map("k", {|#1:k => k + name|});
+                var posted = 0;
+                Pool.Post({|#2:i => Console.WriteLine(i + x)|}, CancellationToken.None);
+                var d = "abc".Each({|#3:ch => ch + name|});
+                return a + b + posted + d;
+            }
+
+            public static string Cache(int x, string name)
+            {
+                var cache = new ConcurrentDictionary<string, string>();
+                var first = cache.GetOrAdd(name, {|#4:k => k + x|});
+                var second = cache.AddOrUpdate(name, {|#5:k => k + x|}, (k, old) => old + x);
+                return first + "/" + second + "/" + cache.Count;
+            }
+        }
+        """;
+
+    private static readonly string UserApisAfter = UserApisBefore
+        .Replace("{|#0:() => x + 1|}", "static x => x + 1, x", StringComparison.Ordinal)
+        .Replace("{|#1:k => k + name|}", "static (k, name) => k + name, name", StringComparison.Ordinal)
+        .Replace("{|#2:i => Console.WriteLine(i + x)|}", "static (i, state) => { var x = (int)state!; Console.WriteLine(i + x); }, x", StringComparison.Ordinal)
+        .Replace("{|#3:ch => ch + name|}", "static (ch, name) => ch + name, name", StringComparison.Ordinal)
+        .Replace("{|#4:k => k + x|});", "static (k, x) => k + x, x);", StringComparison.Ordinal)
+        .Replace("{|#5:k => k + x|}, (k, old) => old + x)", "static (k, x) => k + x, static (k, old, x) => old + x, x)", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task UserApisOfTheSameShape_AreFound()
+    {
+        var test = new Verify.Test { TestCode = UserApisBefore, FixedCode = UserApisAfter };
+        for (var i = 0; i < 6; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(i is 1 or 3 ? "'name'" : "'x'", "a closure and a delegate", "it"));
+        }
+
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Use")]
+    [InlineData("Cache")]
+    public async Task FixedCode_ReturnsWhatTheOriginalReturned(string method)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(UserApisBefore), "Api", method, 4, "n");
+        Assert.Equal(original, await CodeRunner.RunAsync(UserApisAfter, "Api", method, 4, "n"));
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task OverloadsOfOtherShapes_AndOtherRulesApis_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Linq;
+            using System.Collections.Generic;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Other
+            {
+                public static void Tag(Action callback) => callback();
+                public static void Tag(Action<object> callback, object tag) => callback(tag);          // an object that is no state
+
+                public static void Typed(Action callback) => callback();
+                public static void Typed<T>(Action<T> callback, T state) where T : struct => callback(state); // a constraint
+
+                public static void Hidden(Action callback) => callback();
+                private static void Hidden<T>(Action<T> callback, T state) => callback(state);              // not accessible
+
+                public static void Old(Action callback) => callback();
+                [Obsolete] public static void Old<T>(Action<T> callback, T state) => callback(state);       // obsolete
+            }
+
+            class C
+            {
+                void M(IEnumerable<int> items, int x, CancellationToken token, Action<int> log)
+                {
+                    _ = items.Select(i => i + x);                   // Select's other overload takes an index, not a state
+                    Other.Tag(() => log(x));
+                    Other.Typed(() => log(x));
+                    Other.Hidden(() => log(x));
+                    Other.Old(() => log(x));
+                    _ = Task.Run(() => log(x));                     // TPL0007's
+                    _ = Task.Factory.StartNew(() => log(x));        // TPL0001's
+                    token.Register(() => log(x));                   // TPL0006's
+                    ThreadPool.QueueUserWorkItem(_ => log(x));      // TPL0006's
+                }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task NothingToCarry_OrValuesTheClosureShares_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                int Static(string key) => _cache.GetOrAdd(key, static k => Load(k, 1));
+                int NoCapture(string key) => _cache.GetOrAdd(key, k => Load(k, 1));
+                int Group(string key) => _cache.GetOrAdd(key, Make);
+                int Already(string key, int factor) => _cache.GetOrAdd(key, static (k, f) => Load(k, f), factor);
+                int Counts(string key, int x) => _cache.AddOrUpdate(key, _ => 1, (_, old) => old + 1);
+                int Later(string key) { var factor = 1; var n = _cache.GetOrAdd(key, k => Load(k, factor)); factor++; return n + factor; }
+                static int Make(string key) => key.Length;
+            """));
+    }
+
+    /// <summary>Both callbacks read the one state: where they want different values, or one is a method group, no fix.</summary>
+    [Fact]
+    public async Task CallbacksWantingDifferentValues_AreReportedWithoutAFix()
+    {
+        var code = Class("""
+                int Different(string key, int a, int b) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], (k, old) => old + b);
+                int OneAlone(string key, int a) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], (k, old) => old + 1);
+                int Group(string key, int a) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], Merge);
+                static int Merge(string key, int old) => old;
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    /// <summary>
+    /// The state overload takes the state after an optional parameter the call leaves out: it would have to be written
+    /// too. Reported, not fixed.
+    /// </summary>
+    [Fact]
+    public async Task StateAfterAnOmittedOptional_IsReportedWithoutAFix()
+    {
+        var code = """
+            using System;
+
+            public static class Api
+            {
+                public static int Run(Func<int> work, int retries = 1) => work() * retries;
+                public static int Run<TState>(Func<TState, int> work, int retries, TState state) => work(state) * retries;
+
+                public static int Use(int x) => Run([|() => x|]);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    /// <summary>netstandard2.0 has no GetOrAdd&lt;TArg&gt;; .NET Framework 4.7.2 added it: the shape decides, not a version list.</summary>
+    [Fact]
+    public async Task ReportedWhereTheTargetHasTheOverload()
+    {
+        const string Members = """
+                int One(string key, int factor) => _cache.GetOrAdd(key, k => Load(k, factor));
+            """;
+        await Verify.VerifyAnalyzerAsync(Class(Members), TestTarget.NetStandard20);
+        await Verify.VerifyAnalyzerAsync(Class(Members.Replace("k => Load(k, factor)", "[|k => Load(k, factor)|]", StringComparison.Ordinal)), TestTarget.Net472);
+    }
+
+    /// <summary>netstandard2.0's ConcurrentDictionary has no GetOrAdd&lt;TArg&gt;: a file it shares gets no fix.</summary>
+    [Fact]
+    public async Task MultiTargetedWithATargetWithoutTheOverload_HasNoFix()
+    {
+        var code = Class("""
+                int One(string key, int factor) => _cache.GetOrAdd(key, [|k => Load(k, factor)|]);
+            """);
+        await new Verify.Test
+        {
+            TestCode = code,
+            FixedState = { Sources = { code }, MarkupHandling = MarkupMode.Allow },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
+    /// <summary>A site in an #if branch that only net10.0 compiles is fixed; the same call outside it is not.</summary>
+    [Fact]
+    public async Task MultiTargeted_ASiteOnlyTheModernTargetCompiles_IsFixed()
+    {
+        const string Before = """
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+
+                int Shared(string key, int factor) => _cache.GetOrAdd(key, [|k => k.Length * factor|]);
+            #if NET
+                int Modern(string key, int factor) => _cache.GetOrAdd(key, [|k => k.Length * factor|]);
+            #endif
+            }
+            """;
+        var after = Before.Replace(
+            "int Modern(string key, int factor) => _cache.GetOrAdd(key, [|k => k.Length * factor|]);",
+            "int Modern(string key, int factor) => _cache.GetOrAdd(key, static (k, factor) => k.Length * factor, factor);",
+            StringComparison.Ordinal);
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedState = { Sources = { after }, MarkupHandling = MarkupMode.Allow },
+            // The shared site stays reported: Fix All may make a second pass that leaves it alone (a negative count is a bound).
+            NumberOfFixAllIterations = -2,
+            PreprocessorSymbols = { "NET" },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp12, NullableContextOptions.Enable, []) },
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// Two targets that both have the overload, one on C# 7.3, the other with nullable warnings: no static lambda,
+    /// parameters renamed, and no '!' needed, since a typed state is read back without a cast.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargetedWhereEveryTargetHasIt_OnCSharp73_IsFixed()
+    {
+        var before = Class("""
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, [|k => Load(k, factor) + extra|]);
+                int One(string key, int factor) => _cache.GetOrAdd(key, [|k => Load(k, factor)|]);
+            """);
+        var after = Class("""
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, (k, state) => { var (myFactor, myExtra) = state; return Load(k, myFactor) + myExtra; }, (factor, extra));
+                int One(string key, int factor) => _cache.GetOrAdd(key, (k, myFactor) => Load(k, myFactor), factor);
+            """);
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = before,
+            FixedCode = after,
+            LinkedTargets = { new LinkedTarget(TestTarget.Net80, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task NestedLambdasAndTopLevelStatements_AreFixed()
+    {
+        var before = Class("""
+                Func<string, int> Make(int factor) => key => _cache.GetOrAdd(key, [|k => Load(k, factor)|]);
+                int Local(string key, int factor) { return Get(); int Get() => _cache.GetOrAdd(key, [|k => Load(k, factor)|]); }
+            """);
+        var after = Class("""
+                Func<string, int> Make(int factor) => key => _cache.GetOrAdd(key, static (k, factor) => Load(k, factor), factor);
+                int Local(string key, int factor) { return Get(); int Get() => _cache.GetOrAdd(key, static (k, factor) => Load(k, factor), factor); }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+
+        const string TopLevel = """
+            using System;
+            using System.Collections.Concurrent;
+
+            var cache = new ConcurrentDictionary<string, int>();
+            var factor = args.Length + 2;
+            Console.WriteLine(cache.GetOrAdd("a", [|k => k.Length * factor|]));
+            """;
+        await new Verify.Test
+        {
+            TestCode = TopLevel,
+            FixedCode = TopLevel.Replace("[|k => k.Length * factor|]", "static (k, factor) => k.Length * factor, factor", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixAll_FixesEverySiteOfTheDocument()
+    {
+        var before = Class("""
+                int A(string key, int f) => _cache.GetOrAdd(key, [|k => Load(k, f)|]);
+                int B(string key, int f) => _cache.GetOrAdd(key, [|delegate (string k) { return Load(k, f); }|]);
+                int D(string key, int f) => _cache.AddOrUpdate(key, [|k => f|], (k, old) => old * f);
+            """);
+        var after = Class("""
+                int A(string key, int f) => _cache.GetOrAdd(key, static (k, f) => Load(k, f), f);
+                int B(string key, int f) => _cache.GetOrAdd(key, static (k, f) => { return Load(k, f); }, f);
+                int D(string key, int f) => _cache.AddOrUpdate(key, static (k, f) => f, static (k, old, f) => old * f, f);
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    /// <summary>The immutable collections' ImmutableInterlocked.Update and GetOrAdd take a ref and a TArg: found by shape.</summary>
+    [Fact]
+    public async Task ImmutableInterlocked_RefParametersKeepTheirPlace()
+    {
+        const string Before = """
+            using System.Collections.Immutable;
+            using System.Threading;
+
+            class C
+            {
+                private ImmutableList<int> _items = ImmutableList<int>.Empty;
+
+                bool Add(int item) => ImmutableInterlocked.Update(ref _items, [|list => list.Add(item)|]);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|list => list.Add(item)|]", "static (list, item) => list.Add(item), item", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync("// <auto-generated/>\n" + Class("""
+                int One(string key, int factor) => _cache.GetOrAdd(key, k => Load(k, factor));
+            """));
+    }
+
+    [Theory]
+    [InlineData("System.Collections.Concurrent.ConcurrentDictionary<string, int> d, int f", "d.GetOrAdd(\"k\", k => f")]
+    [InlineData("System.Collections.Concurrent.ConcurrentDictionary<string, int> d, int f", "d.GetOrAdd(\"k\", k => f, )")]
+    [InlineData("System.Collections.Concurrent.ConcurrentDictionary<string, int> d, int f", "d.AddOrUpdate(\"k\", k => f, (k, o) => )")]
+    [InlineData("System.Collections.Concurrent.ConcurrentDictionary<string, int> d", "d.GetOrAdd(\"k\", k => missing)")]
+    [InlineData("int f", "Unknown.GetOrAdd(\"k\", k => f)")]
+    public async Task IncompleteCode_NeitherThrowsNorReports(string parameters, string statement)
+    {
+        Assert.Equal(0, await HalfTypedCode.CountDiagnosticsAsync(new StateOverloadAnalyzer(), parameters, statement));
+    }
+}
