@@ -21,4 +21,5 @@ public static class DiagnosticIds
     public const string CompletionSourceContinuations = "TPL0013";
     public const string AvailableValue = "TPL0014";
     public const string StateOverload = "TPL0015";
+    public const string PassThroughAsync = "TPL0016";
 }

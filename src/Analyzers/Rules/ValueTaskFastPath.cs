@@ -89,11 +89,15 @@ internal static class ValueTaskFastPath
             if (!_awaitedByName.TryGetValue(name, out var answer))
             {
                 var roots = compilation.SyntaxTrees.Select(t => t.GetRoot(cancellationToken));
-                answer = _awaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name));
+                answer = _awaitedByName.GetOrAdd(name, EveryMentionIsAnAwaitedCall(roots, name, PassThroughsReturn(compilation, cancellationToken)));
             }
 
             return answer;
         }
+
+        /// <summary>Whether TPL0016 is on in a file: there, an await that is a whole pass-through body is its, not a kept await.</summary>
+        public static System.Func<SyntaxTree, bool> PassThroughsReturn(Compilation compilation, CancellationToken cancellationToken) =>
+            tree => RuleSwitches.Severity(compilation, tree, PassThroughAsyncAnalyzer.Rule, cancellationToken) != ReportDiagnostic.Suppress;
 
         /// <summary>The result type when <paramref name="method"/> is async and returns Task&lt;T&gt;; else null.</summary>
         public ITypeSymbol? AsyncTaskResult(IMethodSymbol method) =>
@@ -344,10 +348,11 @@ internal static class ValueTaskFastPath
     /// Every mention of <paramref name="name"/> in <paramref name="scope"/> (a type's declarations, or a local function's
     /// containing body): true when each is a call whose task is awaited once, at once (<c>await M(…)</c> or
     /// <c>await M(…).ConfigureAwait(true|false)</c>, the forms that compile the same with ValueTask&lt;T&gt;), and at least
-    /// one exists. Read from the syntax, by name: any other mention (a method group, <c>nameof</c>, a stored or passed
+    /// one exists; an await that is the whole body of a pass-through TPL0016 may fix does not count where it is on
+    /// (<paramref name="passThroughsReturn"/>). Read from the syntax, by name: any other mention (a method group, <c>nameof</c>, a stored or passed
     /// task, even of another method with the same name) answers false, the safe answer.
     /// </summary>
-    public static bool EveryMentionIsAnAwaitedCall(IEnumerable<SyntaxNode> scope, string name)
+    public static bool EveryMentionIsAnAwaitedCall(IEnumerable<SyntaxNode> scope, string name, System.Func<SyntaxTree, bool> passThroughsReturn)
     {
         var awaited = false;
         foreach (var root in scope)
@@ -360,7 +365,7 @@ internal static class ValueTaskFastPath
                     continue;
                 }
 
-                if (token.Parent is not SimpleNameSyntax mention || !IsAwaitedCall(mention))
+                if (token.Parent is not SimpleNameSyntax mention || !IsAwaitedCall(mention, passThroughsReturn))
                 {
                     return false;
                 }
@@ -372,7 +377,7 @@ internal static class ValueTaskFastPath
         return awaited;
     }
 
-    private static bool IsAwaitedCall(SimpleNameSyntax name)
+    private static bool IsAwaitedCall(SimpleNameSyntax name, System.Func<SyntaxTree, bool> passThroughsReturn)
     {
         // M(…), this.M(…), other.M(…), M<T>(…)
         SyntaxNode callee = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : name;
@@ -389,7 +394,10 @@ internal static class ValueTaskFastPath
             awaitedExpression = configured;
         }
 
-        return Unparenthesized(awaitedExpression) is AwaitExpressionSyntax;
+        // The whole body of a pass-through async method is an await TPL0016 may remove where it is on: the task would be
+        // returned, so it does not count, whichever rule's fix runs first.
+        return Unparenthesized(awaitedExpression) is AwaitExpressionSyntax await
+            && !(passThroughsReturn(name.SyntaxTree) && PassThroughAsync.MayBePassThrough(await));
     }
 
     /// <summary>The first ancestor of <paramref name="node"/> that is not a parenthesis around it.</summary>

@@ -88,7 +88,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         var callers = scope == ValueTaskFastPath.CallerScope.ContainingMember
             ? new[] { name.Parent!.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) ?? name.Parent! }
             : method.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax(cancellationToken));
-        return ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name);
+        return ValueTaskFastPath.EveryMentionIsAnAwaitedCall(callers, method.Name, ValueTaskFastPath.Context.PassThroughsReturn(compilation, cancellationToken));
     }
 
     /// <summary>

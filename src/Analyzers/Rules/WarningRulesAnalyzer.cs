@@ -32,7 +32,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         HotPathInliningAnalyzer.Operations,
         CompletionSourceContinuationsAnalyzer.Operations,
         AvailableValueAnalyzer.Operations,
-        StateOverloadAnalyzer.Operations);
+        StateOverloadAnalyzer.Operations,
+        PassThroughAsyncAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

@@ -8,7 +8,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 public sealed class ExpressionTreeTests
 {
     private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\n"
-        + "dotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\n";
+        + "dotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\n";
 
     public static TheoryData<string, string> Hits => new()
     {

@@ -14,7 +14,7 @@ public sealed class RuleScopeOptionTests
             bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
             async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
             async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
-            async Task<long> G() => await F(2);
+            async Task<long> G() => await F(2) + 1;
             Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
             class Counter { int _n; Counter() { System.Threading.Interlocked.Increment(ref _n); } }
             Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);

@@ -54,7 +54,7 @@ public sealed class WarningRulesAnalyzerTests
             Later() { System.Threading.Interlocked.Increment(ref _n); }
             Task<int> Run(int x) => Task.Run(() => x * 2);
             private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
-            async Task<long> G() => await F(2);
+            async Task<long> G() => await F(2) + 1;
             Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
             Task<int> L() { var done = new TaskCompletionSource<int>(); return done.Task; }
             [Hot] int P(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
@@ -62,7 +62,7 @@ public sealed class WarningRulesAnalyzerTests
         }
         """;
 
-    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012", "TPL0013", "TPL0015"];
+    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012", "TPL0013", "TPL0015", "TPL0016"];
 
     [Fact]
     public void TheWarningAnalyzerCarriesEveryRule_TheSuggestionAnalyzerTheOthers()

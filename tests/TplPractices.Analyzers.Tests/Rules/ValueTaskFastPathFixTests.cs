@@ -20,7 +20,7 @@ public sealed class ValueTaskFastPathFixTests
         {
             private async {{returnType}} [|Get|](int key) {{Body}}
 
-            public async System.Threading.Tasks.Task<string> Use() => await Get(1);
+            public async System.Threading.Tasks.Task<string> Use() => await Get(1) + "!";
         }
         """;
 
@@ -76,7 +76,7 @@ public sealed class ValueTaskFastPathFixTests
             {
                 private partial Task<string> Get(int key);
 
-                public async Task<string> Use() => await Get(1);
+                public async Task<string> Use() => await Get(1) + "!";
             }
 
             partial class C
@@ -100,7 +100,7 @@ public sealed class ValueTaskFastPathFixTests
             {
                 private partial Task<string> Get(int key);
 
-                public async Task<string> Use() => await Get(1);
+                public async Task<string> Use() => await Get(1) + "!";
             }
             """;
         const string Implementation = """
@@ -168,7 +168,7 @@ public sealed class ValueTaskFastPathFixTests
             {
                 private async Task<string> [|Get|](int key) { if (key > 0) return "x" + key; await Task.Yield(); return ""; }
 
-                public async Task<string> Use() => await Get(1);
+                public async Task<string> Use() => await Get(1) + "!";
 
             #if NETSTANDARD2_0
                 public Task<string> Legacy() => Get(2);

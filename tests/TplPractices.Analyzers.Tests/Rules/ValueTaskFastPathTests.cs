@@ -240,7 +240,7 @@ public sealed class ValueTaskFastPathTests
     public async Task ArgumentGuards_AndReturnsAFinallyAwaitsAfter_ReportNothing(string method)
     {
         const string Helpers = """private static Task<string> Load(string uri) => Task.FromResult(uri);""";
-        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, "public async Task<string> Use() => await Get(\"a\");"));
+        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, "public async Task<string> Use() => await Get(\"a\") + \"!\";"));
     }
 
     /// <summary>No synchronous return, or only results the runtime caches for an async method anyway.</summary>
@@ -258,7 +258,7 @@ public sealed class ValueTaskFastPathTests
             private static async IAsyncEnumerable<string> Many() { await Task.Yield(); yield return ""; }
             private sealed class D : IAsyncDisposable { public ValueTask DisposeAsync() => default; }
             """;
-        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, "public async Task<string?> Use() => await Get(1);"));
+        await Verify.VerifyAnalyzerAsync(Class(method + "\n" + Helpers, "public async Task<string?> Use() => await Get(1) + \"!\";"));
     }
 
     /// <summary>The async method builder caches these on every runtime, .NET Framework 4.5 included.</summary>
@@ -273,7 +273,7 @@ public sealed class ValueTaskFastPathTests
     public async Task CachedResults_ReportNothing(string type, string value, TestTarget target)
     {
         var method = $"private async Task<{type}> Get(int key) {{ if (key > 0) return {value}; await Task.Yield(); return default; }}";
-        await new Verify.Test { Target = target, TestCode = Class(method, $"public async Task<{type}> Use() => await Get(1);") }.RunAsync();
+        await new Verify.Test { Target = target, TestCode = Class(method, $"public async Task<{type}> Use() {{ var result = await Get(1); return result; }}") }.RunAsync();
     }
 
     [Theory]
@@ -289,7 +289,7 @@ public sealed class ValueTaskFastPathTests
             Target = target,
             LanguageVersion = target == TestTarget.Net100 ? LanguageVersion.CSharp12 : LanguageVersion.CSharp7_3,
             NullableContext = target == TestTarget.Net100 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
-            TestCode = Class(method, $"public async Task<{type}> Use() => await Get(1);").Replace("new();", "new Dictionary<int, string>();", StringComparison.Ordinal),
+            TestCode = Class(method, $"public async Task<{type}> Use() {{ var result = await Get(1); return result; }}").Replace("new();", "new Dictionary<int, string>();", StringComparison.Ordinal),
             CompilerDiagnostics = CompilerDiagnostics.None,
         }.RunAsync();
     }
@@ -342,7 +342,7 @@ public sealed class ValueTaskFastPathTests
             {
                 private static async Task<string> Get(string s) { if (s.Length > 0) return s; await Task.Yield(); return ""; }
 
-                public static async Task<string> Direct() => await Get("a");
+                public static async Task<string> Direct() => await Get("a") + "!";
 
                 class Inner
                 {
@@ -350,7 +350,7 @@ public sealed class ValueTaskFastPathTests
 
                     private static async Task<string> [|Own|](string s) { if (s.Length > 0) return s; await Task.Yield(); return ""; }
 
-                    public static async Task<string> UseOwn() => await Own("c");
+                    public static async Task<string> UseOwn() => await Own("c") + "!";
                 }
             }
             """;
@@ -407,7 +407,7 @@ public sealed class ValueTaskFastPathTests
         {
             private async Task<string> Get(string s) { if (s.Length > 0) return s; await Task.Yield(); return ""; }
 
-            public async Task<string> Direct() => await Get("a");
+            public async Task<string> Direct() => await Get("a") + "!";
         }
         """;
 

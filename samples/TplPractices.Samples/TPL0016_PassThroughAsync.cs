@@ -1,0 +1,43 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0016: an async method whose whole body awaits another method's task makes a state machine and a task of its own
+/// to hand on a result its callee's task already holds. Where nothing before the await can throw, returning the task
+/// is the same program.
+/// </summary>
+public class TPL0016_PassThroughAsync
+{
+    private readonly TPL0016_PassThroughAsync? _next;
+    private int _sent;
+
+    public TPL0016_PassThroughAsync(TPL0016_PassThroughAsync? next) => _next = next;
+
+    // Reported: an overload that forwards to another. Fix: public Task<int> SendAsync(string message) => SendAsync(message, CancellationToken.None);
+    public async Task<int> SendAsync(string message) => await SendAsync(message, CancellationToken.None);
+
+    // Not reported: code after the await (the count) must wait for the send.
+    public async Task<int> SendCountedAsync(string message)
+    {
+        var sent = await SendAsync(message, CancellationToken.None);
+        _sent++;
+        return sent;
+    }
+
+    // Not reported: _next may be null, and the NullReferenceException would then be thrown at the call instead of
+    // being stored in the returned task.
+    public async Task<int> ForwardAsync(string message) => await _next!.SendAsync(message, CancellationToken.None);
+
+    // Not reported: the argument runs code (Trim may throw), which an async method would put in its task.
+    public async Task<int> SendTrimmedAsync(string message) => await SendAsync(message.Trim(), CancellationToken.None);
+
+    private async Task<int> SendAsync(string message, CancellationToken token)
+    {
+        await Task.Delay(1, token).ConfigureAwait(false);
+        Console.WriteLine(message);
+        return ++_sent;
+    }
+}
