@@ -22,4 +22,5 @@ public static class DiagnosticIds
     public const string AvailableValue = "TPL0014";
     public const string StateOverload = "TPL0015";
     public const string PassThroughAsync = "TPL0016";
+    public const string DelayTimer = "TPL0017";
 }

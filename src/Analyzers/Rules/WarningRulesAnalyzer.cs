@@ -33,7 +33,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         CompletionSourceContinuationsAnalyzer.Operations,
         AvailableValueAnalyzer.Operations,
         StateOverloadAnalyzer.Operations,
-        PassThroughAsyncAnalyzer.Operations);
+        PassThroughAsyncAnalyzer.Operations,
+        DelayTimerAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

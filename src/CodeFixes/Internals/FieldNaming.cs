@@ -78,6 +78,16 @@ internal static class FieldNaming
     }
 
     /// <summary>
+    /// A name for a new local at <paramref name="position"/>: none the member writes (a later declaration would clash, an
+    /// unresolved name would start binding to it) and none in scope there (a field or parameter it would hide).
+    /// </summary>
+    public static string FreeLocal(SemanticModel model, SyntaxNode member, int position, string name)
+    {
+        var written = NamesWrittenIn(member);
+        return MakeUnique(name, n => written.Contains(n) || !model.LookupSymbols(position, name: n).IsEmpty);
+    }
+
+    /// <summary>
     /// Every identifier written in <paramref name="node"/> (a type declaration): a new member takes none of them, since a
     /// local would hide it and an unresolved name (half-typed code) would start binding to it (found by FuzzTests).
     /// </summary>

@@ -1,0 +1,35 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace MultiTarget
+{
+    public class Timers
+    {
+        private int _polls;
+
+        // TPL0017: netstandard2.0 has no PeriodicTimer, so the shared loop keeps its delay.
+        public async Task Shared(CancellationToken token)
+        {
+            while (!token.IsCancellationRequested) { _polls++; await Task.Delay(1000); }
+        }
+
+#if NET
+        // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer.
+        public async Task Modern(CancellationToken token)
+        {
+            try
+            {
+                while (!token.IsCancellationRequested)
+                {
+                    _polls++;
+                    await Task.Delay(TimeSpan.FromSeconds(1), token);
+                }
+            }
+            catch (OperationCanceledException)
+            {
+            }
+        }
+#endif
+    }
+}

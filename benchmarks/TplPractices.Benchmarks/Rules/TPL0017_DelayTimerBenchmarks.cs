@@ -1,0 +1,59 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using TplPractices.Benchmarks.Reporting;
+
+namespace TplPractices.Benchmarks.Rules;
+
+/// <summary>
+/// TPL0017: a loop that waits with Task.Delay at the end of each pass, against one PeriodicTimer ticking for the whole
+/// loop (one operation is a loop of ten 1 ms passes, so the time is mostly the waiting, the same for both; the bytes
+/// are what each pass allocates); and a Task.Delay racing a task that is already done in Task.WhenAny, against
+/// WaitAsync (one operation is one call).
+/// </summary>
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+[CategoriesColumn]
+[SeedSource(
+    "Running millions of tasks (.NET Core): the default timer queue is not built for many Task.Delay timers that always fire",
+    "Each Task.Delay allocates a promise task and a timer queued until it fires; a PeriodicTimer reuses one timer, and WaitAsync on a finished task queues none.")]
+[ReportSection(130, "TPL0017: Task.Delay as a timer against PeriodicTimer and WaitAsync", "see each group")]
+public class TPL0017_DelayTimerBenchmarks
+{
+    private const int Passes = 10;
+    private readonly Task _done = Task.CompletedTask;
+    private int _work;
+
+    [Benchmark(Baseline = true, Description = "10 passes: Work(); await Task.Delay(1)")]
+    [BenchmarkCategory("Timer loop, 10 passes of 1 ms")]
+    public async Task Before_Loop()
+    {
+        for (var pass = 0; pass < Passes; pass++)
+        {
+            _work++;
+            await Task.Delay(1);
+        }
+    }
+
+    [Benchmark(Description = "10 passes: Work(); await timer.WaitForNextTickAsync()")]
+    [BenchmarkCategory("Timer loop, 10 passes of 1 ms")]
+    public async Task After_Loop()
+    {
+        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(1));
+        for (var pass = 0; pass < Passes; pass++)
+        {
+            _work++;
+            await timer.WaitForNextTickAsync();
+        }
+    }
+
+    [Benchmark(Baseline = true, Description = "await Task.WhenAny(done, Task.Delay(50))")]
+    [BenchmarkCategory("Time-out race, the task already done")]
+    public Task Before_Race() => Task.WhenAny(_done, Task.Delay(50));
+
+    [Benchmark(Description = "await done.WaitAsync(TimeSpan.FromMilliseconds(50))")]
+    [BenchmarkCategory("Time-out race, the task already done")]
+    public Task After_Race() => _done.WaitAsync(TimeSpan.FromMilliseconds(50));
+}

@@ -1,0 +1,46 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0017: a loop that ends each pass with await Task.Delay allocates a timer and a task every pass; one PeriodicTimer
+/// ticks for the whole loop (.NET 6+). A Task.Delay racing a task in Task.WhenAny keeps its timer queued until it fires.
+/// </summary>
+public class TPL0017_DelayTimer
+{
+    private int _polls;
+
+    // Reported on net10.0 (netstandard2.0 has no PeriodicTimer, and the shared file gets no fix): the cancellation is
+    // caught as OperationCanceledException, which takes the delay's and the tick's exception alike.
+    // Fix: using var timer = new PeriodicTimer(TimeSpan.FromSeconds(5)); … await timer.WaitForNextTickAsync(token);
+    public async Task PollAsync(CancellationToken token)
+    {
+        try
+        {
+            while (!token.IsCancellationRequested)
+            {
+                _polls++;
+                await Task.Delay(TimeSpan.FromSeconds(5), token);
+            }
+        }
+        catch (OperationCanceledException)
+        {
+        }
+    }
+
+    // Reported on both targets, without a fix: the delay's timer stays queued for a minute whoever wins.
+    public async Task<bool> FinishesInTimeAsync(Task work) => await Task.WhenAny(work, Task.Delay(60_000)) == work;
+
+    // Not reported: the delay grows each pass (a backoff), so no one period fits.
+    public async Task RetryAsync(Func<Task<bool>> attempt, CancellationToken token)
+    {
+        var delay = 100;
+        while (!token.IsCancellationRequested && !await attempt())
+        {
+            await Task.Delay(delay, token);
+            delay *= 2;
+        }
+    }
+}

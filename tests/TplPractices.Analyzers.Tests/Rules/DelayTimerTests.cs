@@ -1,0 +1,338 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>TPL0017: timer loops and delay races, what is fixed, what is only reported, and what is left alone.</summary>
+public sealed class DelayTimerTests
+{
+    /// <summary>A loop that cancels itself after three passes: the same count, and the same way out, before and after.</summary>
+    private const string Loops = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> Polled()
+            {
+                using var source = new CancellationTokenSource();
+                var count = 0;
+                try
+                {
+                    while (!source.Token.IsCancellationRequested)
+                    {
+                        if (++count == 3) source.Cancel();
+                        await {|#0:Task.Delay(10, source.Token)|};
+                    }
+                }
+                catch (OperationCanceledException)
+                {
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> Untokened()
+            {
+                using var source = new CancellationTokenSource();
+                var count = 0;
+                while (!source.IsCancellationRequested)
+                {
+                    if (++count == 2) source.Cancel();
+                    await {|#1:Task.Delay(TimeSpan.FromMilliseconds(5))|}.ConfigureAwait(false);
+                }
+
+                return "count " + count;
+            }
+        }
+        """;
+
+    private static readonly string LoopsFixed = Loops
+        .Replace("            while (!source.Token.IsCancellationRequested)", "            using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\n            while (!source.Token.IsCancellationRequested)", StringComparison.Ordinal)
+        .Replace("await {|#0:Task.Delay(10, source.Token)|};", "await timer.WaitForNextTickAsync(source.Token);", StringComparison.Ordinal)
+        .Replace("        while (!source.IsCancellationRequested)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!source.IsCancellationRequested)", StringComparison.Ordinal)
+        .Replace("await {|#1:Task.Delay(TimeSpan.FromMilliseconds(5))|}.ConfigureAwait(false);", "await timer.WaitForNextTickAsync().ConfigureAwait(false);", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task TimerLoops_GetOnePeriodicTimer()
+    {
+        var test = new Verify.Test { TestCode = Loops, FixedCode = LoopsFixed };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.LoopMessage));
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Polled")]
+    [InlineData("Untokened")]
+    public async Task FixedCode_ReturnsWhatTheOriginalReturned(string method)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Loops), "Api", method);
+        Assert.Equal(original, await CodeRunner.RunAsync(LoopsFixed, "Api", method));
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    private static string Class(string members) => $$"""
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        class C
+        {
+            private readonly TimeSpan _period = TimeSpan.FromSeconds(1);
+            private int _count;
+            void Work() => _count++;
+            Task WorkAsync() => Task.CompletedTask;
+        {{members}}
+        }
+        """;
+
+    /// <summary>
+    /// Reported without a fix: the tick's OperationCanceledException would reach a caller that saw TaskCanceledException, a
+    /// catch that tells them apart, a period that may be zero, a loop that runs forever with nothing to catch its end.
+    /// </summary>
+    [Fact]
+    public async Task LoopsWhoseMeaningTheTimerWouldChange_AreReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task Uncaught(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000, token)|]; }
+                }
+
+                async Task CaughtAsTaskCanceled(CancellationToken token)
+                {
+                    try { while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000, token)|]; } }
+                    catch (TaskCanceledException) { }
+                }
+
+                async Task CaughtWithTheException(CancellationToken token)
+                {
+                    try { while (true) { Work(); await [|Task.Delay(1000, token)|]; } }
+                    catch (OperationCanceledException e) { Console.WriteLine(e.GetType().Name); }
+                }
+
+                async Task Rethrown(CancellationToken token)
+                {
+                    try { while (true) { Work(); await [|Task.Delay(1000, token)|]; } }
+                    catch (OperationCanceledException) { throw; }
+                }
+
+                async Task Configured(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(_period)|]; }
+                }
+
+                async Task Zero(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(0)|]; }
+                }
+
+                async Task Embedded(CancellationToken token)
+                {
+                    if (_count >= 0)
+                        while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000)|]; }
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    [Fact]
+    public async Task OtherWaits_VaryingDelays_AndOtherLoops_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                async Task Backoff(CancellationToken token)
+                {
+                    var delay = 100;
+                    while (!token.IsCancellationRequested) { Work(); await Task.Delay(delay, token); delay *= 2; }
+                }
+
+                async Task Growing(CancellationToken token)
+                {
+                    var delay = 100;
+                    while (!token.IsCancellationRequested) { Work(); delay += 10; await Task.Delay(delay, token); }
+                }
+
+                async Task OtherAwait(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { await WorkAsync(); await Task.Delay(1000, token); }
+                }
+
+                async Task NotLast(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { await Task.Delay(1000, token); Work(); }
+                }
+
+                async Task UntilDone(CancellationToken token)
+                {
+                    while (_count < 10) { Work(); await Task.Delay(1000, token); }
+                }
+
+                async Task Once() { Work(); await Task.Delay(1000); }
+
+                async Task DoWhile(CancellationToken token)
+                {
+                    do { Work(); await Task.Delay(1000, token); } while (!token.IsCancellationRequested);
+                }
+
+                async Task Raced(Task work, CancellationToken token) => await Task.WhenAny(work, Task.Delay(1000, token));
+            """));
+    }
+
+    /// <summary>The race keeps a timer queued whoever wins; reported on every target, with no fix (the code after it differs).</summary>
+    [Theory]
+    [InlineData(TestTarget.Net100)]
+    [InlineData(TestTarget.NetStandard20)]
+    public async Task DelayRacingWithoutAToken_IsReportedWithoutAFix(TestTarget target)
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> InTime(Task work) => await Task.WhenAny(work, {|#0:Task.Delay(1000)|}) == work;
+                async Task<bool> InTimeArray(Task work) => await Task.WhenAny(new[] { work, {|#1:Task.Delay(TimeSpan.FromSeconds(1))|} }) == work;
+            }
+            """;
+        var test = new Verify.Test { Target = target, TestCode = Code, FixedCode = Code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public async Task TargetsWithoutPeriodicTimer_DoNotReportLoops(TestTarget target)
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                int _count;
+                async Task Loop(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { _count++; await Task.Delay(1000); }
+                }
+            }
+            """, target);
+    }
+
+    /// <summary>netstandard2.0 has no PeriodicTimer: its copy would not compile the rewrite, so a shared file gets none.</summary>
+    [Fact]
+    public async Task MultiTargetedWithATargetWithoutPeriodicTimer_HasNoFix()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                int _count;
+                async Task Loop(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { _count++; await [|Task.Delay(1000)|]; }
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedState = { Sources = { Code }, MarkupHandling = MarkupMode.Allow },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task NameInUse_TopLevel_AndFixAll()
+    {
+        var before = Class("""
+                async Task A(CancellationToken token)
+                {
+                    var timer = _count;
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000)|]; }
+                    Console.WriteLine(timer);
+                }
+
+                async Task B(CancellationToken token)
+                {
+                    while (true)
+                    {
+                        Work();
+                        await [|Task.Delay(TimeSpan.FromSeconds(2))|];
+                    }
+                }
+            """);
+        var after = Class("""
+                async Task A(CancellationToken token)
+                {
+                    var timer = _count;
+                    using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(1000));
+                    while (!token.IsCancellationRequested) { Work(); await timer2.WaitForNextTickAsync(); }
+                    Console.WriteLine(timer);
+                }
+
+                async Task B(CancellationToken token)
+                {
+                    using var timer = new PeriodicTimer(TimeSpan.FromSeconds(2));
+                    while (true)
+                    {
+                        Work();
+                        await timer.WaitForNextTickAsync();
+                    }
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+
+        const string TopLevel = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            using var source = new CancellationTokenSource(50);
+            var timer = 0;
+            while (!source.IsCancellationRequested)
+            {
+                timer++;
+                await [|Task.Delay(10)|];
+            }
+
+            Console.WriteLine(timer > 0);
+            """;
+        await new Verify.Test
+        {
+            TestCode = TopLevel,
+            FixedCode = TopLevel
+                .Replace("while (!source.IsCancellationRequested)", "using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\n\nwhile (!source.IsCancellationRequested)", StringComparison.Ordinal)
+                .Replace("await [|Task.Delay(10)|];", "await timer2.WaitForNextTickAsync();", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task GeneratedCode_DoesNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync("// <auto-generated/>\n" + Class("""
+                async Task Loop(CancellationToken token) { while (!token.IsCancellationRequested) { Work(); await Task.Delay(1000); } }
+            """));
+    }
+
+    [Theory]
+    [InlineData("CancellationToken token", "while (!token.IsCancellationRequested) { await Task.Delay(1000 }")]
+    [InlineData("CancellationToken token", "while (!token.IsCancellationRequested) { await Task.Delay() }")]
+    [InlineData("", "Task.WhenAny(Task.Delay(")]
+    [InlineData("CancellationToken token", "while (!token.) { await Task.Delay(1000); }")]
+    public async Task IncompleteCode_NeitherThrowsNorReports(string parameters, string statement)
+    {
+        Assert.Equal(0, await HalfTypedCode.CountDiagnosticsAsync(new DelayTimerAnalyzer(), parameters, statement));
+    }
+}
