@@ -23,4 +23,5 @@ public static class DiagnosticIds
     public const string StateOverload = "TPL0015";
     public const string PassThroughAsync = "TPL0016";
     public const string DelayTimer = "TPL0017";
+    public const string SecondContinuation = "TPL0018";
 }

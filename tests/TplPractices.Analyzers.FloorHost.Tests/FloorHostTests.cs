@@ -35,12 +35,15 @@ public sealed class FloorHostTests
         Assert.All(run.RuleIds, id => Assert.Contains(id, reported));
     }
 
+    /// <summary>The rules that report without a fix, each page saying why no rewrite keeps the behaviour.</summary>
+    private static readonly string[] ReportOnly = ["TPL0018"];
+
     [Fact]
     public async Task EveryFixer_OffersAFix_AndItCompiles()
     {
         var run = await Samples.Value;
         var fixers = Shipped.Fixers();
-        Assert.Equal(run.RuleIds.OrderBy(id => id), fixers.SelectMany(f => f.FixableDiagnosticIds).OrderBy(id => id));
+        Assert.Equal(run.RuleIds.Except(ReportOnly).OrderBy(id => id), fixers.SelectMany(f => f.FixableDiagnosticIds).OrderBy(id => id));
         foreach (var fixer in fixers)
         {
             var offered = 0;

@@ -35,7 +35,7 @@ public class AnalyzerCostBenchmarks
     /// <summary>Every rule, or those listed in TPL_COST_RULES (comma-separated IDs), to measure a few again.</summary>
     public static IEnumerable<string> Rules() =>
         Environment.GetEnvironmentVariable("TPL_COST_RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-        ?? ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007", "TPL0008", "TPL0009", "TPL0010", "TPL0011", "TPL0013", "TPL0014", "TPL0015", "TPL0016", "TPL0017"];
+        ?? ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0006", "TPL0007", "TPL0008", "TPL0009", "TPL0010", "TPL0011", "TPL0013", "TPL0014", "TPL0015", "TPL0016", "TPL0017", "TPL0018"];
 
     [ParamsSource(nameof(Rules))]
     public string Rule { get; set; } = "TPL0003";

@@ -34,7 +34,8 @@ public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
         AvailableValueAnalyzer.Operations,
         StateOverloadAnalyzer.Operations,
         PassThroughAsyncAnalyzer.Operations,
-        DelayTimerAnalyzer.Operations);
+        DelayTimerAnalyzer.Operations,
+        SecondContinuationAnalyzer.Operations);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

@@ -10,7 +10,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 public sealed class BuildCostTemplateTests
 {
     // The rules that are off or a suggestion by default, on as the cost measurements turn them on.
-    private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\n";
+    private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\ndotnet_diagnostic.TPL0018.severity = warning\n";
 
     private static string Render(int n, bool hits)
     {

@@ -8,7 +8,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 public sealed class ExpressionTreeTests
 {
     private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\n"
-        + "dotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\n";
+        + "dotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\ndotnet_diagnostic.TPL0018.severity = warning\n";
 
     public static TheoryData<string, string> Hits => new()
     {
@@ -23,6 +23,7 @@ public sealed class ExpressionTreeTests
         { "Task.Run(() => x)", "TPL0014" },
         { "new System.Collections.Concurrent.ConcurrentDictionary<int, int>().GetOrAdd(1, k => k + x)", "TPL0015" },
         { "Task.WhenAny(t, Task.Delay(x))", "TPL0017" },
+        { "t.ContinueWith(_ => 1) == t.ContinueWith(_ => 2)", "TPL0018" },
     };
 
     private static string Source(string expression, bool inTree) => $$"""

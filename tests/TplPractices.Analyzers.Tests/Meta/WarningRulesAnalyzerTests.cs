@@ -62,7 +62,7 @@ public sealed class WarningRulesAnalyzerTests
         }
         """;
 
-    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012", "TPL0013", "TPL0015", "TPL0016", "TPL0017"];
+    private static readonly string[] OptIn = ["TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0012", "TPL0013", "TPL0015", "TPL0016", "TPL0017", "TPL0018"];
 
     [Fact]
     public void TheWarningAnalyzerCarriesEveryRule_TheSuggestionAnalyzerTheOthers()

@@ -1,0 +1,95 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0018: a second ContinueWith on the same task instance. A task keeps its first continuation in a field; the
+/// second turns that field into a list, which it allocates and locks on (the whitepaper's Tables 4–5). Reported on
+/// the later call when an earlier one in the same function continues the same local, parameter or field, and nothing
+/// writes that variable between the two.
+/// </summary>
+internal static class SecondContinuation
+{
+    /// <summary>The earlier ContinueWith on the same task, or null.</summary>
+    public static IInvocationOperation? EarlierContinuationOf(IInvocationOperation call, TrivialContinuation.Context context)
+    {
+        if (!IsContinueWith(call, context)
+            || call.Instance is not { } receiver
+            || Variable(receiver) is not { } variable
+            || (call.EnclosingFunction() ?? call.Root()) is not { } function)
+        {
+            return null;
+        }
+
+        IInvocationOperation? earlier = null;
+        foreach (var operation in function.Descendants())
+        {
+            if (operation.Syntax.SpanStart >= call.Syntax.SpanStart)
+            {
+                continue;
+            }
+
+            if (operation is IInvocationOperation { Instance: { } other } candidate
+                && candidate != call
+                && IsContinueWith(candidate, context)
+                && SymbolEqualityComparer.Default.Equals(Variable(other), variable)
+                && (candidate.EnclosingFunction() ?? candidate.Root()) == function
+                && (earlier is null || candidate.Syntax.SpanStart > earlier.Syntax.SpanStart))
+            {
+                earlier = candidate;
+            }
+        }
+
+        return earlier is not null && !IsWrittenBetween(variable, function, earlier, call) ? earlier : null;
+    }
+
+    private static bool IsContinueWith(IInvocationOperation call, TrivialContinuation.Context context) =>
+        call.TargetMethod.Name == "ContinueWith" && context.IsTaskType(call.TargetMethod.ContainingType.OriginalDefinition);
+
+    /// <summary>A local, a parameter, or a field of this object or a static one: a task that stays the same between the calls.</summary>
+    private static ISymbol? Variable(IOperation receiver) => receiver.WithoutImplicitConversions() switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } field => field.Field,
+        _ => null,
+    };
+
+    /// <summary>A write of the variable from the earlier call to the later one, or anywhere in a loop around them.</summary>
+    private static bool IsWrittenBetween(ISymbol variable, IOperation function, IOperation earlier, IOperation later)
+    {
+        foreach (var operation in function.Descendants())
+        {
+            var written = operation switch
+            {
+                ISimpleAssignmentOperation or ICompoundAssignmentOperation => ((IAssignmentOperation)operation).Target,
+                IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } argument => argument.Value,
+                _ => null,
+            };
+            if (written is not null
+                && SymbolEqualityComparer.Default.Equals(Variable(written), variable)
+                && (operation.Syntax.SpanStart > earlier.Syntax.SpanStart && operation.Syntax.SpanStart < later.Syntax.SpanStart
+                    || InALoopAround(later, function, operation.Syntax.SpanStart)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool InALoopAround(IOperation operation, IOperation function, int position)
+    {
+        for (var current = operation.Parent; current is not null && current != function; current = current.Parent)
+        {
+            if (current is ILoopOperation loop && loop.Syntax.Span.Contains(position))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
