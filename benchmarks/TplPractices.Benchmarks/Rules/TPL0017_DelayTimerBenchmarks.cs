@@ -19,7 +19,7 @@ namespace TplPractices.Benchmarks.Rules;
 [SeedSource(
     "Running millions of tasks (.NET Core): the default timer queue is not built for many Task.Delay timers that always fire",
     "Each Task.Delay allocates a promise task and a timer queued until it fires; a PeriodicTimer reuses one timer, and WaitAsync on a finished task queues none.")]
-[ReportSection(130, "TPL0017: Task.Delay as a timer against PeriodicTimer and WaitAsync", "see each group")]
+[ReportSection(132, "TPL0017: Task.Delay as a timer against PeriodicTimer and WaitAsync", "a loop of ten passes, or one race")]
 public class TPL0017_DelayTimerBenchmarks
 {
     private const int Passes = 10;

@@ -15,7 +15,7 @@ namespace TplPractices.Benchmarks.Rules;
 [SeedSource(
     "TPL whitepaper (.NET 4.5), Tables 4–5: a task's second continuation allocates a continuation list",
     "The first continuation is still stored in a field of the task and the second still turns it into a list, so two continuations cost a list on top of a second continuation object and task.")]
-[ReportSection(131, "TPL0018: two continuations on one task against one that does both", "one task completed, its continuations run inline")]
+[ReportSection(133, "TPL0018: two continuations on one task against one that does both", "one task completed, its continuations run inline")]
 public class TPL0018_SecondContinuationBenchmarks
 {
     private const TaskContinuationOptions Inline = TaskContinuationOptions.ExecuteSynchronously;
