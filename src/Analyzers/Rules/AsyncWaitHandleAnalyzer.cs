@@ -40,8 +40,24 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
         if (reference.Property.Name != "AsyncWaitHandle"
             || !symbols.IsAsyncWaitHandle(reference.Property)
             || reference.Syntax.IsInBrokenMember()
-            || reference.Instance is not { } instance
-            || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task
+            || reference.Instance is not { } instance)
+        {
+            return;
+        }
+
+        // A property pattern (task is IAsyncResult { AsyncWaitHandle: var handle }) reads the handle of the pattern's
+        // input: reported when that is a task, without a fix (the pattern would have to be taken apart).
+        if (instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.PatternInput })
+        {
+            if (AsyncWaitHandleUse.PatternInputOf(reference) is { } input && input.Type.IsOrDerivesFrom(symbols.Task))
+            {
+                options.Report(context, Diagnostic.Create(Rule, reference.Syntax.GetLocation(), DiagnosticPropertyKeys.ForFix(null), reference.Syntax.ToString()));
+            }
+
+            return;
+        }
+
+        if (AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task
             || AsyncWaitHandleUse.IsRequiredByContract(reference, context.ContainingSymbol))
         {
             return;

@@ -65,6 +65,38 @@ internal sealed class AsyncWaitHandleUse
     }
 
     /// <summary>
+    /// The value a property pattern's input stands for: the operand of the <c>is</c> or <c>switch</c> around it; null for
+    /// a pattern nested in another one's property, whose input is that property.
+    /// </summary>
+    public static IOperation? PatternInputOf(IOperation member)
+    {
+        var recursive = 0;
+        for (var current = member.Parent; current is not null; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IIsPatternOperation isPattern:
+                    return isPattern.Value.WithoutImplicitConversions();
+                case ISwitchExpressionOperation switchExpression:
+                    return switchExpression.Value.WithoutImplicitConversions();
+                case ISwitchOperation switchStatement:
+                    return switchStatement.Value.WithoutImplicitConversions();
+                case IRecursivePatternOperation:
+                    recursive++;
+                    break;
+                case IPropertySubpatternOperation when recursive > 0:
+                    return null;
+                case IPropertySubpatternOperation or IPatternOperation or IPatternCaseClauseOperation or ISwitchExpressionArmOperation or ISwitchCaseOperation:
+                    break;
+                default:
+                    return null;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
     /// True when the handle is what a member that must return one returns: an implementation of an interface's
     /// member or an override (<c>WaitHandle AsyncWaitHandle => ((IAsyncResult)_task).AsyncWaitHandle</c> in an
     /// IAsyncResult over a task). Nothing waits there, and the contract leaves no way to follow the advice. A helper of

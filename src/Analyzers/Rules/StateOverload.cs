@@ -106,7 +106,7 @@ internal static class StateOverload
     public static Site? Analyze(IInvocationOperation call, Context context, int maxStateValues)
     {
         if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
-            || !written.Any(a => IsLambda(a.Expression))
+            || !HasLambda(written)
             || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
             || context.IsOwnedElsewhere(method.ContainingType)
             || context.OverloadOf(method) is not { } match
@@ -140,6 +140,20 @@ internal static class StateOverload
         }
 
         return new Site(match, reported, shapes.ToImmutableArray());
+    }
+
+    /// <summary>A loop, not LINQ: asked at every call of every file where the rule is on, it must not allocate.</summary>
+    private static bool HasLambda(SeparatedSyntaxList<ArgumentSyntax> arguments)
+    {
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            if (IsLambda(arguments[i].Expression))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static bool IsLambda(ExpressionSyntax expression)

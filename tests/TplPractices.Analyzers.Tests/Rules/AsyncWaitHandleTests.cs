@@ -289,4 +289,28 @@ public sealed class AsyncWaitHandleTests
                 """,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// A property pattern reads the handle of the pattern's input: reported where that input is a task, without a fix;
+    /// an IAsyncResult that may not be a task, and a pattern nested in another's property, are not.
+    /// </summary>
+    [Fact]
+    public async Task PropertyPatternsOnATask_AreReportedWithoutAFix()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class Holder { public IAsyncResult Result = Task.CompletedTask; }
+
+            class C
+            {
+                bool Is(Task task) => task is IAsyncResult { [|AsyncWaitHandle|]: var handle } && handle.WaitOne(10);
+                bool Switch(Task<int> task) => task switch { IAsyncResult { [|AsyncWaitHandle|]: var handle } => handle.WaitOne(10), _ => false };
+                bool Apm(IAsyncResult result) => result is { AsyncWaitHandle: var handle } && handle.WaitOne(10);
+                bool Nested(Holder holder) => holder is { Result: { AsyncWaitHandle: var handle } } && handle.WaitOne(10);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code);
+    }
 }

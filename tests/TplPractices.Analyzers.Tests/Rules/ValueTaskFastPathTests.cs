@@ -281,6 +281,7 @@ public sealed class ValueTaskFastPathTests
     [InlineData("double", "0.0", TestTarget.NetStandard20WithValueTask)]
     [InlineData("Guid", "default", TestTarget.NetStandard20WithValueTask)]
     [InlineData("int", "key", TestTarget.Net100)]
+    [InlineData("long?", "0", TestTarget.Net100)]
     public async Task UncachedResults_AreReported(string type, string value, TestTarget target)
     {
         var method = $"private async Task<{type}> [|Get|](int key) {{ if (key > 0) return {value}; await Task.Yield(); return default; }}";
