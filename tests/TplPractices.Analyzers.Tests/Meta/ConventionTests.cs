@@ -98,6 +98,19 @@ public sealed class ConventionTests
         });
     }
 
+    /// <summary>
+    /// The generated benchmark report has a measured section for every rule, and the rule's benchmark class is in the
+    /// project: a rule added without running the report again fails here.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(RuleIds))]
+    public void BenchmarkReport_MeasuresTheRule(string id)
+    {
+        var report = File.ReadAllLines(Path.Combine(Root, "docs", "benchmarks.md"));
+        Assert.Contains(report, line => line.StartsWith("## ", StringComparison.Ordinal) && line.Contains(id, StringComparison.Ordinal));
+        Assert.NotEmpty(Directory.GetFiles(Path.Combine(Root, "benchmarks", "TplPractices.Benchmarks", "Rules"), id + "_*Benchmarks.cs"));
+    }
+
     [Theory]
     [MemberData(nameof(RuleIds))]
     public void RulePage_HasEverySection(string id)
