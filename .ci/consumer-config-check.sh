@@ -42,7 +42,7 @@ namespace App
         public bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
         public async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
         private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }   // TPL0008, a suggestion
-        public async Task<long> G() => await F(2);
+        public async Task<long> G() => await F(2) + 1;
         public Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);  // TPL0009
         private int _created;
         public Hits() { System.Threading.Interlocked.Increment(ref _created); }                         // TPL0010, a suggestion
