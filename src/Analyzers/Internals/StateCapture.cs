@@ -314,7 +314,8 @@ internal sealed class StateCapture
             && (countDeclaration || o is not ILocalReferenceOperation { IsDeclaration: true })
             && IsWrite(o));
 
-    private static bool IsWrite(IOperation reference) => reference.Parent switch
+    /// <summary>Whether the reference (to a local, parameter or field) writes it: assigned, incremented, passed by ref or out, deconstructed into.</summary>
+    public static bool IsWrite(IOperation reference) => reference.Parent switch
     {
         // A value tuple's element is part of the variable: pair.Item1 = x writes pair.
         IFieldReferenceOperation { Field.ContainingType.IsTupleType: true } element when element.Instance == reference => IsWrite(element),

@@ -10,6 +10,17 @@ internal static class SyntaxExtensions
     /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another
     /// target compiles, which a fix cannot see from this one.
     /// </summary>
+    /// <summary>The expression inside any parentheses around it.</summary>
+    public static ExpressionSyntax WithoutParentheses(this ExpressionSyntax expression)
+    {
+        while (expression is ParenthesizedExpressionSyntax parentheses)
+        {
+            expression = parentheses.Expression;
+        }
+
+        return expression;
+    }
+
     public static bool HasDirectiveInside(this SyntaxNode node) =>
         node.ContainsDirectives && node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span));
 

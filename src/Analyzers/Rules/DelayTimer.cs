@@ -129,7 +129,7 @@ internal static class DelayTimer
         // Another await in the pass (not in a lambda or local function) makes the delay one wait among others.
         foreach (var operation in body.Descendants())
         {
-            if (operation.Kind is OperationKind.Await && operation != awaited.Parent && !IsInNestedFunction(operation, body))
+            if (operation.Kind is OperationKind.Await && operation != awaited.Parent && operation.EnclosingFunction() == delay.EnclosingFunction())
             {
                 return null;
             }
@@ -215,19 +215,6 @@ internal static class DelayTimer
                         && handler.Locals.IsEmpty
                         && !handler.Handler.Descendants().Any(o => o is IThrowOperation { Exception: null });
                 }
-            }
-        }
-
-        return false;
-    }
-
-    private static bool IsInNestedFunction(IOperation operation, IOperation root)
-    {
-        for (var current = operation.Parent; current is not null && current != root; current = current.Parent)
-        {
-            if (current.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction)
-            {
-                return true;
             }
         }
 

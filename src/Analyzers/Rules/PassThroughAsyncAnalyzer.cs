@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -41,12 +42,12 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
         if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols) is { } site
             && !site.Declaration.IsInBrokenMember())
         {
-            var name = site.Declaration is Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax method
+            var name = site.Declaration is MethodDeclarationSyntax method
                 ? method.Identifier.ValueText
-                : ((Microsoft.CodeAnalysis.CSharp.Syntax.LocalFunctionStatementSyntax)site.Declaration).Identifier.ValueText;
+                : ((LocalFunctionStatementSyntax)site.Declaration).Identifier.ValueText;
             options.Report(context, Diagnostic.Create(
                 Rule,
-                ((Microsoft.CodeAnalysis.CSharp.Syntax.AwaitExpressionSyntax)site.Await.Syntax).AwaitKeyword.GetLocation(),
+                ((AwaitExpressionSyntax)site.Await.Syntax).AwaitKeyword.GetLocation(),
                 DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask),
                 name,
                 site.Call.TargetMethod.Name));

@@ -62,15 +62,10 @@ internal static class SecondContinuation
     {
         foreach (var operation in function.Descendants())
         {
-            var written = operation switch
-            {
-                ISimpleAssignmentOperation or ICompoundAssignmentOperation => ((IAssignmentOperation)operation).Target,
-                IArgumentOperation { Parameter.RefKind: RefKind.Ref or RefKind.Out } argument => argument.Value,
-                _ => null,
-            };
-            if (written is not null
-                && SymbolEqualityComparer.Default.Equals(Variable(written), variable)
-                && (operation.Syntax.SpanStart > earlier.Syntax.SpanStart && operation.Syntax.SpanStart < later.Syntax.SpanStart
+            if (operation.Kind is OperationKind.LocalReference or OperationKind.ParameterReference or OperationKind.FieldReference
+                && SymbolEqualityComparer.Default.Equals(Variable(operation), variable)
+                && StateCapture.IsWrite(operation)
+                && ((operation.Syntax.SpanStart > earlier.Syntax.SpanStart && operation.Syntax.SpanStart < later.Syntax.SpanStart)
                     || InALoopAround(later, function, operation.Syntax.SpanStart)))
             {
                 return true;

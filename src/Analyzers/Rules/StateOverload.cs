@@ -147,23 +147,13 @@ internal static class StateOverload
     {
         for (var i = 0; i < arguments.Count; i++)
         {
-            if (IsLambda(arguments[i].Expression))
+            if (arguments[i].Expression.WithoutParentheses() is AnonymousFunctionExpressionSyntax)
             {
                 return true;
             }
         }
 
         return false;
-    }
-
-    private static bool IsLambda(ExpressionSyntax expression)
-    {
-        while (expression is ParenthesizedExpressionSyntax parentheses)
-        {
-            expression = parentheses.Expression;
-        }
-
-        return expression is AnonymousFunctionExpressionSyntax;
     }
 
     /// <summary>Why the call's arguments cannot take the state where the overload wants it.</summary>

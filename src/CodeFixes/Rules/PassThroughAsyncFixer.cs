@@ -39,8 +39,8 @@ public sealed class PassThroughAsyncFixer : SiteRuleFixer
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
         if (PassThroughAsync.Context.TryCreate(editor.SemanticModel.Compilation) is not { } context
-            || Declaration(editor.OriginalRoot.FindToken(span.Start)) is not { } declaration
-            || AwaitOf(declaration) is not { } awaitSyntax
+            || editor.OriginalRoot.FindToken(span.Start).Parent is not AwaitExpressionSyntax awaitSyntax
+            || PassThroughAsync.WholeBodyOf(awaitSyntax) is not { } declaration
             || editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await
             || PassThroughAsync.Analyze(await, context) is not { } site
             || site.Call.Syntax is not ExpressionSyntax call)
@@ -59,23 +59,6 @@ public sealed class PassThroughAsyncFixer : SiteRuleFixer
             : declaration.ReplaceNode(awaitSyntax, returned);
         editor.ReplaceNode(declaration, WithoutAsync(rewritten));
     }
-
-    /// <summary>The await that is the whole body, as the analyzer saw it.</summary>
-    private static AwaitExpressionSyntax? AwaitOf(SyntaxNode declaration) => declaration switch
-    {
-        MethodDeclarationSyntax { ExpressionBody.Expression: AwaitExpressionSyntax await } => await,
-        LocalFunctionStatementSyntax { ExpressionBody.Expression: AwaitExpressionSyntax await } => await,
-        MethodDeclarationSyntax { Body.Statements: { Count: 1 } statements } => AwaitIn(statements[0]),
-        LocalFunctionStatementSyntax { Body.Statements: { Count: 1 } statements } => AwaitIn(statements[0]),
-        _ => null,
-    };
-
-    private static AwaitExpressionSyntax? AwaitIn(StatementSyntax statement) => statement switch
-    {
-        ReturnStatementSyntax { Expression: AwaitExpressionSyntax await } => await,
-        ExpressionStatementSyntax { Expression: AwaitExpressionSyntax await } => await,
-        _ => null,
-    };
 
     /// <summary>The declaration without <c>async</c>; what stood before the keyword (indentation, a comment) moves to the next token.</summary>
     private static SyntaxNode WithoutAsync(SyntaxNode declaration)

@@ -61,20 +61,10 @@ public sealed class StateOverloadFixer : StateRuleFixer
         var index = invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
         return call.ReplaceNode(arguments, StateRewrite.Rebuild(
             arguments,
-            (_, argument) => lambdas.TryGetValue(InsideParentheses(argument.Expression), out var lambda)
+            (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)
                 ? Argument(lambda).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
                 : argument,
             index,
             new[] { Argument(rewrite.State()) }));
-    }
-
-    private static ExpressionSyntax InsideParentheses(ExpressionSyntax expression)
-    {
-        while (expression is ParenthesizedExpressionSyntax parentheses)
-        {
-            expression = parentheses.Expression;
-        }
-
-        return expression;
     }
 }

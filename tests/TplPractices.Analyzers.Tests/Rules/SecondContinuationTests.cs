@@ -80,6 +80,16 @@ public sealed class SecondContinuationTests
                     task.ContinueWith(_ => Log(2));
                 }
 
+                void ReplacedByRef()
+                {
+                    var task = Task.Run(() => 1);
+                    task.ContinueWith(_ => Log(1));
+                    Replace(ref task);
+                    task.ContinueWith(_ => Log(2));
+                }
+
+                static void Replace(ref Task<int> task) => task = Task.FromResult(2);
+
                 void FieldReassigned()
                 {
                     _current.ContinueWith(_ => Log(1));
