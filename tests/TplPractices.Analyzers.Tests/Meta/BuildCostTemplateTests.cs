@@ -46,14 +46,14 @@ public sealed class BuildCostTemplateTests
     }
 
     /// <summary>
-    /// TPL0008 for internal methods: the template's two candidates made internal in each of 300 files, so the same two
+    /// TPL0008 for internal methods: the template's two candidates made internal in each of 100 files, so the same two
     /// names are declared and called in every file. The awaited one is reported in every file, the kept one in none
     /// (each answer is kept per name, docs/rules/TPL0008.md, so this runs in seconds rather than once per method).
     /// </summary>
     [Fact]
     public async Task InternalCandidatesSharingNames_AreEachDecidedByTheCompilation()
     {
-        const int Files = 300;
+        const int Files = 100;
         var run = new Verifiers.AnalyzerRun(new TplPractices.Analyzers.Rules.ValueTaskFastPathAnalyzer())
         {
             EditorConfig = EveryRuleOn,
