@@ -291,7 +291,7 @@ internal sealed class StateCapture
             }
 
             var declaredIn = variable.ContainingSymbol;
-            if (WrittenAt(operation).Span.End > lambda.Syntax.SpanStart
+            if ((WrittenAt(operation).Span.End > lambda.Syntax.SpanStart && !AssignsAFunctionAroundTheLambda(operation, lambda))
                 || !SymbolEqualityComparer.Default.Equals(EnclosingFunctionSymbol(operation, declaredIn), declaredIn)
                 || RunsAgainAfterTheLambda(variable, lambda))
             {
@@ -339,6 +339,26 @@ internal sealed class StateCapture
 
         return current.Parent is IDeconstructionAssignmentOperation deconstruction && deconstruction.Target == current
             || current.Parent is IForEachLoopOperation loop && loop.LoopControlVariable == current;
+    }
+
+    /// <summary>
+    /// The write stores a lambda or anonymous method that contains this one (<c>body = x =&gt; … StartNew(() =&gt; body(x))</c>):
+    /// the inner lambda is created only when the outer one runs, which cannot happen before the write has stored it.
+    /// </summary>
+    private static bool AssignsAFunctionAroundTheLambda(IOperation reference, IAnonymousFunctionOperation lambda)
+    {
+        if (reference.Parent is not ISimpleAssignmentOperation assignment || assignment.Target != reference)
+        {
+            return false;
+        }
+
+        var value = assignment.Value;
+        while (value is IConversionOperation or IDelegateCreationOperation)
+        {
+            value = value is IConversionOperation conversion ? conversion.Operand : ((IDelegateCreationOperation)value).Target;
+        }
+
+        return value is IAnonymousFunctionOperation outer && outer != lambda && outer.Syntax.Span.Contains(lambda.Syntax.Span);
     }
 
     /// <summary>

@@ -12,7 +12,7 @@ namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
 /// TPL0010: a lock, an Interlocked or Volatile operation, or LazyInitializer.EnsureInitialized on the object's own
-/// field in its constructor (or in a private helper the constructor calls), before <c>this</c> can have reached
+/// field in its constructor (or in a non-virtual method of the type the constructor calls), before <c>this</c> can have reached
 /// another thread. Nothing can contend for the field yet, so the protection costs without protecting.
 /// </summary>
 public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
@@ -74,8 +74,8 @@ public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
             : operation.Syntax.GetLocation();
 
     /// <summary>
-    /// The cheap test before any semantic work: the constructor's text names a measure, or calls a private method of
-    /// the type (declared in this file) whose text does.
+    /// The cheap test before any semantic work: the constructor's text names a measure, or calls a non-virtual instance method
+    /// of the type (declared in this file) whose text does.
     /// </summary>
     private static bool MayHoldAMeasure(SyntaxNode constructor, INamedTypeSymbol type)
     {
@@ -93,7 +93,7 @@ public sealed class ConstructorConcurrencyAnalyzer : DiagnosticAnalyzer
                 _ => null,
             };
             if (name is not null
-                && type.GetMembers(name).Any(m => m is IMethodSymbol { DeclaredAccessibility: Accessibility.Private }
+                && type.GetMembers(name).Any(m => m is IMethodSymbol { IsVirtual: false, IsStatic: false }
                     && m.DeclaringSyntaxReferences.Any(r => r.SyntaxTree == constructor.SyntaxTree && NamesAMeasure(r.GetSyntax()))))
             {
                 return true;

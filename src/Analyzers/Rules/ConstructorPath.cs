@@ -10,7 +10,7 @@ namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
 /// TPL0010's analysis of one instance constructor: the concurrency measures on the object's own fields that run
-/// before <c>this</c> can have reached another thread, directly or in a private helper the constructor calls.
+/// before <c>this</c> can have reached another thread, directly or in a non-virtual method of the type the constructor calls.
 /// </summary>
 internal static class ConstructorPath
 {
@@ -222,10 +222,14 @@ internal static class ConstructorPath
         static bool IsCreation(ExpressionSyntax value) => value is BaseObjectCreationExpressionSyntax;
     }
 
-    /// <summary>A call of a private, non-virtual instance method of the type, on this object, not passing <c>this</c> along.</summary>
+    /// <summary>
+    /// A call of a non-virtual instance method of the type, on this object, not passing <c>this</c> along. Its body is
+    /// what runs, whatever its accessibility: a public AddItem the constructor calls (the whitepaper's example) is
+    /// followed like a private one.
+    /// </summary>
     public static bool IsHelperCall(IInvocationOperation call, INamedTypeSymbol type) =>
         call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }
-        && call.TargetMethod is { DeclaredAccessibility: Accessibility.Private, IsVirtual: false, IsAbstract: false, IsOverride: false, IsStatic: false, MethodKind: MethodKind.Ordinary } method
+        && call.TargetMethod is { IsVirtual: false, IsAbstract: false, IsOverride: false, IsStatic: false, MethodKind: MethodKind.Ordinary } method
         && SymbolEqualityComparer.Default.Equals(method.ContainingType, type)
         && !call.Arguments.Any(a => a.Value.WithoutImplicitConversions() is IInstanceReferenceOperation);
 

@@ -24,24 +24,17 @@ internal static class HotPathInlining
     private const int MaxFastPathStatements = 3;
     private const int MaxFastPathIlBytes = MaxInlineIlBytes / 2;
 
+    /// <summary>Nothing per compilation but the check that it binds at all: the rule's JIT facts hold on every target.</summary>
     internal sealed class Context
     {
-        private Context(bool inlinesWhatHasNoCatch)
+        private static readonly Context Instance = new();
+
+        private Context()
         {
-            InlinesWhatHasNoCatch = inlinesWhatHasNoCatch;
         }
 
-        /// <summary>
-        /// .NET 10's JIT inlines a method with a loop, a lock or a try/finally where its profile shows the call hot
-        /// (dotnet/runtime#112998; measured: TPL0012's benchmark); earlier runtimes never inline a method with exception
-        /// handling, and none inlines one that catches.
-        /// </summary>
-        public bool InlinesWhatHasNoCatch { get; }
-
         public static Context? TryCreate(Compilation compilation) =>
-            compilation.GetSpecialType(SpecialType.System_Object) is { TypeKind: not TypeKind.Error } type
-                ? new Context(type.ContainingAssembly.Identity is { Name: "System.Runtime" or "System.Private.CoreLib" } core && core.Version.Major >= 10)
-                : null;
+            compilation.GetSpecialType(SpecialType.System_Object) is { TypeKind: not TypeKind.Error } ? Instance : null;
     }
 
     /// <summary>
@@ -56,18 +49,31 @@ internal static class HotPathInlining
             ? first
             : null;
 
-    /// <summary>A method the JIT may inline at a direct call, and whose inlining the user has not decided already.</summary>
+    /// <summary>
+    /// A method the JIT may inline at a direct call, and whose inlining the user has not decided already: ref returns
+    /// included, and members of a C# 14 extension block (compiled to static methods of the enclosing class).
+    /// </summary>
     public static bool IsInlineCandidate(IMethodSymbol method) =>
-        method is { MethodKind: MethodKind.Ordinary, IsAsync: false, IsAbstract: false, IsExtern: false, ReturnsByRef: false, ReturnsByRefReadonly: false }
+        method is { MethodKind: MethodKind.Ordinary, IsAsync: false, IsAbstract: false, IsExtern: false }
         && (!method.IsVirtual && !method.IsOverride || method.IsSealed)
-        && method.ContainingType.TypeKind is TypeKind.Class or TypeKind.Struct
+        && (method.ContainingType.TypeKind is TypeKind.Class or TypeKind.Struct || IsExtensionBlock(method.ContainingType))
         && !method.GetAttributes().Any(a => a.AttributeClass?.Name == "MethodImplAttribute");
+
+    /// <summary>
+    /// Where the fix cannot move the rest: a ref return (the new method would return by ref too, and the ref may point
+    /// at a parameter it is passed by value) or an extension block's member (its receiver is the block's parameter).
+    /// </summary>
+    public static bool CanMoveTheRest(IMethodSymbol method) =>
+        !method.ReturnsByRef && !method.ReturnsByRefReadonly && !IsExtensionBlock(method.ContainingType);
+
+    // TypeKind.Extension (C# 14) is newer than the Roslyn the package builds against; its value is fixed.
+    private static bool IsExtensionBlock(INamedTypeSymbol type) => (int)type.TypeKind == 14;
 
     /// <summary>
     /// What in the method keeps it from being inlined, worded for the message; null when nothing does or the fast path
     /// itself is too big to inline alone. One walk over the code after the fast path gives both its shapes and its size.
     /// </summary>
-    public static string? WhyNotInlined(IBlockOperation body, Context context)
+    public static string? WhyNotInlined(IBlockOperation body)
     {
         var fastPathSize = body.Operations.Length < 2 ? int.MaxValue : EstimatedIl(body.Operations[0]);
         if (fastPathSize > MaxFastPathIlBytes)
@@ -100,7 +106,6 @@ internal static class HotPathInlining
 
         return catches ? "catches exceptions"
             : size > MaxInlineIlBytes ? $"compiles to over {MaxInlineIlBytes} bytes of IL (at least {size})"
-            : context.InlinesWhatHasNoCatch ? null
             : locks ? "takes a lock"
             : hasFinally ? "has a finally block (try/finally, using)"
             : loops ? "loops"

@@ -47,12 +47,12 @@ public sealed class HotPathInliningAnalyzer : DiagnosticAnalyzer
             || !options.Includes(method, declaration.SyntaxTree)
             || !HotPathInlining.IsInlineCandidate(method)
             || declaration.IsInBrokenMember()
-            || HotPathInlining.WhyNotInlined(body, symbols) is not { } reason)
+            || HotPathInlining.WhyNotInlined(body) is not { } reason)
         {
             return;
         }
 
-        var canFix = HotPathInlining.SlowPathInputs(method, declaration, body) is not null;
+        var canFix = HotPathInlining.CanMoveTheRest(method) && HotPathInlining.SlowPathInputs(method, declaration, body) is not null;
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             declaration.Identifier.GetLocation(),

@@ -30,15 +30,25 @@ internal static class TaskRunState
             () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync
                 ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
-        return capture is not null && RunsALoop(lambda) ? null : capture;
+        return capture is not null && IsWhatTheLoopRuleWrites(invocation, lambda) ? null : capture;
     }
 
     /// <summary>
-    /// A lambda that runs a loop pays its closure once for the loop's whole work: not worth StartNew's longer form. It is
-    /// also what TPL0005's fix writes, which this rule must not take up again on a second dotnet format run.
+    /// TPL0005's fix writes <c>await Task.Run(() =&gt; { loop })</c>: an awaited Task.Run of a lambda that is not async and
+    /// whose whole body is one loop. This rule must not take that up again on a second dotnet format run; any other
+    /// lambda with a loop (an async one awaiting in it, one that does more than the loop) is the user's, and reported.
     /// </summary>
-    private static bool RunsALoop(IAnonymousFunctionOperation lambda) =>
-        lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
+    private static bool IsWhatTheLoopRuleWrites(IInvocationOperation run, IAnonymousFunctionOperation lambda) =>
+        !lambda.Symbol.IsAsync
+        && lambda.Body.Operations.Count(o => !o.IsImplicit) == 1
+        && lambda.Body.Operations[0] is ILoopOperation
+        && run.WithImplicitConversionsAround().Parent switch
+        {
+            IAwaitOperation => true,
+            // The fix keeps the original await's ConfigureAwait.
+            IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured => configured.WithImplicitConversionsAround().Parent is IAwaitOperation,
+            _ => false,
+        };
 
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>

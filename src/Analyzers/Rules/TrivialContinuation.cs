@@ -14,14 +14,17 @@ namespace TplPractices.Analyzers.Rules;
 /// synchronously, and can the flag be added without changing anything else about the call.
 /// </summary>
 /// <remarks>
-/// Trivial means a lambda whose body is at most <see cref="MaxStatements"/> statements, each of them one of:
-/// completing a TaskCompletionSource held in a variable, field or parameter (SetResult, TrySetResult,
-/// SetException, TrySetException, SetCanceled, TrySetCanceled); assigning a field or captured variable; returning;
-/// with values built only from constants, variables, fields, parameters, the antecedent's own properties (Result,
-/// Status, Exception, IsFaulted…) and the language's built-in operators and conversions. No other call, no object
-/// creation, no property of another type, no loop, lock, await or nested function: nothing that can block, loop or run
-/// user code of unknown length. Completing a TaskCompletionSource can run its own synchronous continuations; that was
-/// so before the fix too, on whichever thread ran the continuation.
+/// Trivial is what the continuation costs, whatever the spelling: a bounded amount of the runtime's own code that
+/// cannot block, loop or call user code. A lambda whose every path runs at most <see cref="MaxStatements"/>
+/// statements (an if counts its longer branch, not both), each of them one of: completing a TaskCompletionSource held
+/// in a variable, field or parameter (SetResult, TrySetResult, SetException, TrySetException, SetCanceled,
+/// TrySetCanceled); assigning a field, captured variable or discard; returning; with values built only from
+/// constants, variables, fields, parameters, the antecedent's own properties (Result, Status, Exception, IsFaulted…),
+/// the language's built-in operators, conversions and patterns (constant, relational, type; a switch expression of
+/// them), and text made of values whose formatting is the runtime's (primitives, strings, enums: concatenation,
+/// interpolation or ToString alike). No other call, no object creation, no property of another type, no loop,
+/// lock, await or nested function. Completing a TaskCompletionSource can run its own synchronous continuations; that
+/// was so before the fix too, on whichever thread ran the continuation.
 /// </remarks>
 internal static class TrivialContinuation
 {
@@ -92,7 +95,8 @@ internal static class TrivialContinuation
             || IsLinkAfterTheFirst(call)
             || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
             || lambda.Symbol.IsAsync
-            || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), call), symbols) is not { } shape)
+            || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), call), symbols) is not { } shape
+            || ContinuesAContinuationHeldInALocal(call))
         {
             return null;
         }
@@ -130,6 +134,17 @@ internal static class TrivialContinuation
     /// </summary>
     private static bool IsLinkAfterTheFirst(IInvocationOperation call) =>
         call.Instance?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" };
+
+    /// <summary>
+    /// The same link written through a local (<c>var d = s.ContinueWith(…); d.ContinueWith(…)</c>): the local is
+    /// initialised with a ContinueWith and nothing else writes it. Asked last: it walks the method's body.
+    /// </summary>
+    private static bool ContinuesAContinuationHeldInALocal(IInvocationOperation call) =>
+        call.Instance?.WithoutImplicitConversions() is ILocalReferenceOperation { Local: var local }
+        && call.Root() is { } root
+        && root.Descendants().OfType<IVariableDeclaratorOperation>().FirstOrDefault(d => SymbolEqualityComparer.Default.Equals(d.Symbol, local)) is { } declarator
+        && declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" }
+        && !StateCapture.IsWrittenAnywhere(local, root);
 
     /// <summary>Whether the overload already takes the options (the fix then adds the flag to them).</summary>
     private static bool HasOptionsParameter(IMethodSymbol method, Context symbols) =>
@@ -222,6 +237,9 @@ internal static class TrivialContinuation
 
             switch (statement)
             {
+                case IExpressionStatementOperation { Operation: ISimpleAssignmentOperation { Target: IDiscardOperation } discard }
+                    when IsTrivialValue(discard.Value, antecedent, symbols):
+                    break; // reads a value and drops it, as a declared local nobody reads does
                 case IExpressionStatementOperation { Operation: ISimpleAssignmentOperation assignment }
                     when IsPlainStore(assignment.Target) && IsTrivialValue(assignment.Value, antecedent, symbols):
                     shape = shape == Shapes.Completes ? shape : Shapes.Sets;
@@ -238,12 +256,17 @@ internal static class TrivialContinuation
                     when IsTrivialValue(tuple, antecedent, symbols):
                     break;
                 case IConditionalOperation { IsRef: false } branch when IsTrivialValue(branch.Condition, antecedent, symbols):
-                    if (!AreTrivial(Flatten(branch.WhenTrue), antecedent, symbols, ref budget, ref shape)
-                        || (branch.WhenFalse is { } otherwise && !AreTrivial(Flatten(otherwise), antecedent, symbols, ref budget, ref shape)))
+                    // One branch runs: the longer one is what the continuation costs (an if/else-if/else forwarding
+                    // an outcome to a TaskCompletionSource is one completion, whichever way it goes).
+                    var whenTrue = budget;
+                    var whenFalse = budget;
+                    if (!AreTrivial(Flatten(branch.WhenTrue), antecedent, symbols, ref whenTrue, ref shape)
+                        || (branch.WhenFalse is { } otherwise && !AreTrivial(Flatten(otherwise), antecedent, symbols, ref whenFalse, ref shape)))
                     {
                         return false;
                     }
 
+                    budget = System.Math.Min(whenTrue, whenFalse);
                     break;
                 default:
                     return false;
@@ -294,10 +317,50 @@ internal static class TrivialContinuation
         IPropertyReferenceOperation { Instance: { } exception } inner when IsInnerExceptions(inner.Property) =>
             IsTrivialValue(exception, antecedent, symbols),
         IConversionOperation { OperatorMethod: null } conversion => IsTrivialValue(conversion.Operand, antecedent, symbols),
+        // Text: concatenation formats each operand; the operand's own ToString must be the runtime's.
+        IBinaryOperation { OperatorMethod: null, Type.SpecialType: SpecialType.System_String } concatenation =>
+            IsFormattedByTheRuntime(concatenation.LeftOperand, antecedent, symbols) && IsFormattedByTheRuntime(concatenation.RightOperand, antecedent, symbols),
         IBinaryOperation { OperatorMethod: null } binary => IsTrivialValue(binary.LeftOperand, antecedent, symbols) && IsTrivialValue(binary.RightOperand, antecedent, symbols),
+        IInterpolatedStringOperation text => text.Parts.All(part => part switch
+        {
+            IInterpolatedStringTextOperation => true,
+            IInterpolationOperation hole => (hole.Alignment is null || hole.Alignment.ConstantValue.HasValue)
+                && (hole.FormatString is null || hole.FormatString.ConstantValue.HasValue)
+                && IsFormattedByTheRuntime(hole.Expression, antecedent, symbols),
+            _ => false,
+        }),
+        IInvocationOperation { TargetMethod: { Name: nameof(ToString), IsStatic: false }, Instance: { } formatted } toString =>
+            toString.Arguments.All(a => a.Value.ConstantValue.HasValue) && IsFormattedByTheRuntime(formatted, antecedent, symbols),
+        ISwitchExpressionOperation choice => IsTrivialValue(choice.Value, antecedent, symbols)
+            && choice.Arms.All(arm => IsTrivialPattern(arm.Pattern)
+                && (arm.Guard is null || IsTrivialValue(arm.Guard, antecedent, symbols))
+                && IsTrivialValue(arm.Value, antecedent, symbols)),
+        IIsPatternOperation test => IsTrivialValue(test.Value, antecedent, symbols) && IsTrivialPattern(test.Pattern),
         IUnaryOperation { OperatorMethod: null } unary => IsTrivialValue(unary.Operand, antecedent, symbols),
         IConditionalOperation { IsRef: false, WhenFalse: { } whenFalse } choice =>
             IsTrivialValue(choice.Condition, antecedent, symbols) && IsTrivialValue(choice.WhenTrue, antecedent, symbols) && IsTrivialValue(whenFalse, antecedent, symbols),
+        _ => false,
+    };
+
+    /// <summary>
+    /// A trivial value whose text the runtime makes without user code: a constant, or a primitive, string or enum
+    /// (a struct's or class's own ToString could do anything).
+    /// </summary>
+    private static bool IsFormattedByTheRuntime(IOperation value, Antecedent antecedent, Context symbols)
+    {
+        var operand = value.WithoutImplicitConversions();
+        return operand.ConstantValue.HasValue
+            || (operand.Type is { } type
+                && (type.TypeKind == TypeKind.Enum || type.SpecialType is >= SpecialType.System_Boolean and <= SpecialType.System_String)
+                && IsTrivialValue(operand, antecedent, symbols));
+    }
+
+    /// <summary>Patterns that compare or test a type, and bind nothing but a local: no member of an unknown type is read.</summary>
+    private static bool IsTrivialPattern(IPatternOperation pattern) => pattern switch
+    {
+        IConstantPatternOperation or IDiscardPatternOperation or IRelationalPatternOperation or ITypePatternOperation or IDeclarationPatternOperation => true,
+        INegatedPatternOperation negated => IsTrivialPattern(negated.Pattern),
+        IBinaryPatternOperation both => IsTrivialPattern(both.LeftPattern) && IsTrivialPattern(both.RightPattern),
         _ => false,
     };
 }

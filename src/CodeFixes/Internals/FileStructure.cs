@@ -10,8 +10,8 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, and what the
-/// compiler says of it in every target. A branch another target compiles is text to this one; a fix that moves or
+/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, the
+/// caller information its calls receive (<see cref="CallerInfo"/>), and what the compiler says of it in every target. A branch another target compiles is text to this one; a fix that moves or
 /// drops it changes that target.
 /// </summary>
 internal static class FileStructure
@@ -34,7 +34,7 @@ internal static class FileStructure
 
     /// <summary>
     /// True when <paramref name="after"/> has the same preprocessor lines as <paramref name="before"/>, no branch of
-    /// theirs that held code is left empty, and no copy of the file (every target's, with its own language version and
+    /// theirs that held code is left empty, the calls in the changed code receive the same caller information, and no copy of the file (every target's, with its own language version and
     /// nullable setting) gains a compiler error or warning: a warning is an error under TreatWarningsAsErrors.
     /// That last check is left to the caller when <paramref name="checkCompiler"/> is false.
     /// </summary>
@@ -58,6 +58,7 @@ internal static class FileStructure
         var newDirectives = Directives(newRoot);
         return oldDirectives.Select(d => d.ToString().Trim()).SequenceEqual(newDirectives.Select(d => d.ToString().Trim()))
             && !Branches(oldRoot, oldDirectives).Zip(Branches(newRoot, newDirectives), (was, @is) => was && !@is).Any(emptied => emptied)
+            && await CallerInfo.KeptAsync(before, after, cancellationToken).ConfigureAwait(false)
             && (!checkCompiler || await NoNewCompilerDiagnosticsAsync(before, await after.GetTextAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false));
     }
 

@@ -57,6 +57,7 @@ public abstract class RuleFixer : CodeFixProvider
         foreach (var diagnostic in context.Diagnostics.Where(IsFixable))
         {
             if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false)
+                && !await CallerInfo.IsQuotedAsync(context.Document, diagnostic.Location.SourceSpan, context.CancellationToken).ConfigureAwait(false)
                 && (!TriesBeforeOffering || await FixFinishedAsync(context.Document, ImmutableArray.Create(diagnostic), checkCompiler: true, context.CancellationToken).ConfigureAwait(false) != context.Document))
             {
                 offered.Add(diagnostic);

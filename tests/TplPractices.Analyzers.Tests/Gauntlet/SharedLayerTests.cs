@@ -37,6 +37,21 @@ public sealed class SharedLayerTests
         Assert.Equal(code, result);
     }
 
+    /// <summary>
+    /// A call whose [CallerMemberName] the compiler fills would be told another name once moved into another member; a
+    /// line moved down changes only [CallerLineNumber], as any edit above it does, and is applied.
+    /// </summary>
+    [Fact]
+    public async Task RewriteThatMovesACallerMemberNameCall_IsNotApplied_ButOneThatShiftsItsLineIs()
+    {
+        var code = Code.Replace("System.Console.WriteLine(1); // one", "Log(); // one", StringComparison.Ordinal)
+            .Replace("    void M()", "    static void Log([System.Runtime.CompilerServices.CallerMemberName] string m = \"\", [System.Runtime.CompilerServices.CallerLineNumber] int l = 0) { }\n\n    void M()", StringComparison.Ordinal);
+        var moved = await RewriteAsync(code, "Log(); // one\n    }", "N(); // one\n    }\n\n    void N()\n    {\n        Log();\n    }");
+        Assert.Equal(code, moved);
+        var shifted = await RewriteAsync(code, "Log(); // one", "\n        Log(); // one");
+        Assert.NotEqual(code, shifted);
+    }
+
     [Fact]
     public async Task CommentsTheRewriteDrops_ArePutBack()
     {

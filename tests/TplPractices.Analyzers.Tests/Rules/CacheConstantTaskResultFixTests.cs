@@ -15,6 +15,46 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// </summary>
 public sealed class CacheConstantTaskResultFixTests
 {
+    /// <summary>
+    /// A call that quotes its argument ([CallerArgumentExpression]) would receive the field's name instead of the
+    /// code it quoted: the shared layer leaves that site alone. The site beside it is fixed.
+    /// </summary>
+    [Fact]
+    public async Task ArgumentACallQuotes_IsNotRewritten()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+            using System.Runtime.CompilerServices;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<int> Quoted() => Check([|Task.FromResult(42)|]);
+                public Task<int> Plain() => [|Task.FromResult(42)|];
+
+                static Task<int> Check(Task<int> task, [CallerArgumentExpression(nameof(task))] string? expression = null) => task;
+            }
+            """,
+            FixedCode = /* lang=c#-test */ """
+            using System.Runtime.CompilerServices;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static readonly Task<int> s_int42Task = Task.FromResult(42);
+
+                public Task<int> Quoted() => Check({|TPL0003:Task.FromResult(42)|});
+                public Task<int> Plain() => s_int42Task;
+
+                static Task<int> Check(Task<int> task, [CallerArgumentExpression(nameof(task))] string? expression = null) => task;
+            }
+            """,
+        };
+        test.FixedState.MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow;
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task UncachedInt_IsReplacedByStaticField()
     {

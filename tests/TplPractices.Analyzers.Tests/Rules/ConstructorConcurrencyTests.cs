@@ -147,6 +147,32 @@ public sealed class ConstructorConcurrencyTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The whitepaper's own example: the constructor calls a public AddItem that locks. Its body is followed like a
+    /// private helper's and reported at the call, without a fix: other threads call AddItem and need its lock.
+    /// </summary>
+    [Fact]
+    public async Task PublicHelperThatLocks_IsReportedAtTheCall_WithoutAFix()
+    {
+        var code = Class("""
+                private readonly object _gate = new object();
+                private int _count;
+
+                public C(int[] seed)
+                {
+                    foreach (var item in seed) {|#0:AddItem(item)|};
+                }
+
+                public void AddItem(int item)
+                {
+                    lock (_gate) { _count += item; }
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'lock' in 'AddItem'", "_gate"));
+        await test.RunAsync();
+    }
+
     /// <summary>Once 'this' may have reached other code, nothing after it is reported.</summary>
     [Theory]
     [InlineData("Registry.Add(this);")]
@@ -177,7 +203,7 @@ public sealed class ConstructorConcurrencyTests
                 public int Computed => _count;
                 private int Get() => _count;
                 protected virtual void Virtual() { }
-                public void Public() { }
+                public void Public() => Registry.Add(this);
                 private void Leak() => Registry.Add(this);
             """) + """
 

@@ -202,11 +202,14 @@ public sealed class HotPathInliningTests
     }
 
     /// <summary>
-    /// .NET 10 inlines a method that loops, locks or has a finally where the call is hot (measured); earlier runtimes do
-    /// not, so a library for netstandard2.0 is told, and one for net10.0 is not.
+    /// A loop, a lock or a finally keeps the method out on every target: .NET 10 inlines such a method only where dynamic
+    /// PGO finds the call hot, and even there the split measured faster (docs/rules/TPL0012.md); NativeAOT,
+    /// ReadyToRun code and runtimes before .NET 10 have no such profile. So net10.0 is told as netstandard2.0 is.
     /// </summary>
-    [Fact]
-    public async Task LoopsLocksAndFinally_AreReasonsOnlyBeforeNet10()
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net100)]
+    public async Task LoopsLocksAndFinally_AreReasonsOnEveryTarget(TestTarget target)
     {
         const string Code = """
             using System;
@@ -245,15 +248,16 @@ public sealed class HotPathInliningTests
             
             sealed class HotPathAttribute : Attribute { }
             """;
-        var unmarked = Code.Replace("{|#0:Total|}", "Total", StringComparison.Ordinal).Replace("{|#1:Reset|}", "Reset", StringComparison.Ordinal).Replace("{|#2:Locked|}", "Locked", StringComparison.Ordinal);
-        await Test(unmarked, target: TestTarget.Net100).RunAsync();
-
         var older = Test(Code, Code
             .Replace("{|#0:Total|}()\n    {\n        if (_total >= 0) return _total;\n", "Total()\n    {\n        if (_total >= 0) return _total;\n        return TotalSlow();\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    private int TotalSlow()\n    {\n", StringComparison.Ordinal)
             .Replace("{|#1:Reset|}(IDisposable scope)\n    {\n        if (_total < 0) return;\n", "Reset(IDisposable scope)\n    {\n        if (_total < 0) return;\n        ResetSlow(scope);\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    private void ResetSlow(IDisposable scope)\n    {\n", StringComparison.Ordinal)
-            .Replace("{|#2:Locked|}()\n    {\n        if (_total >= 0) return _total;\n", "Locked()\n    {\n        if (_total >= 0) return _total;\n        return LockedSlow();\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    private int LockedSlow()\n    {\n", StringComparison.Ordinal));
-        older.LanguageVersion = LanguageVersion.CSharp7_3;
-        older.NullableContext = NullableContextOptions.Disable;
+            .Replace("{|#2:Locked|}()\n    {\n        if (_total >= 0) return _total;\n", "Locked()\n    {\n        if (_total >= 0) return _total;\n        return LockedSlow();\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    private int LockedSlow()\n    {\n", StringComparison.Ordinal), target);
+        if (target == TestTarget.NetStandard20)
+        {
+            older.LanguageVersion = LanguageVersion.CSharp7_3;
+            older.NullableContext = NullableContextOptions.Disable;
+        }
+
         older.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Total", "loops"));
         older.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Reset", "has a finally block (try/finally, using)"));
         older.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Locked", Lock));
@@ -372,11 +376,47 @@ public sealed class HotPathInliningTests
                 [HotPath] public int [|PatternVariable|](object o) { if (!(o is int n)) return 0; lock (_gate) { return _value += n; } }
                 [HotPath] public int [|FastLocal|](int x) { if (x > 0) { var y = x * 2; return y; } lock (_gate) { goto done; } done: return _value; }
                 [HotPath] public int [|CallsALocalFunctionOfTheRest|](int x) { if (Check(x)) return x; lock (_gate) { return _value; } bool Check(int v) => v > 0; }
+                [HotPath] public ref readonly int [|RefReadonly|](int[] items, int i) { if (i == 0) return ref _value; lock (_gate) { return ref items[i]; } }
+                [HotPath] public ref int [|Ref|](int[] items, int i) { if (i == 0) return ref _value; try { return ref items[i]; } catch (IndexOutOfRangeException) { return ref _value; } }
+                // Moved into RenewSlow, Log would be told "RenewSlow": the caller information would change.
+                [HotPath] public int [|Renew|](int x) { if (x > 0) return x; lock (_gate) { Log(); return _value; } }
+
+                private static void Log([CallerMemberName] string member = "") { }
             }
             
             sealed class HotPathAttribute : Attribute { }
             """;
         await Test(Code).RunAsync();
+    }
+
+    /// <summary>
+    /// A member of a C# 14 extension block compiles to a static method of the enclosing class, which the JIT inlines
+    /// like any: checked, and reported without a fix (its receiver is the block's parameter).
+    /// </summary>
+    [Fact]
+    public async Task ExtensionBlockMember_IsReportedWithoutAFix()
+    {
+        const string Code = """
+            using System;
+
+            static class Texts
+            {
+                extension(string text)
+                {
+                    [HotPath]
+                    public int [|Score|]()
+                    {
+                        if (text.Length == 0) return 0;
+                        try { return int.Parse(text); } catch (FormatException) { return -1; }
+                    }
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        var test = Test(Code, target: TestTarget.Net100);
+        test.LanguageVersion = LanguageVersion.Preview;
+        await test.RunAsync();
     }
 
     /// <summary>Type parameters and their constraints, static, a struct's readonly member and names already taken.</summary>

@@ -119,6 +119,133 @@ public sealed class TrivialContinuationTests
         await Verify.VerifyAnalyzerAsync(code);
     }
 
+    /// <summary>
+    /// Trivial is what the continuation costs, not how it is spelled: text made of values the runtime formats is
+    /// trivial as concatenation, interpolation or ToString alike; a switch or pattern over the status is too; a
+    /// discard is a declared local nobody reads.
+    /// </summary>
+    [Fact]
+    public async Task OneNotionOfTrivial_WhateverTheSpelling()
+    {
+        var before = Class("""
+                Task<string> Concatenated(Task<int> t) => t.{|#0:ContinueWith|}(a => "finished: " + a.Status);
+                Task<string> Interpolated(Task<int> t) => t.{|#1:ContinueWith|}(a => $"n{a.Result,4:D3} {a.IsFaulted}");
+                Task<string> Formatted(Task<int> t) => t.{|#2:ContinueWith|}(a => a.Result.ToString());
+                Task<string> StatusText(Task t) => t.{|#3:ContinueWith|}(a => a.Status.ToString("G"));
+                Task<string> Switched(Task t) => t.{|#4:ContinueWith|}(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" });
+                Task<bool> Tested(Task<int> t) => t.{|#5:ContinueWith|}(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10);
+                Task Discarded(Task t) => t.{|#6:ContinueWith|}(a => { _ = a.Exception; });
+                Task Declared(Task t) => t.{|#7:ContinueWith|}(a => { var ignored = a.Exception; });
+            """);
+        var after = Class("""
+                Task<string> Concatenated(Task<int> t) => t.ContinueWith(a => "finished: " + a.Status, TaskContinuationOptions.ExecuteSynchronously);
+                Task<string> Interpolated(Task<int> t) => t.ContinueWith(a => $"n{a.Result,4:D3} {a.IsFaulted}", TaskContinuationOptions.ExecuteSynchronously);
+                Task<string> Formatted(Task<int> t) => t.ContinueWith(a => a.Result.ToString(), TaskContinuationOptions.ExecuteSynchronously);
+                Task<string> StatusText(Task t) => t.ContinueWith(a => a.Status.ToString("G"), TaskContinuationOptions.ExecuteSynchronously);
+                Task<string> Switched(Task t) => t.ContinueWith(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" }, TaskContinuationOptions.ExecuteSynchronously);
+                Task<bool> Tested(Task<int> t) => t.ContinueWith(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10, TaskContinuationOptions.ExecuteSynchronously);
+                Task Discarded(Task t) => t.ContinueWith(a => { _ = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
+                Task Declared(Task t) => t.ContinueWith(a => { var ignored = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        for (var i = 0; i < 8; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(Returns));
+        }
+
+        await test.RunAsync();
+    }
+
+    /// <summary>Text that runs a type's own ToString, or a pattern that reads a member of another type, runs unknown code.</summary>
+    [Fact]
+    public async Task TextOrPatternsThatRunUserCode_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            struct Money { public override string ToString() => "¤"; }
+            class C
+            {
+                Task<string> Concatenated(Task<Money> t) => t.ContinueWith(a => "total: " + a.Result);
+                Task<string> Interpolated(Task<Money> t) => t.ContinueWith(a => $"total: {a.Result}");
+                Task<string> Formatted(Task<Money> t) => t.ContinueWith(a => a.Result.ToString());
+                Task<string> AnyObject(Task<object> t) => t.ContinueWith(a => "value: " + a.Result);
+                Task<string> Culture(Task<int> t) => t.ContinueWith(a => a.Result.ToString(System.Globalization.CultureInfo.CurrentCulture));
+                Task<string> Message(Task t) => t.ContinueWith(a => a.Exception is { Message: var m } ? m : "");
+            }
+            """);
+    }
+
+    /// <summary>
+    /// Forwarding an outcome to a TaskCompletionSource is one completion whichever branch runs: an if counts its longer
+    /// branch. A branch that itself does three things is still too much.
+    /// </summary>
+    [Fact]
+    public async Task ForwardingTheOutcome_IsOneCompletionWhicheverWayItGoes()
+    {
+        var before = Class("""
+                Task Forward(Task<int> t, TaskCompletionSource<int> done) => t.[|ContinueWith|](x =>
+                {
+                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
+                    else if (x.IsCanceled) done.TrySetCanceled();
+                    else done.TrySetResult(x.Result);
+                });
+                Task TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                {
+                    if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
+                    else done.TrySetResult(x.Result);
+                });
+            """);
+        var after = Class("""
+                Task Forward(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                {
+                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
+                    else if (x.IsCanceled) done.TrySetCanceled();
+                    else done.TrySetResult(x.Result);
+                }, TaskContinuationOptions.ExecuteSynchronously);
+                Task TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                {
+                    if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
+                    else done.TrySetResult(x.Result);
+                });
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// A continuation of a continuation is left alone however it is written: fluently, or through a local that holds
+    /// the first link and that nothing else writes.
+    /// </summary>
+    [Fact]
+    public async Task ContinuationOfAContinuation_ThroughALocal_IsNotReported()
+    {
+        var before = Class("""
+                Task<int> Local(Task<int> s)
+                {
+                    var d = s.[|ContinueWith|](x => x.Result + 1);
+                    return d.ContinueWith(y => y.Result * 2);
+                }
+                Task<int> Rewritten(Task<int> s, Task<int> other)
+                {
+                    var d = s.[|ContinueWith|](x => x.Result + 1);
+                    d = other;
+                    return d.[|ContinueWith|](y => y.Result * 2);
+                }
+            """);
+        var after = Class("""
+                Task<int> Local(Task<int> s)
+                {
+                    var d = s.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
+                    return d.ContinueWith(y => y.Result * 2);
+                }
+                Task<int> Rewritten(Task<int> s, Task<int> other)
+                {
+                    var d = s.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
+                    d = other;
+                    return d.ContinueWith(y => y.Result * 2, TaskContinuationOptions.ExecuteSynchronously);
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
     /// <summary>A ContinueWith of the user's own type is not the TPL's.</summary>
     [Fact]
     public async Task OwnContinueWith_IsNotReported()

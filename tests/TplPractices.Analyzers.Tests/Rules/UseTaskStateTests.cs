@@ -390,6 +390,51 @@ public sealed class UseTaskStateTests
     }
 
     /// <summary>
+    /// A lambda nested in the value the statement assigns runs only after the assignment has stored that value
+    /// (an iterator's recursive body): its capture is reported and fixed. Passed to a method, the value could run
+    /// before the assignment, so that one stays unreported.
+    /// </summary>
+    [Fact]
+    public async Task LambdaInsideTheAssignedLambda_IsReported_ButNotInsideACallsArgument()
+    {
+        await Verify.VerifyCodeFixAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Walk(object? root)
+                {
+                    Func<object?, Task>? body = null;
+                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew([|() => body!(null)|]).Unwrap();
+                    Func<Task>? later = null;
+                    later = Run(() => Task.Factory.StartNew(() => later!()).Unwrap());
+                    return body(root);
+                }
+
+                static Func<Task> Run(Func<Task> make) => make;
+            }
+            """, /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Walk(object? root)
+                {
+                    Func<object?, Task>? body = null;
+                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew(static state => { var body = (Func<object?, Task>?)state!; return body!(null); }, body).Unwrap();
+                    Func<Task>? later = null;
+                    later = Run(() => Task.Factory.StartNew(() => later!()).Unwrap());
+                    return body(root);
+                }
+
+                static Func<Task> Run(Func<Task> make) => make;
+            }
+            """);
+    }
+
+    /// <summary>
     /// A link of a chain TPL0002 rewrites into awaits belongs to TPL0002, whose fix removes the continuation: one
     /// fixable diagnostic per site, or dotnet format would apply either fix from one run to the next.
     /// </summary>

@@ -74,6 +74,28 @@ public sealed class ValueTaskFastPathTests
     }
 
     /// <summary>The callers are found by searching the text: the name in a comment, a string or a longer name is no use.</summary>
+    /// <summary>
+    /// A caller in an #if branch this build does not compile may keep the task in the builds that do: not reported in
+    /// either configuration, as the fix is withheld in both. Named only in a comment, the method is still reported.
+    /// </summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task CallerInAnInactiveBranch_ReportsNothingInAnyConfiguration(bool debug)
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Class(Method, Awaits + "\n#if DEBUG\n    public Task<string> Kept() => Get(3);\n#endif\n"),
+        };
+        if (debug)
+        {
+            test.PreprocessorSymbols.Add("DEBUG");
+        }
+
+        await test.RunAsync();
+        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("Get(int key)", "[|Get|](int key)", StringComparison.Ordinal), Awaits + "\n#if DEBUG\n    // Get is logged here\n#endif\n"));
+    }
+
     [Fact]
     public async Task NameInCommentsStringsAndLongerNames_IsNoUse()
     {
