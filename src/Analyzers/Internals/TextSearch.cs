@@ -31,6 +31,25 @@ internal static class TextSearch
         return found;
     }
 
+    /// <summary>
+    /// Text the compiler does not bind (inactive code, another file's whole text): whether <paramref name="word"/> occurs
+    /// with no identifier character on either side.
+    /// </summary>
+    public static bool ContainsWord(string text, string word)
+    {
+        for (var at = text.IndexOf(word, StringComparison.Ordinal); at >= 0; at = text.IndexOf(word, at + 1, StringComparison.Ordinal))
+        {
+            var end = at + word.Length;
+            if ((at == 0 || !SyntaxFacts.IsIdentifierPartCharacter(text[at - 1]))
+                && (end == text.Length || !SyntaxFacts.IsIdentifierPartCharacter(text[end])))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>True when <see cref="TokensNamed"/> would find one; stops at the first.</summary>
     public static bool HasTokenNamed(this SyntaxNode node, string word, SyntaxKind kind) => Search(node, word, kind, found: null);
 

@@ -387,25 +387,10 @@ internal static class ValueTaskFastPath
     private static bool IsNamedInInactiveCode(SyntaxNode root, string name) =>
         root.DescendantTrivia().Any(t => t.IsKind(SyntaxKind.DisabledTextTrivia)
             && t.ToString() is var text
-            && ContainsWord(text, name)
+            && TextSearch.ContainsWord(text, name)
             // Only as code: the text is lexed, so a comment or string that names the method is no use.
             && SyntaxFactory.ParseTokens(text).Any(token => token.IsKind(SyntaxKind.IdentifierToken) && token.ValueText == name));
 
-    private static bool ContainsWord(string text, string word)
-    {
-        for (var at = text.IndexOf(word, System.StringComparison.Ordinal); at >= 0; at = text.IndexOf(word, at + 1, System.StringComparison.Ordinal))
-        {
-            var end = at + word.Length;
-            if ((at == 0 || !IsNamePart(text[at - 1])) && (end == text.Length || !IsNamePart(text[end])))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    private static bool IsNamePart(char c) => char.IsLetterOrDigit(c) || c == '_';
 
     private static bool IsAwaitedCall(SimpleNameSyntax name, System.Func<SyntaxTree, bool> passThroughsReturn)
     {

@@ -3,6 +3,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.Internals;
@@ -19,7 +20,12 @@ internal static class FileStructure
     /// <summary>Whether a preprocessor directive lies inside the node (not in the trivia before it).</summary>
     public static bool HoldsDirective(SyntaxNode? node) => node is not null && node.HasDirectiveInside();
 
-    /// <summary>Whether the file's usings (or its first namespace's) sit in an <c>#if</c> branch.</summary>
+    /// <summary>
+    /// Whether the file's usings (or its first namespace's) sit in an <c>#if</c> branch that the code after them does
+    /// not share. <c>#pragma</c>, <c>#region</c> and <c>#nullable</c> lines do not make them conditional, and neither does
+    /// a whole-file <c>#if</c> (opened before the first using, closed after the last member): every target that
+    /// compiles the code compiles those usings too, so names can be written as the file's usings allow.
+    /// </summary>
     public static async Task<bool> ImportsAreConditionalAsync(Document document, CancellationToken cancellationToken)
     {
         if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax unit)
@@ -27,9 +33,41 @@ internal static class FileStructure
             return false;
         }
 
-        var usings = unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings));
-        return usings.Any(u => u.GetLeadingTrivia().Any(t => t.IsDirective) || u.GetTrailingTrivia().Any(t => t.IsDirective))
-            || unit.Members.FirstOrDefault()?.GetLeadingTrivia().Any(t => t.IsDirective) == true;
+        var usings = unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings)).ToList();
+        var around = usings.SelectMany(u => u.GetLeadingTrivia().Concat(u.GetTrailingTrivia()))
+            .Concat(unit.Members.FirstOrDefault()?.GetLeadingTrivia() ?? default)
+            .Where(IsConditional)
+            .Distinct()
+            .ToList();
+        return around.Count > 0 && !OpensAWholeFileCondition(unit, around);
+    }
+
+    private static bool IsConditional(SyntaxTrivia trivia) =>
+        trivia.IsKind(SyntaxKind.IfDirectiveTrivia) || trivia.IsKind(SyntaxKind.ElifDirectiveTrivia)
+        || trivia.IsKind(SyntaxKind.ElseDirectiveTrivia) || trivia.IsKind(SyntaxKind.EndIfDirectiveTrivia);
+
+    /// <summary>The one conditional line near the usings is the file's first, an <c>#if</c>, and the file's last is its <c>#endif</c>.</summary>
+    private static bool OpensAWholeFileCondition(CompilationUnitSyntax unit, List<SyntaxTrivia> around)
+    {
+        var all = unit.DescendantTrivia(descendIntoTrivia: false).Where(IsConditional).ToList();
+        if (around.Count != 1 || !around[0].IsKind(SyntaxKind.IfDirectiveTrivia) || all[0] != around[0]
+            || all[all.Count - 1].SpanStart < (unit.Members.LastOrDefault()?.Span.End ?? 0))
+        {
+            return false;
+        }
+
+        // The first #if must close at the last line, not before: no #else of it, no second top-level #if.
+        var depth = 0;
+        for (var i = 0; i < all.Count; i++)
+        {
+            depth += all[i].IsKind(SyntaxKind.IfDirectiveTrivia) ? 1 : all[i].IsKind(SyntaxKind.EndIfDirectiveTrivia) ? -1 : 0;
+            if ((depth == 0 && i < all.Count - 1) || (depth == 1 && i > 0 && !all[i].IsKind(SyntaxKind.EndIfDirectiveTrivia) && !all[i].IsKind(SyntaxKind.IfDirectiveTrivia)))
+            {
+                return false;
+            }
+        }
+
+        return depth == 0;
     }
 
     /// <summary>

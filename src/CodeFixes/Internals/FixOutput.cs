@@ -97,6 +97,7 @@ internal static class FixOutput
             // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified.
             document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
             document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            document = await UnmentionedAliases.ReplaceAsync(original, document, cancellationToken).ConfigureAwait(false);
         }
 
         // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it.

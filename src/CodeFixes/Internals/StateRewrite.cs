@@ -59,8 +59,11 @@ internal sealed class StateRewrite
         _self = Unique("self");
 
         // delegate { … } declares no parameters: the compiler's names (<p0>) cannot be written, and the body uses none.
+        // From C# 9 two or more parameters named _ are discards, so they need no numbers (_, _2).
         _parameterNames = _lambda is AnonymousMethodExpressionSyntax { ParameterList: null }
-            ? capture.Lambda.Symbol.Parameters.Select(_ => Unique("_")).ToList()
+            ? capture.Lambda.Symbol.Parameters.Length >= 2 && _version >= LanguageVersion.CSharp9
+                ? capture.Lambda.Symbol.Parameters.Select(_ => "_").ToList()
+                : capture.Lambda.Symbol.Parameters.Select(_ => Unique("_")).ToList()
             : capture.Lambda.Symbol.Parameters.Select(p => EscapedName(p.Name)).ToList();
         foreach (var symbol in capture.Captured.Where(s => s is not ITypeSymbol))
         {
@@ -242,9 +245,13 @@ internal sealed class StateRewrite
             modifiers.Add(Token(SyntaxKind.AsyncKeyword));
         }
 
-        AnonymousFunctionExpressionSyntax lambda = parameters.Count == 1
+        // A lambda's attributes ([DebuggerStepThrough]) and explicit return type (C# 10) stay; both need parentheses.
+        var written = _lambda as ParenthesizedLambdaExpressionSyntax;
+        AnonymousFunctionExpressionSyntax lambda = parameters.Count == 1 && written is not { AttributeLists.Count: > 0 } and not { ReturnType: not null }
             ? SimpleLambdaExpression(parameters[0], newBody)
-            : ParenthesizedLambdaExpression(ParameterList(SeparatedList(parameters)), newBody);
+            : ParenthesizedLambdaExpression(ParameterList(SeparatedList(parameters)), newBody)
+                .WithAttributeLists(written?.AttributeLists ?? default)
+                .WithReturnType(written?.ReturnType);
         return lambda.WithModifiers(TokenList(modifiers)).WithAdditionalAnnotations(Formatter.Annotation);
     }
 

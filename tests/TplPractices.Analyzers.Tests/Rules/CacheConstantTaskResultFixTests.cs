@@ -16,6 +16,25 @@ namespace TplPractices.Analyzers.Tests.Rules;
 public sealed class CacheConstantTaskResultFixTests
 {
     /// <summary>
+    /// A #pragma or #region by the usings, or an #if around the whole file, leaves the usings in force wherever the code
+    /// compiles: the new field is written with the names the file's usings allow, not global::-qualified.
+    /// </summary>
+    [Theory]
+    [InlineData("#pragma warning disable CS1591\n", "", "")]
+    [InlineData("#region Usings\n", "#endregion\n", "")]
+    [InlineData("#if NET\n", "", "#endif\n")]
+    public async Task DirectivesThatDoNotCondition_TheUsings_KeepPlainNames(string before, string after, string end)
+    {
+        var test = new Verify.Test
+        {
+            TestCode = before + "using System.Threading.Tasks;\n" + after + "\nclass C\n{\n    public Task<int> M() => [|Task.FromResult(42)|];\n}\n" + end,
+            FixedCode = before + "using System.Threading.Tasks;\n" + after + "\nclass C\n{\n    private static readonly Task<int> s_int42Task = Task.FromResult(42);\n\n    public Task<int> M() => s_int42Task;\n}\n" + end,
+        };
+        test.PreprocessorSymbols.Add("NET");
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A call that quotes its argument ([CallerArgumentExpression]) would receive the field's name instead of the
     /// code it quoted: the shared layer leaves that site alone. The site beside it is fixed.
     /// </summary>

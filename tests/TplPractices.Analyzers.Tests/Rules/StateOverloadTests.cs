@@ -50,6 +50,21 @@ public sealed class StateOverloadTests
         await test.RunAsync();
     }
 
+    /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
+    [Fact]
+    public async Task AnonymousMethods_GetDiscardParameters()
+    {
+        var before = Class("""
+                int Both(string key, int factor) => _cache.AddOrUpdate(key, {|#0:delegate { return factor; }|}, delegate { return factor + 1; });
+            """);
+        var after = Class("""
+                int Both(string key, int factor) => _cache.AddOrUpdate(key, static (_, factor) => { return factor; }, static (_, _, factor) => { return factor + 1; }, factor);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>
     /// Any API of the same shape (a TState or object state, a generic method, an extension, the state mid-list) and the
     /// BCL's; whole programs, so the gauntlet runs them before and after the fix too.

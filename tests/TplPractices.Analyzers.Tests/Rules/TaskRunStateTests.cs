@@ -254,6 +254,54 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A global using alias of another file names Task: the simplifier would write it into a file that never mentions
+    /// it (T4TaskAlias.Factory.StartNew); the shared layer writes the type's own name instead.
+    /// </summary>
+    [Fact]
+    public async Task AliasOfAnotherFile_IsNotWrittenIntoThisOne()
+    {
+        var test = new Verify.Test
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    /* lang=c#-test */ """
+                    using System;
+                    using System.Threading.Tasks;
+
+                    class C
+                    {
+                        Task Show(int x) => Task.Run([|() => Console.WriteLine(x)|]);
+                    }
+                    """,
+                    ("Aliases.cs", "global using T4TaskAlias = System.Threading.Tasks.Task;\n"),
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    /* lang=c#-test */ """
+                    using System;
+                    using System.Threading;
+                    using System.Threading.Tasks;
+
+                    class C
+                    {
+                        Task Show(int x) => Task.Factory.StartNew(static state => { var x = (int)state!; Console.WriteLine(x); }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                    }
+                    """,
+                    ("Aliases.cs", "global using T4TaskAlias = System.Threading.Tasks.Task;\n"),
+                },
+            },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NotCapturing_OrMustShare_IsNotReported()
     {

@@ -280,6 +280,37 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A lambda's attributes and explicit return type stay (C# 10).
+    /// </summary>
+    [Fact]
+    public async Task LambdaAttributesAndReturnType_AreKept()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Diagnostics;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task A(int x) => Task.Factory.StartNew([|[DebuggerStepThrough] () => Console.WriteLine(x)|]);
+                Task<int> B(int x) => Task.Factory.StartNew([|int () => x + 1|]);
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Diagnostics;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task A(int x) => Task.Factory.StartNew([DebuggerStepThrough] static (state) => { var x = (int)state!; Console.WriteLine(x); }, x);
+                Task<int> B(int x) => Task.Factory.StartNew(static int (state) => { var x = (int)state!; return x + 1; }, x);
+            }
+            """);
+    }
+
+    /// <summary>
     /// An #if inside the lambda: the branch another target compiles may capture other values, which this copy
     /// cannot see. Reported, without a fix; comments in a fixed lambda survive.
     /// </summary>
