@@ -21,8 +21,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal static class CallerInfo
 {
     /// <summary>
-    /// Whether every caller-information value the calls in the changed code receive is the same after the rewrite.
-    /// Only calls that overlap a change are bound: code the rewrite did not touch keeps its values.
+    /// Whether every caller-information value the calls in the changed members receive is the same after the rewrite.
+    /// Only calls in members a change reaches are bound: members the rewrite did not touch keep their values.
     /// </summary>
     public static async Task<bool> KeptAsync(Document before, Document after, CancellationToken cancellationToken)
     {
@@ -32,14 +32,7 @@ internal static class CallerInfo
             return true;
         }
 
-        var newSpans = new List<TextSpan>();
-        var delta = 0;
-        foreach (var change in changes)
-        {
-            var length = change.NewText?.Length ?? 0;
-            newSpans.Add(new TextSpan(change.Span.Start + delta, length));
-            delta += length - change.Span.Length;
-        }
+        var newSpans = TextEdits.NewSpans(changes);
 
         // No rewrite adds a call of the user's: where the changed code had no such value, the result has none either.
         var was = await ValuesAsync(before, changes.Select(c => c.Span).ToList(), cancellationToken).ConfigureAwait(false);
@@ -80,7 +73,7 @@ internal static class CallerInfo
         return false;
     }
 
-    /// <summary>The values the calls overlapping <paramref name="spans"/> receive, sorted.</summary>
+    /// <summary>The values the calls in the members <paramref name="spans"/> reach receive, sorted.</summary>
     private static async Task<List<string>> ValuesAsync(Document document, List<TextSpan> spans, CancellationToken cancellationToken)
     {
         var values = new List<string>();
@@ -89,8 +82,18 @@ internal static class CallerInfo
             return values;
         }
 
-        var calls = root.DescendantNodes(n => spans.Any(s => Touches(n, s)))
-            .Where(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ConstructorInitializerSyntax && spans.Any(s => Touches(n, s)))
+        // The members a change touches, whole: a move can leave the moved text itself unchanged and only write a new
+        // member's head and a call around it, so the calls to compare are those of every member a change reaches.
+        var members = root.DescendantNodes(n => spans.Any(s => Touches(n, s)))
+            .OfType<MemberDeclarationSyntax>()
+            .Where(m => m is not BaseTypeDeclarationSyntax and not BaseNamespaceDeclarationSyntax && spans.Any(s => Touches(m, s)))
+            .Select(m => m.FullSpan)
+            .Concat(spans)
+            .ToList();
+        var calls = root.DescendantNodes(n => members.Any(s => Touches(n, s)))
+            .Where(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ConstructorInitializerSyntax
+                && members.Any(s => Touches(n, s)))
+            .Distinct()
             .ToList();
         if (calls.Count == 0 || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {

@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
-/// <summary>Where a span of a text lies after edits made elsewhere in it.</summary>
+/// <summary>Where spans of a text lie after edits.</summary>
 internal static class TextEdits
 {
     /// <summary>
@@ -31,5 +31,20 @@ internal static class TextEdits
         }
 
         return span;
+    }
+
+    /// <summary>Where each of <paramref name="changes"/> (sorted, in the old text's coordinates) lies in the new text.</summary>
+    public static List<TextSpan> NewSpans(IReadOnlyList<TextChange> changes)
+    {
+        var spans = new List<TextSpan>();
+        var delta = 0;
+        foreach (var change in changes)
+        {
+            var length = change.NewText?.Length ?? 0;
+            spans.Add(new TextSpan(change.Span.Start + delta, length));
+            delta += length - change.Span.Length;
+        }
+
+        return spans;
     }
 }

@@ -27,14 +27,7 @@ internal static class UnmentionedAliases
         }
 
         // Only identifiers the rewrite wrote and the file never spelled can be such an alias: the cheap test first.
-        var written = new List<TextSpan>();
-        var delta = 0;
-        foreach (var change in changes)
-        {
-            var length = change.NewText?.Length ?? 0;
-            written.Add(new TextSpan(change.Span.Start + delta, length));
-            delta += length - change.Span.Length;
-        }
+        var written = TextEdits.NewSpans(changes);
 
         var candidates = root.DescendantNodes(n => written.Any(s => n.FullSpan.OverlapsWith(s)))
             .OfType<IdentifierNameSyntax>()

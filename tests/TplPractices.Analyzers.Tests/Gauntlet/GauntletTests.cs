@@ -25,7 +25,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
     private static readonly GauntletContext[] Contexts =
     [
         new AsWritten(), new Comments(), new IfAround(), new IfInside(), new PartialSplit(), new StaticInitializer(),
-        new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(),
+        new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(),
     ];
 
     public static TheoryData<string> ContextNames => new(Contexts.Select(c => c.Name));
