@@ -9,7 +9,7 @@ namespace MultiTarget
         public int Last => _last;
 
         // Trivial continuations: a stored result (its other option kept), a completed source.
-        public Task Remember(Task<int> source) =>
+        public void Remember(Task<int> source) =>
             source.ContinueWith(t => { _last = t.Result; }, TaskContinuationOptions.OnlyOnRanToCompletion);
 
         public Task<int> Forward(Task<int> source)

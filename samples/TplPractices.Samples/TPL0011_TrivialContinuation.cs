@@ -24,8 +24,11 @@ public class TPL0011_TrivialContinuation
 
     // Reported: stores the result; the options keep their other flag.
     // Fix: TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously.
-    public Task Remember(Task<int> source) =>
+    public void Remember(Task<int> source) =>
         source.ContinueWith(t => { _last = t.Result; }, TaskContinuationOptions.OnlyOnRanToCompletion);
+
+    // Not reported: the caller's await of the returned task would run inside whoever completes the source too.
+    public Task Announce(Task<int> source) => source.ContinueWith(t => { _last = t.Result; });
 
     // Not reported: the continuation calls code of unknown length, which would then run on the completing thread.
     public Task Log(Task<int> source) => source.ContinueWith(t => Console.WriteLine(t.Result));

@@ -93,6 +93,7 @@ internal static class TrivialContinuation
         if (method.IsStatic
             || !symbols.IsTaskType(method.ContainingType)
             || IsLinkAfterTheFirst(call)
+            || !NothingResumesOnItsTask(call)
             || call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
             || lambda.Symbol.IsAsync
             || Shape(lambda, new Antecedent(lambda.Symbol.Parameters.FirstOrDefault(), call), symbols) is not { } shape
@@ -134,6 +135,32 @@ internal static class TrivialContinuation
     /// </summary>
     private static bool IsLinkAfterTheFirst(IInvocationOperation call) =>
         call.Instance?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" };
+
+    /// <summary>
+    /// With ExecuteSynchronously the continuation runs inside the code that completes the antecedent, and so does
+    /// whatever resumes on the continuation's own task without blocking: an await (the rest of an async method; a
+    /// hosted service's start-up resuming inside the host's notification), a further continuation, any caller it is
+    /// returned or handed to. Only a task nothing resumes on is safe: dropped, or waited for by a blocked thread
+    /// (Wait, Result, GetAwaiter().GetResult()), which goes on on its own thread.
+    /// </summary>
+    private static bool NothingResumesOnItsTask(IInvocationOperation call)
+    {
+        var use = call.WithImplicitConversionsAround().Parent;
+        if (use is IConditionalAccessOperation access && access.WhenNotNull == call)
+        {
+            use = access.WithImplicitConversionsAround().Parent;
+        }
+
+        return use switch
+        {
+            IExpressionStatementOperation => true,
+            ISimpleAssignmentOperation { Target: IDiscardOperation } => true,
+            IInvocationOperation { TargetMethod.Name: "Wait" } => true,
+            IPropertyReferenceOperation { Property.Name: "Result" } => true,
+            IInvocationOperation { TargetMethod.Name: "GetAwaiter", Parent: IInvocationOperation { TargetMethod.Name: "GetResult" } } => true,
+            _ => false,
+        };
+    }
 
     /// <summary>
     /// The same link written through a local (<c>var d = s.ContinueWith(…); d.ContinueWith(…)</c>): the local is

@@ -18,7 +18,7 @@ public sealed class ExpressionTreeTests
         { "token.Register(() => Console.WriteLine(x))", "TPL0006" },
         { "Task.Run(() => Console.WriteLine(x))", "TPL0007" },
         { "Task.Factory.StartNew(() => Console.WriteLine(), TaskCreationOptions.AttachedToParent)", "TPL0009" },
-        { "counted.ContinueWith(c => c.Result + 1)", "TPL0011" },
+        { "counted.ContinueWith(c => c.Result + 1).Result", "TPL0011" },
         { "Keep(new TaskCompletionSource<int>())", "TPL0013" },
         { "Task.Run(() => x)", "TPL0014" },
         { "new System.Collections.Concurrent.ConcurrentDictionary<int, int>().GetOrAdd(1, k => k + x)", "TPL0015" },

@@ -38,7 +38,7 @@ public sealed class GeneratedCodeTests
             async Task<long> Sizes() => await Size(1) + await Size(2);
             Task Child() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
             Task Later(int x) => Task.Run(() => Console.WriteLine(x));
-            Task<int> Converted(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+            int Converted(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
             int _created;
             Hits() { System.Threading.Interlocked.Increment(ref _created); }
             [Hot] int Parsed(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }

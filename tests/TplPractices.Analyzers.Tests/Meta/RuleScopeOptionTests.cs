@@ -17,7 +17,7 @@ public sealed class RuleScopeOptionTests
             async Task<long> G() => await F(2) + 1;
             Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
             class Counter { int _n; Counter() { System.Threading.Interlocked.Increment(ref _n); } }
-            Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+            int K(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
         """;
 
     private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"];

@@ -55,7 +55,7 @@ public sealed class WarningRulesAnalyzerTests
             Task<int> Run(int x) => Task.Run(() => x * 2);
             private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> G() => await F(2) + 1;
-            Task<int> K(Task<int> t) => t.ContinueWith(x => x.Result + 1);
+            int K(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
             Task<int> L() { var done = new TaskCompletionSource<int>(); return done.Task; }
             [Hot] int P(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
             sealed class HotAttribute : Attribute { }

@@ -135,6 +135,23 @@ public sealed class ContinueWithUnwrapBehaviourTests
                 return scheduler.Queued > 1 ? "continuations on the scheduler" : "only the first task";
             }
 
+            private static int _nextStepThread;
+
+            private static Task<int> Next(int value)
+            {
+                _nextStepThread = Environment.CurrentManagedThreadId;
+                return Task.FromResult(value + 1);
+            }
+
+            private static Task<int> AfterDone() => Task.FromResult(1).ContinueWith(t => Next(t.Result)).Unwrap();
+
+            public static string CompletedAntecedent()
+            {
+                var caller = Environment.CurrentManagedThreadId;
+                AfterDone().Wait();
+                return _nextStepThread == caller ? "the next step on the caller's thread" : "the next step on the pool";
+            }
+
             public static string WhenValidationFails()
             {
                 try { return Validated(null!).IsFaulted ? "a faulted task" : "a task"; } catch (ArgumentNullException) { return "thrown at the call"; }
@@ -148,6 +165,7 @@ public sealed class ContinueWithUnwrapBehaviourTests
     [InlineData("FaultType", "returned AggregateException", "returned FormatException")]
     [InlineData("WhenValidationFails", "returned thrown at the call", "returned a faulted task")]
     [InlineData("OnCustomScheduler", "returned continuations on the scheduler", "returned only the first task")]
+    [InlineData("CompletedAntecedent", "returned the next step on the pool", "returned the next step on the caller's thread")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
         await FixedBehaviour.AssertAsync(Caveats, "TPL0002", "Caveats", method, before, after);

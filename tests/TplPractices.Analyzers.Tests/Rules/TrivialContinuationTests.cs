@@ -30,30 +30,30 @@ public sealed class TrivialContinuationTests
     public async Task EveryTrivialShape_GetsTheFlag()
     {
         var before = Class("""
-                Task A(Task t, TaskCompletionSource<int> done) => t.{|#0:ContinueWith|}(_ => done.TrySetResult(1));
-                Task<int> B(Task<int> t) => t.{|#1:ContinueWith|}(x => x.Result + 1);
-                Task D(Task t) => t.{|#2:ContinueWith|}(_ => { _done = true; });
-                Task<TaskStatus> E(Task t) => t.{|#3:ContinueWith|}(x => x.Status);
-                Task F(Task<int> t, TaskCompletionSource<int> done) => t.{|#4:ContinueWith|}(x =>
+                void A(Task t, TaskCompletionSource<int> done) => t.{|#0:ContinueWith|}(_ => done.TrySetResult(1));
+                void B(Task<int> t) => t.{|#1:ContinueWith|}(x => x.Result + 1);
+                void D(Task t) => t.{|#2:ContinueWith|}(_ => { _done = true; });
+                void E(Task t) => t.{|#3:ContinueWith|}(x => x.Status);
+                void F(Task<int> t, TaskCompletionSource<int> done) => t.{|#4:ContinueWith|}(x =>
                 {
                     if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
                     else done.TrySetResult(x.Result);
                 });
-                Task G(Task<int> t) => t.{|#5:ContinueWith|}((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>());
-                Task H(Task<int> t) => t.{|#6:ContinueWith|}(x => { _last = x.IsCanceled ? -1 : x.Result; });
+                void G(Task<int> t) => t.{|#5:ContinueWith|}((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>());
+                void H(Task<int> t) => t.{|#6:ContinueWith|}(x => { _last = x.IsCanceled ? -1 : x.Result; });
             """);
         var after = Class("""
-                Task A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
-                Task<int> B(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
-                Task D(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
-                Task<TaskStatus> E(Task t) => t.ContinueWith(x => x.Status, TaskContinuationOptions.ExecuteSynchronously);
-                Task F(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
+                void D(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                void E(Task t) => t.ContinueWith(x => x.Status, TaskContinuationOptions.ExecuteSynchronously);
+                void F(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
                 {
                     if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
                     else done.TrySetResult(x.Result);
                 }, TaskContinuationOptions.ExecuteSynchronously);
-                Task G(Task<int> t) => t.ContinueWith((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>(), TaskContinuationOptions.ExecuteSynchronously);
-                Task H(Task<int> t) => t.ContinueWith(x => { _last = x.IsCanceled ? -1 : x.Result; }, TaskContinuationOptions.ExecuteSynchronously);
+                void G(Task<int> t) => t.ContinueWith((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>(), TaskContinuationOptions.ExecuteSynchronously);
+                void H(Task<int> t) => t.ContinueWith(x => { _last = x.IsCanceled ? -1 : x.Result; }, TaskContinuationOptions.ExecuteSynchronously);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(Completes));
@@ -70,16 +70,16 @@ public sealed class TrivialContinuationTests
     public async Task OptionsThatArePassed_KeepEveryOtherFlag()
     {
         var before = Class("""
-                Task A(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion);
-                Task B(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.None);
-                Task<int> D(Task<int> t) => t.[|ContinueWith|](x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler, TaskScheduler.Default);
-                Task<int> E(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token, TaskContinuationOptions.None, TaskScheduler.Current);
+                void A(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion);
+                void B(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.None);
+                void D(Task<int> t) => t.[|ContinueWith|](x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler, TaskScheduler.Default);
+                void E(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token, TaskContinuationOptions.None, TaskScheduler.Current);
             """);
         var after = Class("""
-                Task A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
-                Task B(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
-                Task<int> D(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
-                Task<int> E(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
+                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                void D(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                void E(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }
@@ -89,9 +89,9 @@ public sealed class TrivialContinuationTests
     public async Task TokenOrSchedulerWithoutOptions_IsReportedWithoutAFix()
     {
         var code = Class("""
-                Task<int> A(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token);
-                Task<int> B(Task<int> t) => t.[|ContinueWith|](x => x.Result, TaskScheduler.Default);
-                Task<int> D(Task<int> t) => t.[|ContinueWith|](continuationFunction: x => x.Result);
+                void A(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token);
+                void B(Task<int> t) => t.[|ContinueWith|](x => x.Result, TaskScheduler.Default);
+                void D(Task<int> t) => t.[|ContinueWith|](continuationFunction: x => x.Result);
             """);
         await Verify.VerifyCodeFixAsync(code, code);
     }
@@ -100,19 +100,19 @@ public sealed class TrivialContinuationTests
     public async Task WhatIsNotTrivialOrCannotChange_IsNotReported()
     {
         var code = Class("""
-                Task Calls(Task t) => t.ContinueWith(_ => Console.WriteLine("done"));
-                Task Creates(Task t, List<object> all) => t.ContinueWith(_ => { _last = new List<int>().Count; });
-                Task OtherProperty(Task t, List<int> list) => t.ContinueWith(_ => { _last = list.Count; });
-                Task MethodGroup(Task t) => t.ContinueWith(Handle);
-                Task Async(Task t) => t.ContinueWith(async _ => { await Task.Yield(); });
-                Task Loop(Task t) => t.ContinueWith(_ => { for (var i = 0; i < 3; i++) _last = i; });
-                Task Long(Task t) => t.ContinueWith(_ => { _done = true; _last = 1; _done = false; });
-                Task Nested(Task t) => t.ContinueWith(_ => { Action a = () => { }; });
-                Task Already(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.OnlyOnFaulted);
-                Task LongRunning(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.LongRunning);
-                Task Variable(Task t, TaskContinuationOptions options) => t.ContinueWith(_ => { _done = true; }, options);
-                Task UiScheduler(Task t) => t.ContinueWith(_ => { _done = true; }, TaskScheduler.FromCurrentSynchronizationContext());
-                Task OwnScheduler(Task t, TaskScheduler scheduler) => t.ContinueWith(_ => { _done = true; }, CancellationToken.None, TaskContinuationOptions.None, scheduler);
+                void Calls(Task t) => t.ContinueWith(_ => Console.WriteLine("done"));
+                void Creates(Task t, List<object> all) => t.ContinueWith(_ => { _last = new List<int>().Count; });
+                void OtherProperty(Task t, List<int> list) => t.ContinueWith(_ => { _last = list.Count; });
+                void MethodGroup(Task t) => t.ContinueWith(Handle);
+                void Async(Task t) => t.ContinueWith(async _ => { await Task.Yield(); });
+                void Loop(Task t) => t.ContinueWith(_ => { for (var i = 0; i < 3; i++) _last = i; });
+                void Long(Task t) => t.ContinueWith(_ => { _done = true; _last = 1; _done = false; });
+                void Nested(Task t) => t.ContinueWith(_ => { Action a = () => { }; });
+                void Already(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously | TaskContinuationOptions.OnlyOnFaulted);
+                void LongRunning(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.LongRunning);
+                void Variable(Task t, TaskContinuationOptions options) => t.ContinueWith(_ => { _done = true; }, options);
+                void UiScheduler(Task t) => t.ContinueWith(_ => { _done = true; }, TaskScheduler.FromCurrentSynchronizationContext());
+                void OwnScheduler(Task t, TaskScheduler scheduler) => t.ContinueWith(_ => { _done = true; }, CancellationToken.None, TaskContinuationOptions.None, scheduler);
                 Task Factory(Task[] all) => Task.Factory.ContinueWhenAll(all, _ => { _done = true; });
                 static void Handle(Task t) { }
             """);
@@ -128,24 +128,24 @@ public sealed class TrivialContinuationTests
     public async Task OneNotionOfTrivial_WhateverTheSpelling()
     {
         var before = Class("""
-                Task<string> Concatenated(Task<int> t) => t.{|#0:ContinueWith|}(a => "finished: " + a.Status);
-                Task<string> Interpolated(Task<int> t) => t.{|#1:ContinueWith|}(a => $"n{a.Result,4:D3} {a.IsFaulted}");
-                Task<string> Formatted(Task<int> t) => t.{|#2:ContinueWith|}(a => a.Result.ToString());
-                Task<string> StatusText(Task t) => t.{|#3:ContinueWith|}(a => a.Status.ToString("G"));
-                Task<string> Switched(Task t) => t.{|#4:ContinueWith|}(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" });
-                Task<bool> Tested(Task<int> t) => t.{|#5:ContinueWith|}(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10);
-                Task Discarded(Task t) => t.{|#6:ContinueWith|}(a => { _ = a.Exception; });
-                Task Declared(Task t) => t.{|#7:ContinueWith|}(a => { var ignored = a.Exception; });
+                void Concatenated(Task<int> t) => t.{|#0:ContinueWith|}(a => "finished: " + a.Status);
+                void Interpolated(Task<int> t) => t.{|#1:ContinueWith|}(a => $"n{a.Result,4:D3} {a.IsFaulted}");
+                void Formatted(Task<int> t) => t.{|#2:ContinueWith|}(a => a.Result.ToString());
+                void StatusText(Task t) => t.{|#3:ContinueWith|}(a => a.Status.ToString("G"));
+                void Switched(Task t) => t.{|#4:ContinueWith|}(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" });
+                void Tested(Task<int> t) => t.{|#5:ContinueWith|}(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10);
+                void Discarded(Task t) => t.{|#6:ContinueWith|}(a => { _ = a.Exception; });
+                void Declared(Task t) => t.{|#7:ContinueWith|}(a => { var ignored = a.Exception; });
             """);
         var after = Class("""
-                Task<string> Concatenated(Task<int> t) => t.ContinueWith(a => "finished: " + a.Status, TaskContinuationOptions.ExecuteSynchronously);
-                Task<string> Interpolated(Task<int> t) => t.ContinueWith(a => $"n{a.Result,4:D3} {a.IsFaulted}", TaskContinuationOptions.ExecuteSynchronously);
-                Task<string> Formatted(Task<int> t) => t.ContinueWith(a => a.Result.ToString(), TaskContinuationOptions.ExecuteSynchronously);
-                Task<string> StatusText(Task t) => t.ContinueWith(a => a.Status.ToString("G"), TaskContinuationOptions.ExecuteSynchronously);
-                Task<string> Switched(Task t) => t.ContinueWith(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" }, TaskContinuationOptions.ExecuteSynchronously);
-                Task<bool> Tested(Task<int> t) => t.ContinueWith(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10, TaskContinuationOptions.ExecuteSynchronously);
-                Task Discarded(Task t) => t.ContinueWith(a => { _ = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
-                Task Declared(Task t) => t.ContinueWith(a => { var ignored = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
+                void Concatenated(Task<int> t) => t.ContinueWith(a => "finished: " + a.Status, TaskContinuationOptions.ExecuteSynchronously);
+                void Interpolated(Task<int> t) => t.ContinueWith(a => $"n{a.Result,4:D3} {a.IsFaulted}", TaskContinuationOptions.ExecuteSynchronously);
+                void Formatted(Task<int> t) => t.ContinueWith(a => a.Result.ToString(), TaskContinuationOptions.ExecuteSynchronously);
+                void StatusText(Task t) => t.ContinueWith(a => a.Status.ToString("G"), TaskContinuationOptions.ExecuteSynchronously);
+                void Switched(Task t) => t.ContinueWith(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" }, TaskContinuationOptions.ExecuteSynchronously);
+                void Tested(Task<int> t) => t.ContinueWith(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10, TaskContinuationOptions.ExecuteSynchronously);
+                void Discarded(Task t) => t.ContinueWith(a => { _ = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
+                void Declared(Task t) => t.ContinueWith(a => { var ignored = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         for (var i = 0; i < 8; i++)
@@ -164,12 +164,12 @@ public sealed class TrivialContinuationTests
             struct Money { public override string ToString() => "¤"; }
             class C
             {
-                Task<string> Concatenated(Task<Money> t) => t.ContinueWith(a => "total: " + a.Result);
-                Task<string> Interpolated(Task<Money> t) => t.ContinueWith(a => $"total: {a.Result}");
-                Task<string> Formatted(Task<Money> t) => t.ContinueWith(a => a.Result.ToString());
-                Task<string> AnyObject(Task<object> t) => t.ContinueWith(a => "value: " + a.Result);
-                Task<string> Culture(Task<int> t) => t.ContinueWith(a => a.Result.ToString(System.Globalization.CultureInfo.CurrentCulture));
-                Task<string> Message(Task t) => t.ContinueWith(a => a.Exception is { Message: var m } ? m : "");
+                void Concatenated(Task<Money> t) => t.ContinueWith(a => "total: " + a.Result);
+                void Interpolated(Task<Money> t) => t.ContinueWith(a => $"total: {a.Result}");
+                void Formatted(Task<Money> t) => t.ContinueWith(a => a.Result.ToString());
+                void AnyObject(Task<object> t) => t.ContinueWith(a => "value: " + a.Result);
+                void Culture(Task<int> t) => t.ContinueWith(a => a.Result.ToString(System.Globalization.CultureInfo.CurrentCulture));
+                void Message(Task t) => t.ContinueWith(a => a.Exception is { Message: var m } ? m : "");
             }
             """);
     }
@@ -182,26 +182,26 @@ public sealed class TrivialContinuationTests
     public async Task ForwardingTheOutcome_IsOneCompletionWhicheverWayItGoes()
     {
         var before = Class("""
-                Task Forward(Task<int> t, TaskCompletionSource<int> done) => t.[|ContinueWith|](x =>
+                void Forward(Task<int> t, TaskCompletionSource<int> done) => t.[|ContinueWith|](x =>
                 {
                     if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
                     else if (x.IsCanceled) done.TrySetCanceled();
                     else done.TrySetResult(x.Result);
                 });
-                Task TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
                 {
                     if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
                     else done.TrySetResult(x.Result);
                 });
             """);
         var after = Class("""
-                Task Forward(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void Forward(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
                 {
                     if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
                     else if (x.IsCanceled) done.TrySetCanceled();
                     else done.TrySetResult(x.Result);
                 }, TaskContinuationOptions.ExecuteSynchronously);
-                Task TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
                 {
                     if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
                     else done.TrySetResult(x.Result);
@@ -218,30 +218,63 @@ public sealed class TrivialContinuationTests
     public async Task ContinuationOfAContinuation_ThroughALocal_IsNotReported()
     {
         var before = Class("""
-                Task<int> Local(Task<int> s)
+                void Local(Task<int> s)
                 {
-                    var d = s.[|ContinueWith|](x => x.Result + 1);
-                    return d.ContinueWith(y => y.Result * 2);
+                    var d = s.ContinueWith(x => x.Result + 1);
+                    d.ContinueWith(y => { _last = y.Result; });
                 }
-                Task<int> Rewritten(Task<int> s, Task<int> other)
+                void Rewritten(Task<int> s, Task<int> other)
                 {
-                    var d = s.[|ContinueWith|](x => x.Result + 1);
+                    var d = s.ContinueWith(x => x.Result + 1);
                     d = other;
-                    return d.[|ContinueWith|](y => y.Result * 2);
+                    d.[|ContinueWith|](y => { _last = y.Result; });
                 }
             """);
         var after = Class("""
-                Task<int> Local(Task<int> s)
+                void Local(Task<int> s)
                 {
-                    var d = s.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
-                    return d.ContinueWith(y => y.Result * 2);
+                    var d = s.ContinueWith(x => x.Result + 1);
+                    d.ContinueWith(y => { _last = y.Result; });
                 }
-                Task<int> Rewritten(Task<int> s, Task<int> other)
+                void Rewritten(Task<int> s, Task<int> other)
                 {
-                    var d = s.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
+                    var d = s.ContinueWith(x => x.Result + 1);
                     d = other;
-                    return d.ContinueWith(y => y.Result * 2, TaskContinuationOptions.ExecuteSynchronously);
+                    d.ContinueWith(y => { _last = y.Result; }, TaskContinuationOptions.ExecuteSynchronously);
                 }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// With the flag, whatever resumes on the continuation's own task runs inside the completer too: an await (a
+    /// hosted service's start-up would resume inside the host's notification), a further continuation, a caller it
+    /// is returned or handed to. Reported only where nothing resumes on it: dropped, or waited for by a blocked thread.
+    /// </summary>
+    [Fact]
+    public async Task OnlyATaskNothingResumesOn_IsReported()
+    {
+        var before = Class("""
+                void Dropped(Task t) => t.[|ContinueWith|](_ => { _done = true; });
+                void Discarded(Task t) { _ = t.[|ContinueWith|](_ => { _done = true; }); }
+                int Waited(Task<int> t) => t.[|ContinueWith|](x => x.Result + 1).Result;
+                void Blocked(Task t) { t.[|ContinueWith|](_ => { _done = true; }).Wait(); t.[|ContinueWith|](_ => { _last = 1; }).GetAwaiter().GetResult(); }
+                Task Returned(Task t) => t.ContinueWith(_ => { _done = true; });
+                async Task Awaited(Task t) { await t.ContinueWith(_ => { _done = true; }); _last = 2; }
+                Task Stored(Task t) { var started = t.ContinueWith(_ => { _done = true; }); return started; }
+                Task[] Handed(Task t) => new[] { t.ContinueWith(_ => { _done = true; }) };
+                Task Continued(Task t) => t.ContinueWith(_ => { _done = true; }).ContinueWith(_ => { _last = 3; });
+            """);
+        var after = Class("""
+                void Dropped(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                void Discarded(Task t) { _ = t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously); }
+                int Waited(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously).Result;
+                void Blocked(Task t) { t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously).Wait(); t.ContinueWith(_ => { _last = 1; }, TaskContinuationOptions.ExecuteSynchronously).GetAwaiter().GetResult(); }
+                Task Returned(Task t) => t.ContinueWith(_ => { _done = true; });
+                async Task Awaited(Task t) { await t.ContinueWith(_ => { _done = true; }); _last = 2; }
+                Task Stored(Task t) { var started = t.ContinueWith(_ => { _done = true; }); return started; }
+                Task[] Handed(Task t) => new[] { t.ContinueWith(_ => { _done = true; }) };
+                Task Continued(Task t) => t.ContinueWith(_ => { _done = true; }).ContinueWith(_ => { _last = 3; });
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }
@@ -260,14 +293,14 @@ public sealed class TrivialContinuationTests
     public async Task NestedLambdasConditionalAccessAndLocalFunctions_AreReported()
     {
         var before = Class("""
-                Func<Task, Task> Make() => t => t.[|ContinueWith|](_ => { _done = true; });
-                Task Maybe(Task? t) => t?.[|ContinueWith|](_ => { _done = true; }) ?? Task.CompletedTask;
-                Task Local(Task t) { return Next(); Task Next() => t.[|ContinueWith|](x => { _done = x.IsCompleted; }); }
+                Action<Task> Make() => t => t.[|ContinueWith|](_ => { _done = true; });
+                void Maybe(Task? t) => t?.[|ContinueWith|](_ => { _done = true; });
+                void Local(Task t) { Next(); void Next() => t.[|ContinueWith|](x => { _done = x.IsCompleted; }); }
             """);
         var after = Class("""
-                Func<Task, Task> Make() => t => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
-                Task Maybe(Task? t) => t?.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously) ?? Task.CompletedTask;
-                Task Local(Task t) { return Next(); Task Next() => t.ContinueWith(x => { _done = x.IsCompleted; }, TaskContinuationOptions.ExecuteSynchronously); }
+                Action<Task> Make() => t => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                void Maybe(Task? t) => t?.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                void Local(Task t) { Next(); void Next() => t.ContinueWith(x => { _done = x.IsCompleted; }, TaskContinuationOptions.ExecuteSynchronously); }
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }
@@ -300,7 +333,7 @@ public sealed class TrivialContinuationTests
 
             class C
             {
-                Task M(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion);
+                void M(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion);
             }
             """;
         await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion)", "ContinueWith(_ => done.TrySetResult(1), OnlyOnRanToCompletion | ExecuteSynchronously)", StringComparison.Ordinal));
@@ -310,14 +343,14 @@ public sealed class TrivialContinuationTests
     public async Task FixAll_FixesEverySiteOfTheDocument()
     {
         var before = Class("""
-                Task A(Task t) => t.[|ContinueWith|](_ => { _done = true; });
-                Task B(Task t) => t.[|ContinueWith|](_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled);
-                Task<int> D(Task<int> t) => t.[|ContinueWith|](x => x.Result * 2).ContinueWith(x => x.Result + 1);
+                void A(Task t) => t.[|ContinueWith|](_ => { _done = true; });
+                void B(Task t) => t.[|ContinueWith|](_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled);
+                int D(Task<int> t) => t.[|ContinueWith|](x => x.Result * 2).Result;
             """);
         var after = Class("""
-                Task A(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
-                Task B(Task t) => t.ContinueWith(_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled | TaskContinuationOptions.ExecuteSynchronously);
-                Task<int> D(Task<int> t) => t.ContinueWith(x => x.Result * 2, TaskContinuationOptions.ExecuteSynchronously).ContinueWith(x => x.Result + 1);
+                void A(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task t) => t.ContinueWith(_ => { _done = false; }, TaskContinuationOptions.NotOnCanceled | TaskContinuationOptions.ExecuteSynchronously);
+                int D(Task<int> t) => t.ContinueWith(x => x.Result * 2, TaskContinuationOptions.ExecuteSynchronously).Result;
             """);
         await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
     }
@@ -332,7 +365,7 @@ public sealed class TrivialContinuationTests
             {
                 private int _last;
 
-                public Task Keep(Task<int> t) { return t.[|ContinueWith|](x => { _last = x.Result; }); }
+                public void Keep(Task<int> t) { t.[|ContinueWith|](x => { _last = x.Result; }); }
             }
             """;
         await new Verify.Test
@@ -352,10 +385,10 @@ public sealed class TrivialContinuationTests
     {
         await Verify.VerifyCodeFixAsync(
             Class("""
-                Task M(Task t) => t.[|ContinueWith|](_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion);
+                void M(Task t) => t.[|ContinueWith|](_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion);
             """),
             Class("""
-                Task M(Task t) => t.ContinueWith(_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+                void M(Task t) => t.ContinueWith(_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
             """));
     }
 
@@ -367,12 +400,12 @@ public sealed class TrivialContinuationTests
     public async Task StateUnpackedIntoLocals_StaysTrivial()
     {
         var before = Class("""
-                Task A(Task<int> t) => t.[|ContinueWith|](static (x, state) => { var self = (C)state!; self._last = x.Result; }, this);
-                Task B(Task<int> t, int step) => t.[|ContinueWith|](static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step));
+                void A(Task<int> t) => t.[|ContinueWith|](static (x, state) => { var self = (C)state!; self._last = x.Result; }, this);
+                void B(Task<int> t, int step) => t.[|ContinueWith|](static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step));
             """);
         var after = Class("""
-                Task A(Task<int> t) => t.ContinueWith(static (x, state) => { var self = (C)state!; self._last = x.Result; }, this, TaskContinuationOptions.ExecuteSynchronously);
-                Task B(Task<int> t, int step) => t.ContinueWith(static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step), TaskContinuationOptions.ExecuteSynchronously);
+                void A(Task<int> t) => t.ContinueWith(static (x, state) => { var self = (C)state!; self._last = x.Result; }, this, TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task<int> t, int step) => t.ContinueWith(static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step), TaskContinuationOptions.ExecuteSynchronously);
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }
@@ -385,11 +418,11 @@ public sealed class TrivialContinuationTests
     public async Task CapturedReceiver_IsTheAntecedentOnlyWhenNothingWritesIt()
     {
         var before = Class("""
-                Task A(Task<int> task, TaskCompletionSource<int> done) => task.[|ContinueWith|](_ => done.SetResult(task.Result));
+                void A(Task<int> task, TaskCompletionSource<int> done) => task.[|ContinueWith|](_ => done.SetResult(task.Result));
                 Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
             """);
         var after = Class("""
-                Task A(Task<int> task, TaskCompletionSource<int> done) => task.ContinueWith(_ => done.SetResult(task.Result), TaskContinuationOptions.ExecuteSynchronously);
+                void A(Task<int> task, TaskCompletionSource<int> done) => task.ContinueWith(_ => done.SetResult(task.Result), TaskContinuationOptions.ExecuteSynchronously);
                 Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
             """);
         await Verify.VerifyCodeFixAsync(before, after);
@@ -400,7 +433,7 @@ public sealed class TrivialContinuationTests
     public async Task LinkOfAChainTheChainRuleRewrites_IsLeftToIt()
     {
         var code = Class("""
-                Task<int> Chain(Task<Task<int>> t) => t.ContinueWith(x => x.Result).Unwrap();
+                void Chain(Task<Task<int>> t) => t.ContinueWith(x => x.Result).Unwrap();
             """);
         await Verify.VerifyAnalyzerAsync(code);
     }
