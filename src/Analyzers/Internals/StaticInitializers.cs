@@ -29,6 +29,28 @@ internal static class StaticInitializers
         !IsCachedTask(initializer)
         && initializer.DescendantNodesAndSelf().Any(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or AnonymousFunctionExpressionSyntax);
 
+    /// <summary>
+    /// Whether the initializer runs no code of the compilation's and touches no other type's statics, so the order
+    /// it runs in against a new field cannot matter: a constant, a literal, <c>default</c>, <c>typeof</c>, a cached task,
+    /// or a new library object (<c>new object()</c>, an empty collection) or array made of such values.
+    /// </summary>
+    public static bool IsInert(ExpressionSyntax initializer, SemanticModel model) => initializer switch
+    {
+        _ when IsCachedTask(initializer) || model.GetConstantValue(initializer).HasValue => true,
+        LiteralExpressionSyntax or DefaultExpressionSyntax or TypeOfExpressionSyntax => true,
+        ParenthesizedExpressionSyntax parenthesized => IsInert(parenthesized.Expression, model),
+        CastExpressionSyntax cast => IsInert(cast.Expression, model),
+        BaseObjectCreationExpressionSyntax creation => model.GetSymbolInfo(creation).Symbol is IMethodSymbol { Locations: var locations } && !locations.Any(l => l.IsInSource)
+            && (creation.ArgumentList?.Arguments.All(a => IsInert(a.Expression, model)) ?? true)
+            && (creation.Initializer?.Expressions.All(e => IsInert(e, model)) ?? true),
+        ArrayCreationExpressionSyntax array => array.Initializer?.Expressions.All(e => IsInert(e, model)) ?? true,
+        ImplicitArrayCreationExpressionSyntax array => array.Initializer.Expressions.All(e => IsInert(e, model)),
+        _ => false,
+    };
+
+    /// <summary>What a holder class may hold: cached tasks (and the constants a file may keep beside them).</summary>
+    public static bool IsCachedTaskOrConstant(ExpressionSyntax initializer) => IsCachedTask(initializer) || initializer is LiteralExpressionSyntax;
+
     private static bool IsCachedTask(ExpressionSyntax initializer) =>
         initializer is InvocationExpressionSyntax
         {

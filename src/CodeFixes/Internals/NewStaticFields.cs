@@ -14,7 +14,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// The private static readonly fields one rewrite of a document adds: at most one per (type declaration,
 /// key), named in the file's style, placed where ordering rules such as StyleCop's SA1201/SA1204 expect
 /// them, after the type's static fields, but never below a static initializer that may call the rewritten code
-/// (<see cref="SafePrefix"/>).
+/// (<see cref="SafePrefix"/>). Where the type has any static initializer that runs code or reads another type
+/// (<see cref="StaticInitializers.IsInert"/>), the fields go into a nested holder class instead: its initializer runs
+/// on first use, so no order of the type's initializers, nor a cycle through another type's, can see them unset.
 /// </summary>
 internal sealed class NewStaticFields
 {
@@ -24,9 +26,29 @@ internal sealed class NewStaticFields
     private readonly Dictionary<TypeDeclarationSyntax, List<FieldDeclarationSyntax>> _byDeclaration = new();
     private readonly HashSet<string> _taken = new(StringComparer.Ordinal);
     private readonly Dictionary<TypeDeclarationSyntax, HashSet<string>> _writtenNames = new();
+    private readonly Dictionary<TypeDeclarationSyntax, Holder?> _holders = new();
+    private readonly SemanticModel _model;
 
-    public NewStaticFields(SyntaxNode root)
+    /// <summary>The nested class that holds a type declaration's new fields: one already there, or a new one.</summary>
+    private sealed class Holder
     {
+        public Holder(string name, ClassDeclarationSyntax? existing)
+        {
+            Name = name;
+            Existing = existing;
+        }
+
+        public string Name { get; }
+
+        public ClassDeclarationSyntax? Existing { get; }
+    }
+
+    /// <summary>What a holder class is called (numbered where the type has a member of that name that is none).</summary>
+    public const string HolderName = "CachedTasks";
+
+    public NewStaticFields(SyntaxNode root, SemanticModel model)
+    {
+        _model = model;
         _style = FieldNaming.DetectStyle(root);
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
@@ -54,17 +76,22 @@ internal sealed class NewStaticFields
             _writtenNames.Add(declaration, written);
         }
 
+        var holder = HolderFor(declaration, type);
+        var owner = holder is null ? typeName : typeName + "." + holder.Name;
+        var holderMembers = holder?.Existing?.Members.OfType<FieldDeclarationSyntax>().SelectMany(f => f.Declaration.Variables).Select(v => v.Identifier.ValueText).ToList();
         var name = FieldNaming.MakeUnique(
             FieldNaming.Format(_style, words),
-            n => n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(typeName + "." + n));
-        _taken.Add(typeName + "." + name);
+            n => holderMembers is not null
+                ? holderMembers.Contains(n) || _taken.Contains(owner + "." + n)
+                : n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(owner + "." + n));
+        _taken.Add(owner + "." + name);
         _names.Add((declaration, key), name);
 
         var field = SyntaxFactory.FieldDeclaration(
                 SyntaxFactory.VariableDeclaration(fieldType).AddVariables(
                     SyntaxFactory.VariableDeclarator(name).WithInitializer(SyntaxFactory.EqualsValueClause(initializer))))
             .WithModifiers(SyntaxFactory.TokenList(
-                SyntaxFactory.Token(SyntaxKind.PrivateKeyword),
+                SyntaxFactory.Token(holder is null ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword),
                 SyntaxFactory.Token(SyntaxKind.StaticKeyword),
                 SyntaxFactory.Token(SyntaxKind.ReadOnlyKeyword)))
             .WithAdditionalAnnotations(Formatter.Annotation);
@@ -78,11 +105,42 @@ internal sealed class NewStaticFields
         return name;
     }
 
+    /// <summary>The holder class of the declaration's new fields, or null where they go into the type itself.</summary>
+    public string? HolderOf(TypeDeclarationSyntax declaration) => _holders.TryGetValue(declaration, out var holder) ? holder?.Name : null;
+
+    private Holder? HolderFor(TypeDeclarationSyntax declaration, INamedTypeSymbol type)
+    {
+        if (!_holders.TryGetValue(declaration, out var holder))
+        {
+            holder = declaration.Members.Any(m => StaticInitializers.Of(m) is { } initializer && !StaticInitializers.IsInert(initializer, _model))
+                ? ExistingHolder(declaration) is { } existing
+                    ? new Holder(existing.Identifier.ValueText, existing)
+                    : new Holder(FieldNaming.MakeUnique(HolderName, n => type.MemberNames.Contains(n) || n == type.Name), null)
+                : null;
+            _holders.Add(declaration, holder);
+        }
+
+        return holder;
+    }
+
+    /// <summary>A holder an earlier fix wrote: a nested static class of that name holding only cached tasks.</summary>
+    public static ClassDeclarationSyntax? ExistingHolder(TypeDeclarationSyntax declaration) =>
+        declaration.Members.OfType<ClassDeclarationSyntax>().FirstOrDefault(c =>
+            c.Identifier.ValueText.StartsWith(HolderName, StringComparison.Ordinal)
+            && c.Modifiers.Any(SyntaxKind.StaticKeyword)
+            && c.Members.All(m => StaticInitializers.Of(m) is { } initializer && StaticInitializers.IsCachedTaskOrConstant(initializer)));
+
     public void InsertInto(DocumentEditor editor)
     {
         foreach (var pair in _byDeclaration)
         {
             var (declaration, fields) = (pair.Key, pair.Value);
+            if (_holders.TryGetValue(declaration, out var holder) && holder is not null)
+            {
+                InsertIntoHolder(editor, declaration, holder, fields);
+                continue;
+            }
+
             var lastStatic = SafePrefix(declaration, editor.SemanticModel).OfType<FieldDeclarationSyntax>().LastOrDefault();
             if (lastStatic is not null)
             {
@@ -101,6 +159,25 @@ internal sealed class NewStaticFields
                 fields.ForEach(field => editor.AddMember(declaration, field));
             }
         }
+    }
+
+    private void InsertIntoHolder(DocumentEditor editor, TypeDeclarationSyntax declaration, Holder holder, List<FieldDeclarationSyntax> fields)
+    {
+        if (holder.Existing is { } existing)
+        {
+            fields.ForEach(field => editor.AddMember(existing, field));
+            return;
+        }
+
+        // Last in the type, where nested types go (SA1201); the comment says why it exists.
+        var comment = SyntaxFactory.Comment(
+            "// Cached tasks in a class of their own: its initializer runs on first use, whatever order this type's static initializers run in.");
+        var added = SyntaxFactory.ClassDeclaration(holder.Name)
+            .WithModifiers(SyntaxFactory.TokenList(SyntaxFactory.Token(SyntaxKind.PrivateKeyword), SyntaxFactory.Token(SyntaxKind.StaticKeyword)))
+            .WithMembers(SyntaxFactory.List<MemberDeclarationSyntax>(fields))
+            .WithLeadingTrivia(SyntaxFactory.EndOfLine(_newLine), comment, SyntaxFactory.EndOfLine(_newLine))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.AddMember(declaration, added);
     }
 
     /// <summary>

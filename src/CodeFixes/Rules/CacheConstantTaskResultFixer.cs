@@ -42,7 +42,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var fields = new NewStaticFields(editor.OriginalRoot);
+        var fields = new NewStaticFields(editor.OriginalRoot, editor.SemanticModel);
         var constants = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
         foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {
@@ -126,21 +126,30 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
         }
 
         var key = CachedTaskKey.Of(operation, constant);
-        var name = FindEquivalentField(type, key, editor.SemanticModel.Compilation, cancellationToken)
-            ?? fields.GetOrAdd(typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant));
+        var (holder, name) = FindEquivalentField(type, key, editor.SemanticModel.Compilation, cancellationToken) is { } found
+            ? found
+            : (null, fields.GetOrAdd(typeDeclaration, type, key, () => CreateField(editor.Generator, operation, constant)));
+        holder ??= fields.HolderOf(typeDeclaration);
 
         var generator = editor.Generator;
-        var reference = generator.MemberAccessExpression(generator.TypeExpression(type), name)
+        var owner = holder is null ? generator.TypeExpression(type) : generator.MemberAccessExpression(generator.TypeExpression(type), holder);
+        var reference = generator.MemberAccessExpression(owner, name)
             .WithTriviaFrom(invocation)
             .WithAdditionalAnnotations(Simplifier.Annotation);
         editor.ReplaceNode(invocation, reference);
         return true;
     }
 
-    /// <summary>An existing static readonly field of the type that holds the same cached task.</summary>
-    private static string? FindEquivalentField(INamedTypeSymbol type, string key, Compilation compilation, CancellationToken cancellationToken)
+    /// <summary>
+    /// An existing static readonly field that holds the same cached task: the type's own, or one in a holder class an
+    /// earlier fix wrote (with the holder's name).
+    /// </summary>
+    private static (string? Holder, string Name)? FindEquivalentField(INamedTypeSymbol type, string key, Compilation compilation, CancellationToken cancellationToken)
     {
-        foreach (var field in type.GetMembers().OfType<IFieldSymbol>())
+        var holders = type.GetTypeMembers().Where(t => t.IsStatic && t.Name.StartsWith(NewStaticFields.HolderName, System.StringComparison.Ordinal)
+            && t.DeclaringSyntaxReferences.Any(r => r.GetSyntax(cancellationToken) is ClassDeclarationSyntax { Parent: TypeDeclarationSyntax parent } c
+                && NewStaticFields.ExistingHolder(parent) == c));
+        foreach (var field in type.GetMembers().OfType<IFieldSymbol>().Concat(holders.SelectMany(h => h.GetMembers().OfType<IFieldSymbol>())))
         {
             if (!field.IsStatic || !field.IsReadOnly)
             {
@@ -149,11 +158,12 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
 
             foreach (var reference in field.DeclaringSyntaxReferences)
             {
-                // Only a field set before any static initializer that may call the rewritten code.
+                // Only a field set before any static initializer that may call the rewritten code, or in a holder.
+                var inHolder = !SymbolEqualityComparer.Default.Equals(field.ContainingType, type);
                 if (reference.GetSyntax(cancellationToken) is VariableDeclaratorSyntax { Initializer.Value: { } value } declarator
                     && declarator.FirstAncestorOrSelf<FieldDeclarationSyntax>() is { Parent: TypeDeclarationSyntax declaration } member
                     && compilation.GetSemanticModel(value.SyntaxTree) is var model
-                    && NewStaticFields.SafePrefix(declaration, model).Contains(member)
+                    && (inHolder || NewStaticFields.SafePrefix(declaration, model).Contains(member))
                     && model.GetOperation(value, cancellationToken) is { } initializer
                     && initializer.WithoutImplicitConversions() is IInvocationOperation call
                     && SymbolEqualityComparer.Default.Equals(call.Type, field.Type)
@@ -162,7 +172,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
                     && ConstantResult.TryGet(call.Arguments[0].Value, out var existing)
                     && CachedTaskKey.Of(call, existing) == key)
                 {
-                    return field.Name;
+                    return (inHolder ? field.ContainingType.Name : null, field.Name);
                 }
             }
         }

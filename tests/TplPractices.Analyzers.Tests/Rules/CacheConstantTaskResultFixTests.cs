@@ -967,12 +967,12 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     /// <summary>
-    /// Static initializers run in text order: a field whose initializer calls the fixed method must find the cached
-    /// task already set, so the new field goes above it (after it, the call returned null, and the nullable analysis
-    /// warned CS8603).
+    /// Static initializers run in text order, and one may reach the fixed code before a new field below it is set. Where
+    /// the type has any initializer that runs code or reads another type, the cached tasks go into a nested holder
+    /// class, whose own initializer runs on first use: no order can see them unset.
     /// </summary>
     [Fact]
-    public async Task StaticInitializerCallingTheFixedCode_GetsTheFieldAboveIt()
+    public async Task TypeWithInitializersThatRunCode_GetsAHolderClass()
     {
         await Verify.VerifyCodeFixAsync(
             /* lang=c#-test */ """
@@ -995,13 +995,52 @@ public sealed class CacheConstantTaskResultFixTests
             class C
             {
                 private const int Limit = 3;
-                private static readonly Task<int> s_int70Task = Task.FromResult(70);
-                private static readonly Task<int> s_int42Task = Task.FromResult(42);
                 private static readonly Task<int> s_first = Get();
-                private static readonly Func<Task<int>> s_factory = () => s_int70Task;
+                private static readonly Func<Task<int>> s_factory = () => CachedTasks.s_int70Task;
 
-                static Task<int> Get() => s_int42Task;
+                static Task<int> Get() => CachedTasks.s_int42Task;
+
+                // Cached tasks in a class of their own: its initializer runs on first use, whatever order this type's static initializers run in.
+                private static class CachedTasks
+                {
+                    internal static readonly Task<int> s_int70Task = Task.FromResult(70);
+                    internal static readonly Task<int> s_int42Task = Task.FromResult(42);
+                }
             }
             """);
+    }
+
+    /// <summary>The shapes that placement by text order got wrong: the fixed programs compute what the originals did.</summary>
+    [Theory]
+    [InlineData("Totals", "returned 120")]
+    [InlineData("Warmed", "returned 700")]
+    public async Task InitializationThroughAnotherTypeOrADelegateField_KeepsItsResult(string type, string result)
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            public static class Totals
+            {
+                // Reads Other, whose initializer calls back into Twenty while Totals is still being initialized.
+                public static readonly int Sum = Other.Value + 100;
+                public static Task<int> Twenty() => Task.FromResult(20);
+                public static string Read() => Sum.ToString();
+            }
+
+            public static class Other
+            {
+                public static readonly int Value = Totals.Twenty().Result;
+            }
+
+            public static class Warmed
+            {
+                private static readonly Func<Task<int>> Default = Make;
+                public static readonly Task<int> Warm = Default();
+                private static Task<int> Make() => Task.FromResult(700);
+                public static string Read() => Warm.Result.ToString();
+            }
+            """;
+        await FixedBehaviour.AssertAsync(Code, "TPL0003", type, "Read", result, result);
     }
 }
