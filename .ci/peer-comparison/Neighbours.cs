@@ -20,7 +20,7 @@ public class Neighbours
     // TPL0006
     public bool QueueCapturing(int value) => ThreadPool.QueueUserWorkItem(_ => Console.WriteLine(value));
 
-    // near TPL0001, ours: no (MA0106's territory)
+    // near TPL0001, ours: TPL0015 on net10.0 (the TArg overload of GetOrAdd); none on netstandard2.0, which lacks it
     public string FactoryCapturing(int key, string prefix) => _cache.GetOrAdd(key, k => prefix + k);
 
     // near TPL0001, ours: yes

@@ -20,9 +20,9 @@ public sealed class HotPathInliningAnalyzer : DiagnosticAnalyzer
         messageFormat: "'{0}' is not inlined because the code after its fast path {1}; move that code into a method of its own so callers inline the fast path",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
-        description: "The JIT does not inline a method that catches exceptions or compiles to more than 100 bytes of IL (on runtimes "
-            + "before .NET 10 also one that takes a lock, loops or has a finally block), so every call pays for a call even when "
-            + "the method returns at its first check. Moving the rest into a method marked NoInlining leaves a fast path small "
+        description: "The JIT does not inline a method that catches exceptions or compiles to more than 100 bytes of IL, nor one that "
+            + "takes a lock, loops or has a finally block except where .NET 10's dynamic PGO finds the call hot (never under NativeAOT "
+            + "or without a profile), so every call pays for a call even when the method returns at its first check. Moving the rest into a method marked NoInlining leaves a fast path small "
             + "enough to inline. Reported only in members carrying an attribute named in tpl_practices.required_attributes.");
 
     internal static readonly OperationRule Operations =
