@@ -48,10 +48,8 @@ internal static class StaticInitializers
         _ => false,
     };
 
-    /// <summary>What a holder class may hold: cached tasks (and the constants a file may keep beside them).</summary>
-    public static bool IsCachedTaskOrConstant(ExpressionSyntax initializer) => IsCachedTask(initializer) || initializer is LiteralExpressionSyntax;
-
-    private static bool IsCachedTask(ExpressionSyntax initializer) =>
+    /// <summary>What TPL0003's fix writes as a field's initializer: <c>Task.FromResult(value)</c> of a value that calls nothing.</summary>
+    public static bool IsCachedTask(ExpressionSyntax initializer) =>
         initializer is InvocationExpressionSyntax
         {
             Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "FromResult", Expression: var type },

@@ -62,9 +62,7 @@ internal static class CallerInfo
                 continue;
             }
 
-            if (bound.Arguments.Any(a => a.ArgumentKind == ArgumentKind.DefaultValue
-                && a.Parameter?.GetAttributes().Any(x => x.AttributeClass?.Name == "CallerArgumentExpressionAttribute"
-                    && x.ConstructorArguments.FirstOrDefault().Value as string == parameter.Name) == true))
+            if (bound.Arguments.Any(a => a.ArgumentKind == ArgumentKind.DefaultValue && QuotedParameter(a.Parameter) == parameter.Name))
             {
                 return true;
             }
@@ -93,7 +91,6 @@ internal static class CallerInfo
         var calls = root.DescendantNodes(n => members.Any(s => Touches(n, s)))
             .Where(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ConstructorInitializerSyntax
                 && members.Any(s => Touches(n, s)))
-            .Distinct()
             .ToList();
         if (calls.Count == 0 || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {
@@ -109,18 +106,14 @@ internal static class CallerInfo
 
             foreach (var argument in call.Arguments.Where(a => a.ArgumentKind == ArgumentKind.DefaultValue && a.Parameter is not null))
             {
-                foreach (var attribute in argument.Parameter!.GetAttributes())
+                if (argument.Parameter!.GetAttributes().Any(a => a.AttributeClass?.Name == "CallerMemberNameAttribute"))
                 {
-                    switch (attribute.AttributeClass?.Name)
-                    {
-                        case "CallerMemberNameAttribute":
-                            values.Add("member " + MemberName(node));
-                            break;
-                        case "CallerArgumentExpressionAttribute" when attribute.ConstructorArguments.FirstOrDefault().Value is string quoted:
-                            var source = call.Arguments.FirstOrDefault(a => a.Parameter?.Name == quoted && a.ArgumentKind == ArgumentKind.Explicit);
-                            values.Add("argument " + (source?.Value.Syntax.ToString() ?? string.Empty));
-                            break;
-                    }
+                    values.Add("member " + MemberName(node));
+                }
+                else if (QuotedParameter(argument.Parameter) is { } quoted)
+                {
+                    var source = call.Arguments.FirstOrDefault(a => a.Parameter?.Name == quoted && a.ArgumentKind == ArgumentKind.Explicit);
+                    values.Add("argument " + (source?.Value.Syntax.ToString() ?? string.Empty));
                 }
             }
         }
@@ -128,6 +121,10 @@ internal static class CallerInfo
         values.Sort(System.StringComparer.Ordinal);
         return values;
     }
+
+    /// <summary>The parameter whose argument's text <paramref name="parameter"/> receives ([CallerArgumentExpression]), or null.</summary>
+    private static string? QuotedParameter(IParameterSymbol? parameter) =>
+        parameter?.GetAttributes().FirstOrDefault(a => a.AttributeClass?.Name == "CallerArgumentExpressionAttribute")?.ConstructorArguments.FirstOrDefault().Value as string;
 
     private static bool Touches(SyntaxNode node, TextSpan span) =>
         node.FullSpan.OverlapsWith(span) || (span.IsEmpty && node.FullSpan.Contains(span.Start));

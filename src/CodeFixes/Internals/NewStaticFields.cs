@@ -128,7 +128,7 @@ internal sealed class NewStaticFields
         declaration.Members.OfType<ClassDeclarationSyntax>().FirstOrDefault(c =>
             c.Identifier.ValueText.StartsWith(HolderName, StringComparison.Ordinal)
             && c.Modifiers.Any(SyntaxKind.StaticKeyword)
-            && c.Members.All(m => StaticInitializers.Of(m) is { } initializer && StaticInitializers.IsCachedTaskOrConstant(initializer)));
+            && c.Members.All(m => StaticInitializers.Of(m) is { } initializer && StaticInitializers.IsCachedTask(initializer)));
 
     public void InsertInto(DocumentEditor editor)
     {
