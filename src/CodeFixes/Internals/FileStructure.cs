@@ -11,8 +11,9 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, the
-/// caller information its calls receive (<see cref="CallerInfo"/>), and what the compiler says of it in every target. A branch another target compiles is text to this one; a fix that moves or
+/// What a fix must leave as it was: the file's preprocessor lines, the code in each of their branches, its attributes
+/// (a rewrite that removes a lambda would drop the lambda's), the caller information its calls receive
+/// (<see cref="CallerInfo"/>), and what the compiler says of it in every target. A branch another target compiles is text to this one; a fix that moves or
 /// drops it changes that target.
 /// </summary>
 internal static class FileStructure
@@ -96,8 +97,16 @@ internal static class FileStructure
         var newDirectives = Directives(newRoot);
         return oldDirectives.Select(d => d.ToString().Trim()).SequenceEqual(newDirectives.Select(d => d.ToString().Trim()))
             && !Branches(oldRoot, oldDirectives).Zip(Branches(newRoot, newDirectives), (was, @is) => was && !@is).Any(emptied => emptied)
+            && AttributesKept(oldRoot, newRoot)
             && await CallerInfo.KeptAsync(before, after, cancellationToken).ConfigureAwait(false)
             && (!checkCompiler || await NoNewCompilerDiagnosticsAsync(before, await after.GetTextAsync(cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false));
+    }
+
+    /// <summary>Whether every attribute list of the old code is still there, as often as it was.</summary>
+    private static bool AttributesKept(SyntaxNode oldRoot, SyntaxNode newRoot)
+    {
+        var left = newRoot.DescendantNodes().OfType<AttributeListSyntax>().GroupBy(a => a.ToString()).ToDictionary(g => g.Key, g => g.Count());
+        return oldRoot.DescendantNodes().OfType<AttributeListSyntax>().GroupBy(a => a.ToString()).All(g => left.TryGetValue(g.Key, out var n) && n >= g.Count());
     }
 
     private static async Task<bool> NoNewCompilerDiagnosticsAsync(Document before, SourceText after, CancellationToken cancellationToken)

@@ -104,6 +104,7 @@ internal static class FixOutput
         document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         document = await LostComments.RestoreAsync(original, document, cancellationToken).ConfigureAwait(false);
+        document = await Layout.TidyAsync(original, document, cancellationToken).ConfigureAwait(false);
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return original.WithText(text);
     }

@@ -43,9 +43,7 @@ internal static class MethodGroupStateRewrite
             + (version >= LanguageVersion.CSharp8 ? "!" : string.Empty) + ")." + name.WithoutTrivia() + "()";
         var lambda = ParseExpression(text).WithTriviaFrom(group);
         var index = arguments.Arguments.IndexOf(argument);
-        var list = arguments.Arguments
-            .Replace(argument, argument.WithExpression(lambda))
-            .Insert(index + 1, Argument(ThisExpression()).WithLeadingTrivia(Space));
-        return (call, call.ReplaceNode(arguments, arguments.WithArguments(list)));
+        var list = StateRewrite.Rebuild(arguments, (i, a) => i == index ? a.WithExpression(lambda) : a, index + 1, [Argument(ThisExpression())]);
+        return (call, call.ReplaceNode(arguments, list));
     }
 }

@@ -11,7 +11,8 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// Runs what a case lets run, so the gauntlet can compare the original with the fixed program: every method of a
 /// type it can make (static, or with a parameterless constructor) whose parameters it can fill, and the static
 /// probes a context adds. Each runs on its own thread with a time limit; what depends on timing or the allocator
-/// (Stopwatch, allocated bytes, thread IDs) is left out.
+/// (Stopwatch, allocated bytes, thread IDs) is left out. A <see cref="Setting"/> can run each call on a thread with a
+/// single-threaded SynchronizationContext (as a UI thread has), and pass tasks still running instead of completed ones.
 /// </summary>
 internal static class BehaviourRun
 {
@@ -27,7 +28,7 @@ internal static class BehaviourRun
     private static readonly TimeSpan Limit = TimeSpan.FromSeconds(2);
 
     /// <summary>What each runnable method did, by name; null when the code does not compile for .NET 10.</summary>
-    public static IReadOnlyDictionary<string, string>? Run(IEnumerable<string> sources, OutputKind outputKind)
+    public static IReadOnlyDictionary<string, string>? Run(IEnumerable<string> sources, OutputKind outputKind, Setting setting = default)
     {
         var trees = sources.Select(s => CSharpSyntaxTree.ParseText(s, new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: ["NET", "NET10_0", "NETCOREAPP"]))).ToList();
         if (outputKind != OutputKind.DynamicallyLinkedLibrary)
@@ -46,7 +47,7 @@ internal static class BehaviourRun
             return null;
         }
 
-        var skipped = SkippedMethods(trees);
+        var skipped = SkippedMethods(trees, setting.PendingTasks);
         var context = new AssemblyLoadContext("gauntlet", isCollectible: true);
         try
         {
@@ -56,21 +57,22 @@ internal static class BehaviourRun
             {
                 foreach (var field in type.GetFields(BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic).Where(f => f.Name.StartsWith(ProbePrefix, StringComparison.Ordinal)))
                 {
-                    results[$"{type.Name}.{field.Name}"] = Outcome(() => field.GetValue(null), typeof(object));
+                    results[$"{type.Name}.{field.Name}"] = Outcome(() => field.GetValue(null), typeof(object), setting);
                 }
 
                 var canMake = type.IsAbstract && type.IsSealed ? false : type.GetConstructor(Type.EmptyTypes) is not null;
                 foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                 {
                     if (method.IsSpecialName || method.ContainsGenericParameters || method.Name.Contains('<') || skipped.Contains(method.Name)
-                        || (!method.IsStatic && !canMake) || Arguments(method) is not { } arguments)
+                        || (!method.IsStatic && !canMake) || Arguments(method, setting.PendingTasks) is not { } arguments)
                     {
                         continue;
                     }
 
                     results[$"{type.Name}.{method.Name}({method.GetParameters().Length})"] = Outcome(
                         () => method.Invoke(method.IsStatic ? null : Activator.CreateInstance(type), arguments),
-                        method.ReturnType);
+                        method.ReturnType,
+                        setting);
                 }
             }
 
@@ -82,14 +84,17 @@ internal static class BehaviourRun
         }
     }
 
-    /// <summary>Methods whose text names something that depends on timing, the allocator or the machine.</summary>
-    private static HashSet<string> SkippedMethods(IEnumerable<SyntaxTree> trees) => trees
+    /// <summary>
+    /// Methods whose text names something that depends on timing, the allocator or the machine; with pending tasks,
+    /// also blocking waits (with a time-out they race the antecedents).
+    /// </summary>
+    private static HashSet<string> SkippedMethods(IEnumerable<SyntaxTree> trees, bool pending) => trees
         .SelectMany(t => t.GetRoot().DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>())
-        .Where(m => Nondeterministic.Any(word => m.ToString().Contains(word, StringComparison.Ordinal)))
+        .Where(m => Nondeterministic.Append(pending ? "Wait" : "GC.").Any(word => m.ToString().Contains(word, StringComparison.Ordinal)))
         .Select(m => m.Identifier.ValueText)
         .ToHashSet();
 
-    private static object?[]? Arguments(MethodInfo method)
+    private static object?[]? Arguments(MethodInfo method, bool pending)
     {
         // Each argument its own value (two task parameters get two tasks), the same in every run.
         var arguments = new List<object?>();
@@ -104,8 +109,8 @@ internal static class BehaviourRun
                 var t when t == typeof(bool) => true,
                 var t when t == typeof(object) => "state" + n,
                 var t when t == typeof(CancellationToken) => CancellationToken.None,
-                var t when t == typeof(Task) || t == typeof(Task<int>) => Task.FromResult(21 + n),
-                var t when t == typeof(Task<string>) => Task.FromResult("x" + n),
+                var t when t == typeof(Task) || t == typeof(Task<int>) => pending ? Later(21 + n, n) : Task.FromResult(21 + n),
+                var t when t == typeof(Task<string>) => pending ? Later("x" + n, n) : Task.FromResult("x" + n),
                 var t when t == typeof(int[]) => new[] { 1, -2, 3 + n },
                 _ => Missing.Value,
             };
@@ -121,14 +126,23 @@ internal static class BehaviourRun
     }
 
     /// <summary>
-    /// Runs the call on its own thread (it may block), waits for a returned task or value task, and describes what
-    /// happened as the declared return type lets a caller see it (a result only through <c>Task&lt;T&gt;</c>).
+    /// A task that completes with the value on the pool a little later: an antecedent still pending when used. The
+    /// arguments complete in their order, well apart, so which finishes first does not depend on the machine.
     /// </summary>
-    private static string Outcome(Func<object?> call, Type returnType)
+    private static Task<T> Later<T>(T value, int position) => Task.Delay(30 + (100 * position)).ContinueWith(_ => value, TaskScheduler.Default);
+
+    /// <summary>
+    /// Runs the call on its own thread (it may block), waits for a returned task or value task, and describes what
+    /// happened as the declared return type lets a caller see it (a result only through <c>Task&lt;T&gt;</c>). On a
+    /// context, the thread runs what is posted to it while it waits, as a UI thread's message loop does.
+    /// </summary>
+    private static string Outcome(Func<object?> call, Type returnType, Setting setting)
     {
         string? outcome = null;
         var thread = new Thread(() =>
         {
+            var context = setting.OnContext ? new PumpedContext() : null;
+            SynchronizationContext.SetSynchronizationContext(context);
             try
             {
                 var value = call();
@@ -139,6 +153,7 @@ internal static class BehaviourRun
 
                 if (value is Task task)
                 {
+                    context?.RunUntil(task, Limit);
                     var typed = returnType.IsGenericType;
                     outcome = !task.Wait(Limit) ? "timed out" : typed ? "returned " + Describe(task) : "returned Task " + task.Status;
                     return;
@@ -183,4 +198,30 @@ internal static class BehaviourRun
         IEnumerable sequence => "[" + string.Join(",", sequence.Cast<object?>().Take(20).Select(Describe)) + "]",
         _ => value.GetType().Name,
     };
+
+    /// <summary>How a run calls the code: on a single-threaded context or not, with pending or completed antecedents.</summary>
+    internal readonly record struct Setting(bool OnContext, bool PendingTasks);
+
+    /// <summary>A single-threaded SynchronizationContext: what is posted runs on the thread that pumps it, in order.</summary>
+    private sealed class PumpedContext : SynchronizationContext
+    {
+        private readonly System.Collections.Concurrent.BlockingCollection<(SendOrPostCallback Callback, object? State)> _posted = new();
+
+        public override void Post(SendOrPostCallback d, object? state) => _posted.Add((d, state));
+
+        public override SynchronizationContext CreateCopy() => this;
+
+        /// <summary>Runs what is posted until the task completes or the limit passes.</summary>
+        public void RunUntil(Task task, TimeSpan limit)
+        {
+            var deadline = DateTime.UtcNow + limit;
+            while (!task.IsCompleted && DateTime.UtcNow < deadline)
+            {
+                if (_posted.TryTake(out var item, 10))
+                {
+                    item.Callback(item.State);
+                }
+            }
+        }
+    }
 }

@@ -60,6 +60,7 @@ internal static class GauntletChecks
 
         var originalTexts = Texts(original)!;
         failures.AddRange(LostText(originalTexts, fixedTexts));
+        failures.AddRange(LongLines(originalTexts, fixedTexts));
 
         var second = Texts(await FormatRun.RunAsync(fixedSolution, orders[^1]));
         if (second is null || !Same(second, fixedTexts))
@@ -165,6 +166,24 @@ internal static class GauntletChecks
     private static Dictionary<string, int> Counts(IEnumerable<Diagnostic> diagnostics) =>
         diagnostics.GroupBy(d => d.Id).ToDictionary(g => g.Key, g => g.Count());
 
+    /// <summary>The longest line a fix may write where the file has none longer: what Layout wraps at by default.</summary>
+    private const int MaxLineLength = 160;
+
+    /// <summary>Lines the fixes wrote that are longer than the limit and than any line of the original file.</summary>
+    private static IEnumerable<string> LongLines(Dictionary<string, string> original, Dictionary<string, string> fixedTexts)
+    {
+        foreach (var (path, text) in original)
+        {
+            var lines = text.Split('\n');
+            var limit = Math.Max(MaxLineLength, lines.Max(l => l.TrimEnd('\r').Length));
+            var written = fixedTexts[path].Split('\n').Select(l => l.TrimEnd('\r')).Except(lines.Select(l => l.TrimEnd('\r')));
+            if (written.FirstOrDefault(l => l.Length > limit) is { } line)
+            {
+                yield return $"a fix wrote a line of {line.Length} characters in {Path.GetFileName(path)}: {line.Trim()}";
+            }
+        }
+    }
+
     private static readonly Regex DirectiveLine = new(@"^[ \t]*#[a-z]+.*$", RegexOptions.Multiline);
 
     /// <summary>Comments that are gone, preprocessor lines that changed, and #if branches that lost all their code.</summary>
@@ -215,8 +234,8 @@ internal static class GauntletChecks
 
     private static IEnumerable<string> Behaviour(Variant variant, Dictionary<string, string> original, Dictionary<string, string> fixedTexts)
     {
-        if (BehaviourRun.Run(original.Values, variant.Case.OutputKind) is not { } before
-            || BehaviourRun.Run(fixedTexts.Values, variant.Case.OutputKind) is not { } after)
+        if (BehaviourRun.Run(original.Values, variant.Case.OutputKind, variant.Behaviour) is not { } before
+            || BehaviourRun.Run(fixedTexts.Values, variant.Case.OutputKind, variant.Behaviour) is not { } after)
         {
             yield break;
         }

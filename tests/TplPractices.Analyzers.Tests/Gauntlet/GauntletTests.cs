@@ -25,7 +25,9 @@ public sealed class GauntletTests(ITestOutputHelper output)
     private static readonly GauntletContext[] Contexts =
     [
         new AsWritten(), new Comments(), new IfAround(), new IfInside(), new PartialSplit(), new StaticInitializer(),
-        new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(),
+        new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(), new WrappedArguments(),
+        new StaticInitializerGraph(), new SingleThreadedContext(pending: false), new SingleThreadedContext(pending: true),
+        new LambdaAttributes(), new UsingsElsewhere(),
     ];
 
     public static TheoryData<string> ContextNames => new(Contexts.Select(c => c.Name));

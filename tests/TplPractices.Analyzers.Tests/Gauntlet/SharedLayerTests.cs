@@ -52,6 +52,15 @@ public sealed class SharedLayerTests
         Assert.NotEqual(code, shifted);
     }
 
+    /// <summary>A lambda's attribute goes with the lambda: a rewrite that removes the lambda (inlining its body) is not applied.</summary>
+    [Fact]
+    public async Task RewriteThatDropsALambdasAttribute_IsNotApplied()
+    {
+        var code = Code.Replace("System.Console.WriteLine(1); // one", "System.Action a = [System.Diagnostics.DebuggerStepThrough] () => System.Console.WriteLine(1); // one", StringComparison.Ordinal);
+        Assert.Equal(code, await RewriteAsync(code, "[System.Diagnostics.DebuggerStepThrough] () =>", "() =>", modern: true));
+        Assert.NotEqual(code, await RewriteAsync(code, "WriteLine(1)", "WriteLine(2)", modern: true));
+    }
+
     [Fact]
     public async Task CommentsTheRewriteDrops_ArePutBack()
     {
@@ -60,13 +69,22 @@ public sealed class SharedLayerTests
         Assert.Contains("System.Console.WriteLine(2);", result, StringComparison.Ordinal);
     }
 
-    /// <summary>Runs a rewrite that replaces <paramref name="from"/> by <paramref name="to"/> through the layer, in a netstandard2.0 + net10.0 project.</summary>
-    private static async Task<string> RewriteAsync(string code, string from, string to)
+    /// <summary>
+    /// Runs a rewrite that replaces <paramref name="from"/> by <paramref name="to"/> through the layer, in a
+    /// netstandard2.0 + net10.0 project (C# 7.3 and the newest, or the newest in both with <paramref name="modern"/>);
+    /// <paramref name="editorConfig"/> is added to the rules' .editorconfig.
+    /// </summary>
+    internal static async Task<string> RewriteAsync(string code, string from, string to, string editorConfig = "", bool modern = false)
     {
-        var solution = GauntletSetup.Legacy.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
+        var solution = (modern ? GauntletSetup.Modern : GauntletSetup.Legacy).Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
+        foreach (var config in solution.Projects.SelectMany(p => p.AnalyzerConfigDocuments).ToList())
+        {
+            solution = solution.WithAnalyzerConfigDocumentText(config.Id, SourceText.From(GauntletSetup.EveryRuleOn + editorConfig));
+        }
+
         var document = solution.Projects.OrderBy(p => p.Name, StringComparer.Ordinal).First().Documents.Single();
         var tree = (await document.GetSyntaxTreeAsync())!;
-        var span = new TextSpan(code.IndexOf("M()", StringComparison.Ordinal), 1);
+        var span = new TextSpan(code.IndexOf(" M(", StringComparison.Ordinal) + 1, 1);
         var diagnostic = Diagnostic.Create(Analyzers.Rules.CacheConstantTaskResultAnalyzer.Rule, Location.Create(tree, span), "42", "Task<int>");
         Task<Document> Rewrite(Document d, ImmutableArray<Diagnostic> _, CancellationToken __) =>
             Task.FromResult(d.WithText(SourceText.From(code.Replace(from, to, StringComparison.Ordinal))));

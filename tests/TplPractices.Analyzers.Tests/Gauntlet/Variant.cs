@@ -6,14 +6,15 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// <summary>
 /// A case put in a context: the files of the project and its targets, and what the context expects of the fixed
 /// code on top of the checks every variant passes (null: nothing more). The expectation gets the solution before and
-/// after the fixes and returns why it failed, or null.
+/// after the fixes and returns why it failed, or null. <see cref="Behaviour"/> says how the behaviour run calls the code.
 /// </summary>
 internal sealed record Variant(
     string Context,
     GauntletCase Case,
     GauntletSetup Setup,
     ImmutableArray<(string Name, string Text)> Files,
-    Func<Solution, Solution, Task<string?>>? Expectation = null)
+    Func<Solution, Solution, Task<string?>>? Expectation = null,
+    BehaviourRun.Setting Behaviour = default)
 {
     public Solution Create() => Setup.Create(Files, Case.OutputKind);
 

@@ -69,21 +69,30 @@ internal static class CallbackStateCases
             public static async Task<string> Queue(int value, string text)
             {
                 var done = new TaskCompletionSource<string>();
-                ThreadPool.QueueUserWorkItem(static state => { var (done, text, value) = state; done.SetResult(text + value); }, (done, text, value), preferLocal: false);
+                ThreadPool.QueueUserWorkItem(
+                    static state => { var (done, text, value) = state; done.SetResult(text + value); },
+                    (done, text, value),
+                    preferLocal: false);
                 return await done.Task;
             }
 
             public static async Task<string> Timer(string text)
             {
                 var done = new TaskCompletionSource<string>();
-                using var timer = new Timer(static state => { var (done, text) = ((TaskCompletionSource<string>, string))state!; done.TrySetResult(text); }, (done, text), 0, Timeout.Infinite);
+                using var timer = new Timer(
+                    static state => { var (done, text) = ((TaskCompletionSource<string>, string))state!; done.TrySetResult(text); },
+                    (done, text),
+                    0,
+                    Timeout.Infinite);
                 return await done.Task;
             }
 
             public static async Task<string> QueueWithNullState(int value)
             {
                 var done = new TaskCompletionSource<string>();
-                ThreadPool.QueueUserWorkItem(static state => { var (done, value) = ((TaskCompletionSource<string>, int))state!; done.SetResult("v" + value); }, (done, value));
+                ThreadPool.QueueUserWorkItem(
+                    static state => { var (done, value) = ((TaskCompletionSource<string>, int))state!; done.SetResult("v" + value); },
+                    (done, value));
                 return await done.Task;
             }
         }

@@ -104,7 +104,9 @@ public sealed class CallbackStateFixTests
 
                 class C
                 {
-                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register(state => { var myName = (string)state; Console.WriteLine(myName); }, name);
+                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register(
+                        state => { var myName = (string)state; Console.WriteLine(myName); },
+                        name);
                 }
                 """,
         }.RunAsync();
@@ -191,7 +193,9 @@ public sealed class CallbackStateFixTests
                 int _count;
 
                 CancellationTokenRegistration Sync(CancellationToken token) => token.Register(static state => { var self = (C)state!; self._count++; }, this, true);
-                void Post(SynchronizationContext context, int x) => context.Post(static state => { var (x, self) = ((int, C))state!; Console.WriteLine(x + self._count); }, (x, this));
+                void Post(SynchronizationContext context, int x) => context.Post(
+                    static state => { var (x, self) = ((int, C))state!; Console.WriteLine(x + self._count); },
+                    (x, this));
                 RegisteredWaitHandle Wait(WaitHandle handle, int x) =>
                     ThreadPool.RegisterWaitForSingleObject(handle, static (state, timedOut) => { var x = (int)state!; Console.WriteLine(timedOut ? x : 0); }, x, 100, true);
             }

@@ -136,7 +136,9 @@ public sealed class CompletionSourceContinuationsTests
                 TaskCompletionSource<int> State(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
                 TaskCompletionSource<int> None() => new TaskCompletionSource<int>({{Flag}});
                 TaskCompletionSource<int> Both(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
-                TaskCompletionSource<int> Named(object owner) => new TaskCompletionSource<int>(state: owner, creationOptions: {{Flag}});
+                TaskCompletionSource<int> Named(object owner) => new TaskCompletionSource<int>(
+                    state: owner,
+                    creationOptions: {{Flag}});
                 TaskCompletionSource<int> Commented() => new TaskCompletionSource<int>(/* why */ {{Flag}});
                 TaskCompletionSource NonGeneric() => new TaskCompletionSource({{Flag}});
                 private readonly TaskCompletionSource<string> _ready = new TaskCompletionSource<string>({{Flag}});
@@ -244,7 +246,12 @@ public sealed class CompletionSourceContinuationsTests
                 Task<int> Local()
                 {
                     return Make();
-                    Task<int> Make() { var done = new TaskCompletionSource<int>({{Flag}}); Task.Run(() => done.SetResult(3)); return done.Task; }
+                    Task<int> Make()
+                    {
+                        var done = new TaskCompletionSource<int>({{Flag}});
+                        Task.Run(() => done.SetResult(3));
+                        return done.Task;
+                    }
                 }
             """);
         await Verify.VerifyCodeFixAsync(before, after);
@@ -280,7 +287,11 @@ public sealed class CompletionSourceContinuationsTests
         var after = Class($$"""
                 TaskCompletionSource<int> A() => new TaskCompletionSource<int>({{Flag}});
                 TaskCompletionSource<int> B(object s) => new TaskCompletionSource<int>(s, {{Flag}});
-                TaskCompletionSource<int>[] D() => new[] { new TaskCompletionSource<int>({{Flag}}), new TaskCompletionSource<int>({{Flag}}) };
+                TaskCompletionSource<int>[] D() => new[]
+                {
+                    new TaskCompletionSource<int>({{Flag}}),
+                    new TaskCompletionSource<int>({{Flag}})
+                };
             """);
         await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
     }

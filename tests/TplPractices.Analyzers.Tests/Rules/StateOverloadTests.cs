@@ -38,7 +38,10 @@ public sealed class StateOverloadTests
             """);
         var after = Class("""
                 int One(string key, int factor) => _cache.GetOrAdd(key, static (k, factor) => Load(k, factor), factor);
-                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, static (k, state) => { var (factor, extra) = state; return Load(k, factor) + extra; }, (factor, extra));
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(
+                    key,
+                    static (k, state) => { var (factor, extra) = state; return Load(k, factor) + extra; },
+                    (factor, extra));
                 int Both(string key, int factor) => _cache.AddOrUpdate(key, static (k, factor) => Load(k, factor), static (k, old, factor) => old + factor, factor);
                 int Self(string key) => _cache.GetOrAdd(key, static (k, self) => Load(k, self._scale), this);
             """);
@@ -58,7 +61,11 @@ public sealed class StateOverloadTests
                 int Both(string key, int factor) => _cache.AddOrUpdate(key, {|#0:delegate { return factor; }|}, delegate { return factor + 1; });
             """);
         var after = Class("""
-                int Both(string key, int factor) => _cache.AddOrUpdate(key, static (_, factor) => { return factor; }, static (_, _, factor) => { return factor + 1; }, factor);
+                int Both(string key, int factor) => _cache.AddOrUpdate(
+                    key,
+                    static (_, factor) => { return factor; },
+                    static (_, _, factor) => { return factor + 1; },
+                    factor);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "it"));
@@ -302,7 +309,10 @@ public sealed class StateOverloadTests
                 int One(string key, int factor) => _cache.GetOrAdd(key, [|k => Load(k, factor)|]);
             """);
         var after = Class("""
-                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, (k, state) => { var (myFactor, myExtra) = state; return Load(k, myFactor) + myExtra; }, (factor, extra));
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(
+                    key,
+                    (k, state) => { var (myFactor, myExtra) = state; return Load(k, myFactor) + myExtra; },
+                    (factor, extra));
                 int One(string key, int factor) => _cache.GetOrAdd(key, (k, myFactor) => Load(k, myFactor), factor);
             """);
         await new Verify.Test

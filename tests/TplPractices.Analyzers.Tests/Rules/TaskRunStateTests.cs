@@ -40,15 +40,40 @@ public sealed class TaskRunStateTests
 
         public static class Runs
         {
-            public static Task<int> Value(int x) => Task.Factory.StartNew(static state => { var x = (int)state!; return x * 2; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            public static Task<int> Value(int x) => Task.Factory.StartNew(
+                static state => { var x = (int)state!; return x * 2; },
+                x,
+                CancellationToken.None,
+                TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default);
 
-            public static Task<string> Cancellable(string text, CancellationToken token) => Task.Factory.StartNew(static state => { var text = (string)state!; return text + "!"; }, text, token, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            public static Task<string> Cancellable(string text, CancellationToken token) => Task.Factory.StartNew(
+                static state => { var text = (string)state!; return text + "!"; },
+                text,
+                token,
+                TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default);
 
-            public static Task<int> Async(int x) => Task.Factory.StartNew(static async state => { var x = (int)state!; await Task.Yield(); return x + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default).Unwrap();
+            public static Task<int> Async(int x) => Task.Factory.StartNew(
+                static async state => { var x = (int)state!; await Task.Yield(); return x + 1; },
+                x,
+                CancellationToken.None,
+                TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default).Unwrap();
 
-            public static Task Plain(int[] box) => Task.Factory.StartNew(static state => { var box = (int[])state!; box[0]++; }, box, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            public static Task Plain(int[] box) => Task.Factory.StartNew(
+                static state => { var box = (int[])state!; box[0]++; },
+                box,
+                CancellationToken.None,
+                TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default);
 
-            public static Task<long> Typed(int x) => Task.Factory.StartNew<long>(static state => { var x = (int)state!; return x + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            public static Task<long> Typed(int x) => Task.Factory.StartNew<long>(
+                static state => { var x = (int)state!; return x + 1; },
+                x,
+                CancellationToken.None,
+                TaskCreationOptions.DenyChildAttach,
+                TaskScheduler.Default);
         }
         """;
 
@@ -129,7 +154,12 @@ public sealed class TaskRunStateTests
 
                 class C
                 {
-                    Task<int> M(int x) => Task.Factory.StartNew(state => { var myX = (int)state; return myX + 1; }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                    Task<int> M(int x) => Task.Factory.StartNew(
+                        state => { var myX = (int)state; return myX + 1; },
+                        x,
+                        CancellationToken.None,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
                 }
                 """,
         };
@@ -247,8 +277,18 @@ public sealed class TaskRunStateTests
             {
                 async Task<int> Moved(int n) { var total = 0; await Task.Run(() => { for (var i = 0; i < n; i++) total += i; }); return total; }
                 async Task MovedConfigured(List<int> items, int n) => await Task.Run(() => { for (var i = 0; i < n; i++) items.Add(i); }).ConfigureAwait(false);
-                Task Fill(List<int> items, int n) => Task.Factory.StartNew(static state => { var (n, items) = ((int, List<int>))state!; for (var i = 0; i < n; i++) items.Add(i); }, (n, items), CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
-                Task Retry(int attempts, Func<Task> work) => Task.Factory.StartNew(static async state => { var (attempts, work) = ((int, Func<Task>))state!; for (var i = 0; i < attempts; i++) await work(); }, (attempts, work), CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default).Unwrap();
+                Task Fill(List<int> items, int n) => Task.Factory.StartNew(
+                    static state => { var (n, items) = ((int, List<int>))state!; for (var i = 0; i < n; i++) items.Add(i); },
+                    (n, items),
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default);
+                Task Retry(int attempts, Func<Task> work) => Task.Factory.StartNew(
+                    static async state => { var (attempts, work) = ((int, Func<Task>))state!; for (var i = 0; i < attempts; i++) await work(); },
+                    (attempts, work),
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default).Unwrap();
             }
             """;
         await test.RunAsync();
@@ -290,7 +330,12 @@ public sealed class TaskRunStateTests
 
                     class C
                     {
-                        Task Show(int x) => Task.Factory.StartNew(static state => { var x = (int)state!; Console.WriteLine(x); }, x, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                        Task Show(int x) => Task.Factory.StartNew(
+                            static state => { var x = (int)state!; Console.WriteLine(x); },
+                            x,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);
                     }
                     """,
                     ("Aliases.cs", "global using T4TaskAlias = System.Threading.Tasks.Task;\n"),
@@ -386,7 +431,12 @@ public sealed class TaskRunStateTests
 
                 class C
                 {
-                    Task<string?> M(string? s) => Task.Factory.StartNew<string?>(static state => { var s = (string?)state!; return s ?? "none"; }, s, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                    Task<string?> M(string? s) => Task.Factory.StartNew<string?>(
+                        static state => { var s = (string?)state!; return s ?? "none"; },
+                        s,
+                        CancellationToken.None,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
                 }
                 """,
             CompilerDiagnostics = CompilerDiagnostics.Warnings,

@@ -52,7 +52,10 @@ public sealed class TrivialContinuationTests
                     if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
                     else done.TrySetResult(x.Result);
                 }, TaskContinuationOptions.ExecuteSynchronously);
-                void G(Task<int> t) => t.ContinueWith((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>(), TaskContinuationOptions.ExecuteSynchronously);
+                void G(Task<int> t) => t.ContinueWith(
+                    (x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result),
+                    new TaskCompletionSource<int>(),
+                    TaskContinuationOptions.ExecuteSynchronously);
                 void H(Task<int> t) => t.ContinueWith(x => { _last = x.IsCanceled ? -1 : x.Result; }, TaskContinuationOptions.ExecuteSynchronously);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
@@ -76,9 +79,15 @@ public sealed class TrivialContinuationTests
                 void E(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token, TaskContinuationOptions.None, TaskScheduler.Current);
             """);
         var after = Class("""
-                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(
+                    _ => done.TrySetResult(1),
+                    TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
                 void B(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
-                void D(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                void D(Task<int> t) => t.ContinueWith(
+                    x => x.Result,
+                    CancellationToken.None,
+                    TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler | TaskContinuationOptions.ExecuteSynchronously,
+                    TaskScheduler.Default);
                 void E(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
             """);
         await Verify.VerifyCodeFixAsync(before, after);
@@ -142,8 +151,12 @@ public sealed class TrivialContinuationTests
                 void Interpolated(Task<int> t) => t.ContinueWith(a => $"n{a.Result,4:D3} {a.IsFaulted}", TaskContinuationOptions.ExecuteSynchronously);
                 void Formatted(Task<int> t) => t.ContinueWith(a => a.Result.ToString(), TaskContinuationOptions.ExecuteSynchronously);
                 void StatusText(Task t) => t.ContinueWith(a => a.Status.ToString("G"), TaskContinuationOptions.ExecuteSynchronously);
-                void Switched(Task t) => t.ContinueWith(a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" }, TaskContinuationOptions.ExecuteSynchronously);
-                void Tested(Task<int> t) => t.ContinueWith(a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10, TaskContinuationOptions.ExecuteSynchronously);
+                void Switched(Task t) => t.ContinueWith(
+                    a => a.Status switch { TaskStatus.RanToCompletion => "ok", TaskStatus.Canceled or TaskStatus.Faulted => "failed", _ => "?" },
+                    TaskContinuationOptions.ExecuteSynchronously);
+                void Tested(Task<int> t) => t.ContinueWith(
+                    a => a.Status is not TaskStatus.RanToCompletion || a.Result is > 0 and < 10,
+                    TaskContinuationOptions.ExecuteSynchronously);
                 void Discarded(Task t) => t.ContinueWith(a => { _ = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
                 void Declared(Task t) => t.ContinueWith(a => { var ignored = a.Exception; }, TaskContinuationOptions.ExecuteSynchronously);
             """);
@@ -260,7 +273,11 @@ public sealed class TrivialContinuationTests
                 void Dropped(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
                 void Discarded(Task t) { _ = t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously); }
                 int Waited(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously).Result;
-                void Blocked(Task t) { t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously).Wait(); t.ContinueWith(_ => { _last = 1; }, TaskContinuationOptions.ExecuteSynchronously).GetAwaiter().GetResult(); }
+                void Blocked(Task t)
+                {
+                    t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously).Wait();
+                    t.ContinueWith(_ => { _last = 1; }, TaskContinuationOptions.ExecuteSynchronously).GetAwaiter().GetResult();
+                }
                 Task Returned(Task t) => t.ContinueWith(_ => { _done = true; });
                 async Task Awaited(Task t) { await t.ContinueWith(_ => { _done = true; }); _last = 2; }
                 Task Stored(Task t) { var started = t.ContinueWith(_ => { _done = true; }); return started; }
@@ -379,7 +396,9 @@ public sealed class TrivialContinuationTests
                 void M(Task t) => t.[|ContinueWith|](_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion);
             """),
             Class("""
-                void M(Task t) => t.ContinueWith(_ => { _done = true; }, /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
+                void M(Task t) => t.ContinueWith(
+                    _ => { _done = true; },
+                    /* only then */ TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
             """));
     }
 
@@ -395,8 +414,14 @@ public sealed class TrivialContinuationTests
                 void B(Task<int> t, int step) => t.[|ContinueWith|](static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step));
             """);
         var after = Class("""
-                void A(Task<int> t) => t.ContinueWith(static (x, state) => { var self = (C)state!; self._last = x.Result; }, this, TaskContinuationOptions.ExecuteSynchronously);
-                void B(Task<int> t, int step) => t.ContinueWith(static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; }, (this, step), TaskContinuationOptions.ExecuteSynchronously);
+                void A(Task<int> t) => t.ContinueWith(
+                    static (x, state) => { var self = (C)state!; self._last = x.Result; },
+                    this,
+                    TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task<int> t, int step) => t.ContinueWith(
+                    static (x, state) => { var (self, by) = ((C, int))state!; self._last = x.Result + by; },
+                    (this, step),
+                    TaskContinuationOptions.ExecuteSynchronously);
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }

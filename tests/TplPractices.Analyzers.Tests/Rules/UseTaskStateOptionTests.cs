@@ -24,7 +24,9 @@ public sealed class UseTaskStateOptionTests
 
         class C
         {
-            Task M(int a, int b, int c, int d) => Task.Factory.StartNew(static state => { var (a, b, c, d) = ((int, int, int, int))state!; Console.WriteLine(a + b + c + d); }, (a, b, c, d));
+            Task M(int a, int b, int c, int d) => Task.Factory.StartNew(
+                static state => { var (a, b, c, d) = ((int, int, int, int))state!; Console.WriteLine(a + b + c + d); },
+                (a, b, c, d));
         }
         """;
 

@@ -166,7 +166,8 @@ public sealed class UseTaskStateTargetTests
             {
                 Task<int> M(int left, CancellationToken token) =>
                     Task.Factory.StartNew(
-                        static state => { var left = (int)state!; return left * 2; }, left,
+                        static state => { var left = (int)state!; return left * 2; },
+                        left,
                         token,
                         TaskCreationOptions.None,
                         TaskScheduler.Default);

@@ -423,7 +423,9 @@ public sealed class UseTaskStateTests
                 Task Walk(object? root)
                 {
                     Func<object?, Task>? body = null;
-                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew(static state => { var body = (Func<object?, Task>?)state!; return body!(null); }, body).Unwrap();
+                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew(
+                        static state => { var body = (Func<object?, Task>?)state!; return body!(null); },
+                        body).Unwrap();
                     Func<Task>? later = null;
                     later = Run(() => Task.Factory.StartNew(() => later!()).Unwrap());
                     return body(root);

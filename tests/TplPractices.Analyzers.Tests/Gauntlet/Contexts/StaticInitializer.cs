@@ -15,6 +15,24 @@ internal sealed class StaticInitializer : GauntletContext
 
     public override Variant? Apply(GauntletCase gauntletCase, GauntletSetup setup)
     {
+        var probes = Calls(gauntletCase, qualified: false);
+        if (probes.Count == 0)
+        {
+            return null;
+        }
+
+        var insertions = probes.Select(p => (
+            p.Key.CloseBraceToken.SpanStart,
+            string.Concat(p.Value.Distinct().Select((call, i) => $"    internal static readonly object {BehaviourRun.ProbePrefix}{i} = {call};\n"))));
+        return Single(gauntletCase, setup, Sites.Insert(gauntletCase.Code, insertions));
+    }
+
+    /// <summary>
+    /// For each type holding a site in a parameterless, non-generic method that returns something, the calls that
+    /// run those methods from a static initializer (type-qualified with <paramref name="qualified"/>, for use outside it).
+    /// </summary>
+    public static Dictionary<TypeDeclarationSyntax, List<string>> Calls(GauntletCase gauntletCase, bool qualified)
+    {
         var probes = new Dictionary<TypeDeclarationSyntax, List<string>>();
         foreach (var node in Sites.Nodes(gauntletCase))
         {
@@ -25,11 +43,12 @@ internal sealed class StaticInitializer : GauntletContext
                 continue;
             }
 
+            var name = qualified ? "global::" + symbol.ContainingType.ToDisplayString() : type.Identifier.Text;
             string? call = symbol.IsStatic
-                ? $"{method.Identifier.Text}()"
+                ? qualified ? $"{name}.{method.Identifier.Text}()" : $"{method.Identifier.Text}()"
                 : !type.Modifiers.Any(SyntaxKind.AbstractKeyword) && !type.Modifiers.Any(SyntaxKind.StaticKeyword)
                     && symbol.ContainingType.InstanceConstructors.Any(c => c.Parameters.Length == 0 && !c.IsImplicitlyDeclared || c.IsImplicitlyDeclared)
-                    ? $"new {type.Identifier.Text}().{method.Identifier.Text}()"
+                    ? $"new {name}().{method.Identifier.Text}()"
                     : null;
             if (call is not null)
             {
@@ -37,14 +56,6 @@ internal sealed class StaticInitializer : GauntletContext
             }
         }
 
-        if (probes.Count == 0)
-        {
-            return null;
-        }
-
-        var insertions = probes.Select(p => (
-            p.Key.CloseBraceToken.SpanStart,
-            string.Concat(p.Value.Distinct().Select((call, i) => $"    internal static readonly object {BehaviourRun.ProbePrefix}{i} = {call};\n"))));
-        return Single(gauntletCase, setup, Sites.Insert(gauntletCase.Code, insertions));
+        return probes;
     }
 }

@@ -1,0 +1,83 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// A body's block (a lambda's, a local function's, a member's) laid out one statement a line, the braces on lines of
+/// their own at the indentation of the line the body's owner starts on (the layout the formatter gives a block it
+/// builds). The state rewrites turn an expression body into a block; where that body ran over several lines, or the
+/// block grew too long, it is laid out so.
+/// </summary>
+internal static class BodyBlocks
+{
+    /// <summary>Lambda blocks the rewrite wrote over several lines whose braces share lines with statements.</summary>
+    public static IEnumerable<TextChange> Mixed(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
+    {
+        var text = newRoot.SyntaxTree.GetText();
+        var done = new List<TextSpan>();
+        foreach (var block in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BlockSyntax>())
+        {
+            // A lambda's block whose braces share lines with its statements (a rewrite's `{ var x = …; F(\n …); }`);
+            // statements an author put side by side inside a block laid out on lines are theirs.
+            if (block.Parent is AnonymousFunctionExpressionSyntax && block.Statements.Count > 0 && changes.Any(c => c.IntersectsWith(block.Span))
+                && Layout.Spans(text, block) > 1 && !done.Any(d => d.Contains(block.Span))
+                && (!BeginsLine(text, block.CloseBraceToken) || SameLine(text, block.OpenBraceToken, block.Statements[0].GetFirstToken())))
+            {
+                done.Add(block.Span);
+                yield return Expand(block, style);
+            }
+        }
+    }
+
+    /// <summary>Whether the block is the body of a lambda, an anonymous method, a local function, a method or an accessor.</summary>
+    public static bool IsBody(BlockSyntax block) =>
+        block.Parent is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or BaseMethodDeclarationSyntax or AccessorDeclarationSyntax;
+
+    /// <summary>The body block written one statement a line.</summary>
+    public static TextChange Expand(BlockSyntax block, Style style)
+    {
+        var text = block.SyntaxTree.GetText();
+        var outer = style.Indentation(text.Lines.GetLineFromPosition(block.Parent!.SpanStart).ToString());
+        var inner = outer + style.IndentSize;
+        var arrow = block.OpenBraceToken.GetPreviousToken();
+        var lines = new StringBuilder(Layout.Comments(arrow.TrailingTrivia.Concat(block.OpenBraceToken.LeadingTrivia)) is { Length: > 0 } before ? " " + before : string.Empty);
+        lines.Append(style.NewLine).Append(style.Whitespace(outer)).Append('{').Append(Inline(block.OpenBraceToken.TrailingTrivia, lineComments: true));
+        foreach (var statement in block.Statements)
+        {
+            foreach (var comment in statement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)))
+            {
+                lines.Append(style.NewLine).Append(style.Whitespace(inner)).Append(comment.ToString());
+            }
+
+            var shift = MovedLines.Shift(text, statement, inner, inner, style);
+            var leading = Inline(statement.GetLeadingTrivia(), lineComments: false);
+            lines.Append(style.NewLine).Append(style.Whitespace(inner)).Append(leading.TrimStart()).Append(leading.Length > 0 ? " " : string.Empty)
+                .Append(MovedLines.Shifted(statement, shift, style)).Append(Inline(statement.GetTrailingTrivia(), lineComments: true));
+        }
+
+        foreach (var comment in block.CloseBraceToken.LeadingTrivia.Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+        {
+            lines.Append(style.NewLine).Append(style.Whitespace(inner)).Append(comment.ToString());
+        }
+
+        lines.Append(style.NewLine).Append(style.Whitespace(outer)).Append('}');
+        return new TextChange(TextSpan.FromBounds(arrow.Span.End, block.Span.End), lines.ToString());
+    }
+
+    /// <summary>The comments of the trivia that stay on the line they were on, each after a space.</summary>
+    private static string Inline(SyntaxTriviaList trivia, bool lineComments) => string.Concat(trivia
+        .Where(t => t.IsKind(SyntaxKind.MultiLineCommentTrivia) || (lineComments && t.IsKind(SyntaxKind.SingleLineCommentTrivia)))
+        .Select(t => " " + t));
+
+    private static bool SameLine(SourceText text, SyntaxToken a, SyntaxToken b) =>
+        text.Lines.GetLineFromPosition(a.SpanStart).LineNumber == text.Lines.GetLineFromPosition(b.SpanStart).LineNumber;
+
+    private static bool BeginsLine(SourceText text, SyntaxToken token) =>
+        string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(text.Lines.GetLineFromPosition(token.SpanStart).Start, token.SpanStart)));
+}

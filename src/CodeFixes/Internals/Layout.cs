@@ -1,0 +1,116 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// The lines a rewrite wrote, laid out as the file's author would have written them. The formatter only spaces what
+/// the rewrite built; it leaves alone code the rewrite moved and arguments it added to a list. So, in the changed
+/// code only: code moved as a whole keeps its continuation lines where they were relative to it; an argument added to
+/// a list written one argument a line gets a line of its own; and a line the rewrite made longer than the file allows
+/// is wrapped (<see cref="LongLines"/>).
+/// </summary>
+internal static class Layout
+{
+    public static async Task<Document> TidyAsync(Document original, Document document, CancellationToken cancellationToken)
+    {
+        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var oldRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+        if (oldRoot is null || tree is null)
+        {
+            return document;
+        }
+
+        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), before);
+        var result = document;
+        foreach (var step in new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { MovedLines.Of, BodyBlocks.Mixed, AddedArguments })
+        {
+            var changes = await Changes(original, result, cancellationToken).ConfigureAwait(false);
+            var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            if (changes.Count == 0 || root is null)
+            {
+                return result;
+            }
+
+            var edits = step(oldRoot, root, changes, style).ToList();
+            if (edits.Count > 0)
+            {
+                result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(edits));
+            }
+        }
+
+        return await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Where the rewrite's changes lie in the rewritten text.</summary>
+    public static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, CancellationToken cancellationToken) =>
+        TextEdits.NewSpans((await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList());
+
+    /// <summary>
+    /// An argument the rewrite added (or moved) into a list whose other arguments after the first each begin a line:
+    /// it begins a line too, indented as they are.
+    /// </summary>
+    private static IEnumerable<TextChange> AddedArguments(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
+    {
+        var text = newRoot.SyntaxTree.GetText();
+        foreach (var list in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BaseArgumentListSyntax>())
+        {
+            var rest = list.Arguments.Skip(1).ToList();
+            var own = rest.Where(a => BeginsLine(text, a)).ToList();
+            if (own.Count == 0 || own.Count == rest.Count)
+            {
+                continue;
+            }
+
+            // The author's own mix of shared and own lines is theirs: only arguments the rewrite wrote move.
+            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(a.Span))))
+            {
+                continue;
+            }
+
+            var indentation = style.Indentation(text.Lines.GetLineFromPosition(own[0].SpanStart).ToString());
+            foreach (var argument in rest.Where(a => !BeginsLine(text, a)))
+            {
+                yield return BreakBefore(argument, style.NewLine + style.Whitespace(indentation));
+            }
+        }
+    }
+
+    /// <summary>A line break before the node in place of the white space there; comments there stay, before the node.</summary>
+    public static TextChange BreakBefore(SyntaxNode node, string lineStart) =>
+        Between(node.GetFirstToken().GetPreviousToken(), node.GetFirstToken(), lineStart, commentsFirst: false);
+
+    /// <summary>
+    /// <paramref name="lineStart"/> in place of the white space between two tokens; the comments there are kept, on
+    /// the line before it or on the new line after it.
+    /// </summary>
+    public static TextChange Between(SyntaxToken left, SyntaxToken right, string lineStart, bool commentsFirst)
+    {
+        var comments = Comments(left.TrailingTrivia.Concat(right.LeadingTrivia));
+        var text = comments.Length == 0 ? lineStart : commentsFirst ? " " + comments + lineStart : lineStart + comments + " ";
+        return new TextChange(TextSpan.FromBounds(left.Span.End, right.SpanStart), text);
+    }
+
+    /// <summary>The comments among the trivia, in order, on one line.</summary>
+    public static string Comments(IEnumerable<SyntaxTrivia> trivia) => string.Join(
+        " ",
+        trivia.Where(t => t.IsKind(SyntaxKind.MultiLineCommentTrivia) || t.IsKind(SyntaxKind.SingleLineCommentTrivia)).Select(t => t.ToString()));
+
+    public static bool BeginsLine(SourceText text, SyntaxNode node)
+    {
+        var line = text.Lines.GetLineFromPosition(node.SpanStart);
+        return string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(line.Start, node.SpanStart)));
+    }
+
+    /// <summary>How many lines the node's text runs over.</summary>
+    public static int Spans(SourceText text, SyntaxNode node) =>
+        text.Lines.GetLineFromPosition(node.Span.End).LineNumber - text.Lines.GetLineFromPosition(node.SpanStart).LineNumber + 1;
+}

@@ -1,0 +1,98 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// A line the rewrite made longer than <see cref="Style.MaxLineLength"/> (and than the lines it replaced) is wrapped
+/// as a person would, the outermost construct written on that line first: an argument list of two or more, one
+/// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line.
+/// Lines the author wrote long are theirs.
+/// </summary>
+internal static class LongLines
+{
+    // Each step turns one single-line list or block into lines, so this only bounds pathological input.
+    private const int MaxSteps = 32;
+
+    public static async Task<Document> WrapAsync(Document original, Document document, Style style, CancellationToken cancellationToken)
+    {
+        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        for (var step = 0; step < MaxSteps; step++)
+        {
+            var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+            var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+            if (root is null || Next(before, root, text, (await document.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList(), style) is not { } edit)
+            {
+                return document;
+            }
+
+            document = document.WithText(text.WithChanges(edit));
+        }
+
+        return document;
+    }
+
+    /// <summary>The first wrap of a too-long line the changes wrote, or null when none is long or none can be wrapped.</summary>
+    private static TextChange[]? Next(SourceText before, SyntaxNode root, SourceText text, List<TextChange> changes, Style style)
+    {
+        var spans = TextEdits.NewSpans(changes);
+        for (var i = 0; i < changes.Count; i++)
+        {
+            var replaced = before.Lines.GetLinePositionSpan(changes[i].Span);
+            var longest = Enumerable.Range(replaced.Start.Line, replaced.End.Line - replaced.Start.Line + 1).Max(n => style.Width(before.Lines[n]));
+            var written = text.Lines.GetLinePositionSpan(spans[i]);
+            for (var n = written.Start.Line; n <= written.End.Line; n++)
+            {
+                var line = text.Lines[n];
+                var width = style.Width(line);
+                if (width > style.MaxLineLength && width > longest && Wrap(root, line, style) is { } edit)
+                {
+                    return edit;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static TextChange[]? Wrap(SyntaxNode root, TextLine line, Style style)
+    {
+        // Any construct on the line may be wrapped: the rewrite made the whole line long, wherever on it it wrote.
+        var nodes = root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && !InInterpolation(n)).ToList();
+        var indentation = style.Indentation(line.ToString());
+        var inner = style.Whitespace(indentation + style.IndentSize);
+        // The outermost first: a list before the lambdas in it, a block before the calls in it.
+        switch (nodes.FirstOrDefault(n => n is BaseArgumentListSyntax { Arguments.Count: > 1 } or InitializerExpressionSyntax { Expressions.Count: > 1 }
+            || (n is BlockSyntax { Statements.Count: > 0 } block && BodyBlocks.IsBody(block))))
+        {
+            case BaseArgumentListSyntax list:
+                return list.Arguments.Select(a => Layout.BreakBefore(a, style.NewLine + inner)).ToArray();
+            case BlockSyntax block:
+                return [BodyBlocks.Expand(block, style)];
+            case InitializerExpressionSyntax initializer:
+                var outer = style.NewLine + style.Whitespace(indentation);
+                return initializer.Expressions.Select(e => Layout.BreakBefore(e, style.NewLine + inner))
+                    .Append(Layout.Between(initializer.OpenBraceToken.GetPreviousToken(), initializer.OpenBraceToken, outer, commentsFirst: true))
+                    .Append(Layout.Between(initializer.CloseBraceToken.GetPreviousToken(), initializer.CloseBraceToken, outer, commentsFirst: true))
+                    .ToArray();
+        }
+
+        // Last, a member's expression body goes to the next line.
+        if (root.DescendantNodes(line.Span).OfType<ArrowExpressionClauseSyntax>().FirstOrDefault(a => line.Span.Contains(a.ArrowToken.Span) && line.Span.Contains(a.Expression.SpanStart)) is { } arrow
+            && arrow.Parent is MemberDeclarationSyntax or LocalFunctionStatementSyntax or AccessorDeclarationSyntax)
+        {
+            return [Layout.Between(arrow.ArrowToken, arrow.Expression.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
+        }
+
+        return null;
+    }
+
+    // A line break in an interpolation's hole needs C# 11; a rewrite has no need to risk it.
+    private static bool InInterpolation(SyntaxNode node) => node.Ancestors().Any(a => a.IsKind(SyntaxKind.Interpolation));
+}

@@ -1,0 +1,115 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// Code a rewrite moved: its lines after the first move with its start, where the author aligned them to it, or
+/// with its line's indentation, where they were indented from that. The formatter leaves such lines where they were.
+/// </summary>
+internal static class MovedLines
+{
+    /// <summary>
+    /// Code the rewrite moved unchanged (the same node, the same text) to another column or indentation: its lines
+    /// after the first move with it, following its start where they were aligned to it and its line's indentation
+    /// where they were indented from that.
+    /// </summary>
+    public static IEnumerable<TextChange> Of(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
+    {
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
+        var oldNodes = oldRoot.DescendantNodes().Where(n => Layout.Spans(oldText, n) > 1).ToLookup(n => (n.RawKind, n.Span.Length));
+        var edits = new List<TextChange>();
+        var pending = new Stack<SyntaxNode>(newRoot.ChildNodes());
+        while (pending.Count > 0)
+        {
+            var node = pending.Pop();
+            if (!changes.Any(c => c.IntersectsWith(node.FullSpan) || c.Start == node.FullSpan.End) || Layout.Spans(newText, node) < 2)
+            {
+                continue;
+            }
+
+            var text = node.ToString();
+            var shifts = oldNodes[(node.RawKind, node.Span.Length)].Where(o => o.ToString() == text)
+                .Select(o => Shift(oldText, o, style.Column(newText, node.SpanStart), style.Indentation(newText.Lines.GetLineFromPosition(node.SpanStart).ToString()), style))
+                .Distinct().ToList();
+            if (shifts.Count == 1)
+            {
+                // Moved whole (or left where it was, a shift of 0): its own lines are as the author wrote them.
+                edits.AddRange(ShiftLines(newRoot, newText, node, shifts[0], style));
+                continue;
+            }
+
+            foreach (var child in node.ChildNodes())
+            {
+                pending.Push(child);
+            }
+        }
+
+        return edits;
+    }
+
+    /// <summary>
+    /// How far the lines of <paramref name="node"/> after its first must move, in columns, when its start moves to
+    /// <paramref name="column"/> on a line indented <paramref name="indentation"/>.
+    /// </summary>
+    public static int Shift(SourceText text, SyntaxNode node, int column, int indentation, Style style)
+    {
+        var line = text.Lines.GetLineFromPosition(node.SpanStart);
+        var next = text.Lines.Skip(line.LineNumber + 1).FirstOrDefault(l => !string.IsNullOrWhiteSpace(l.ToString()));
+        var aligned = style.Indentation(next.ToString()) >= style.Column(text, node.SpanStart);
+        return aligned ? column - style.Column(text, node.SpanStart) : indentation - style.Indentation(line.ToString());
+    }
+
+    /// <summary>The node's text with its lines after the first moved by <paramref name="shift"/> columns.</summary>
+    public static string Shifted(SyntaxNode node, int shift, Style style)
+    {
+        var text = node.SyntaxTree.GetText();
+        var edits = ShiftLines(node.SyntaxTree.GetRoot(), text, node, shift, style).ToList();
+        return text.WithChanges(edits).ToString(new TextSpan(node.SpanStart, node.Span.Length + edits.Sum(e => e.NewText!.Length - e.Span.Length)));
+    }
+
+    private static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, SyntaxNode node, int shift, Style style)
+    {
+        if (shift == 0)
+        {
+            yield break;
+        }
+
+        var first = text.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
+        var last = text.Lines.GetLineFromPosition(node.Span.End).LineNumber;
+        for (var number = first + 1; number <= last; number++)
+        {
+            var line = text.Lines[number];
+            var content = line.ToString();
+            var width = content.Length - content.TrimStart().Length;
+            if (width == content.Length || !StartsInCode(root, line.Start + width))
+            {
+                continue;
+            }
+
+            yield return new TextChange(new TextSpan(line.Start, width), style.Whitespace(Math.Max(0, style.Indentation(content) + shift)));
+        }
+    }
+
+    /// <summary>
+    /// Whether the text at <paramref name="position"/> begins a token or a comment of its own: not the inside of a
+    /// multi-line string (whose text would change) or of code an <c>#if</c> leaves out.
+    /// </summary>
+    private static bool StartsInCode(SyntaxNode root, int position)
+    {
+        var token = root.FindToken(position, findInsideTrivia: false);
+        if (token.Span.Contains(position) && token.SpanStart != position)
+        {
+            return false;
+        }
+
+        var trivia = root.FindTrivia(position);
+        return !trivia.IsKind(SyntaxKind.DisabledTextTrivia) && (trivia.Span.Start == position || trivia.IsKind(SyntaxKind.WhitespaceTrivia) || trivia.IsKind(SyntaxKind.None));
+    }
+
+}

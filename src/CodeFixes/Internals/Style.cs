@@ -1,0 +1,90 @@
+using System;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// The file's layout settings, from .editorconfig where it sets them, else from the file: its line break, its indent
+/// (a tab where it indents with tabs) and the longest line a fix may write (<c>max_line_length</c>, else 160).
+/// </summary>
+internal sealed class Style
+{
+    private const int DefaultMaxLineLength = 160;
+
+    private Style(string newLine, bool tabs, int indentSize, int maxLineLength)
+    {
+        NewLine = newLine;
+        Tabs = tabs;
+        IndentSize = indentSize;
+        MaxLineLength = maxLineLength;
+    }
+
+    public string NewLine { get; }
+
+    public bool Tabs { get; }
+
+    public int IndentSize { get; }
+
+    public int MaxLineLength { get; }
+
+    public static Style Of(AnalyzerConfigOptions options, SourceText text)
+    {
+        var content = text.ToString();
+        var newLine = content.Contains("\r\n") ? "\r\n" : "\n";
+        var tabs = options.TryGetValue("indent_style", out var indentStyle)
+            ? indentStyle.Equals("tab", StringComparison.OrdinalIgnoreCase)
+            : content.Contains(newLine + "\t");
+        var size = options.TryGetValue("indent_size", out var value) && int.TryParse(value, out var n) && n > 0 ? n : 4;
+        if (tabs && options.TryGetValue("tab_width", out var width) && int.TryParse(width, out var w) && w > 0)
+        {
+            size = w;
+        }
+
+        var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
+        return new Style(newLine, tabs, size, max);
+    }
+
+    /// <summary>The column of the first character that is not white space, tabs counted to the next tab stop.</summary>
+    public int Indentation(string line)
+    {
+        var column = 0;
+        foreach (var c in line)
+        {
+            if (c == '\t')
+            {
+                column += IndentSize - (column % IndentSize);
+            }
+            else if (c == ' ')
+            {
+                column++;
+            }
+            else
+            {
+                break;
+            }
+        }
+
+        return column;
+    }
+
+    /// <summary>The column of a position, tabs counted to the next tab stop.</summary>
+    public int Column(SourceText text, int position)
+    {
+        var line = text.Lines.GetLineFromPosition(position);
+        var column = 0;
+        for (var i = line.Start; i < position; i++)
+        {
+            column += text[i] == '\t' ? IndentSize - (column % IndentSize) : 1;
+        }
+
+        return column;
+    }
+
+    /// <summary>The width of a line as an editor shows it.</summary>
+    public int Width(TextLine line) => Column(line.Text!, line.End);
+
+    /// <summary>White space reaching <paramref name="column"/>, in tabs where the file indents with them.</summary>
+    public string Whitespace(int column) =>
+        Tabs ? new string('\t', column / IndentSize) + new string(' ', column % IndentSize) : new string(' ', column);
+}

@@ -1,0 +1,113 @@
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// The shared layer's layout of what a rewrite wrote (Layout, MovedLines, BodyBlocks, LongLines): code it moved keeps
+/// its continuation lines, an argument it adds to a list written one a line gets its own, a line it makes too long is
+/// wrapped; the author's own lines, strings and comments are left as they were.
+/// </summary>
+public sealed class LayoutTests
+{
+    private const string Helpers = """
+
+            static int Add(int x, int y) => x + y;
+            static int Add3(int x, int y, int z) => x + y + z;
+        }
+        """;
+
+    [Fact]
+    public async Task MovedCall_KeepsItsArgumentsAlignedUnderIt()
+    {
+        var code = Method("""
+                return Add(Add(a,
+                               b), 1);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add(Add(a,", "return Add3(1, Add(a,");
+        Assert.Contains("        return Add3(1, Add(a,\n                           b), 1);", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task MovedStatement_KeepsItsIndentedContinuation()
+    {
+        var code = Method("""
+                return Add(
+                    a, b);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "        return Add(\n            a, b);", "        if (a > 0)\n        {\n            return Add(\n            a, b);\n        }\n\n        return 0;");
+        Assert.Contains("            return Add(\n                a, b);", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ArgumentAddedToAListWrittenOneALine_GetsALineOfItsOwn()
+    {
+        var code = Method("""
+                return Add3(a,
+                            b,
+                            1);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "Add3(a,\n                    b,\n                    1)", "Add3(a, 0,\n                    b)");
+        Assert.Contains("        return Add3(a,\n                    0,\n                    b);", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task ListTheAuthorMixed_IsLeftAsItIs()
+    {
+        var code = Method("""
+                return Add3(a, b,
+                    1);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "1);", "2);");
+        Assert.Contains("        return Add3(a, b,\n            2);", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task LineTheRewriteMadeTooLong_IsWrapped_AndTheAuthorsLongLineIsNot()
+    {
+        var authors = "    var longest = " + string.Join(" + ", Enumerable.Repeat("Add(a, b)", 16)) + ";\n";
+        var code = Method(authors + "    return Add(a, b);\n");
+        var longCall = "Add3(" + string.Join(", ", Enumerable.Repeat("Add(Add(a, b), Add(b, a))", 2)) + ", Add3(a + b + a + b + a + b + a + b + a + b, longest, longest + longest + longest + longest))";
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add(a, b);", "return " + longCall + ";");
+        Assert.Contains("    " + authors, result, StringComparison.Ordinal);
+        Assert.Contains("        return Add3(\n            Add(Add(a, b), Add(b, a)),\n            Add(Add(a, b), Add(b, a)),\n            Add3(", result, StringComparison.Ordinal);
+        Assert.All(result.Split('\n').Where(l => !l.Contains("longest =", StringComparison.Ordinal)), l => Assert.True(l.Length <= 160, l));
+    }
+
+    [Fact]
+    public async Task MaxLineLengthAndTabs_AreTheEditorConfigs()
+    {
+        var code = Method("\treturn Add(a, b);\n");
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add(a, b);", "return Add3(a + a + a, b + b + b, a + b + a);", "indent_style = tab\nmax_line_length = 40\n");
+        Assert.Contains("\treturn Add3(\n\t\ta + a + a,\n\t\tb + b + b,\n\t\ta + b + a);", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task LambdaBlockTheRewriteWrote_GetsOneStatementALine()
+    {
+        var code = Method("""
+                System.Func<int> f = () => Add(a,
+                                               b);
+                return f();
+            """);
+        var start = code.IndexOf("() => Add(a,", StringComparison.Ordinal);
+        var from = code[start..(code.IndexOf("b);", StringComparison.Ordinal) + 3)];
+        var to = from.Replace("() => Add(a,", "() => { var c = a; return Add(a,", StringComparison.Ordinal).Replace("b);", "b); };", StringComparison.Ordinal);
+        var result = await SharedLayerTests.RewriteAsync(code, from, to);
+        Assert.Contains("() =>\n        {\n            var c = a;\n            return Add(a,\n                       b);\n        };", result, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task MultiLineStringInMovedCode_KeepsItsText()
+    {
+        var code = Method("""
+                System.Console.WriteLine(@"first
+            second", Add(a,
+                         b));
+                return 0;
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "System.Console.WriteLine(@\"first", "if (a > 0) System.Console.WriteLine(@\"first");
+        Assert.Contains("@\"first\n    second\"", result, StringComparison.Ordinal);
+    }
+
+    /// <summary>The body (indented as a raw string leaves it, or with tabs) in a method of a class.</summary>
+    private static string Method(string body) => "class C\n{\n    int M(int a, int b)\n    {\n"
+        + string.Join("\n", body.TrimEnd('\n').Split('\n').Select(l => l.StartsWith('\t') || l.Length == 0 ? l : "    " + l)) + "\n    }\n" + Helpers;
+}
