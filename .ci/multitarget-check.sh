@@ -164,7 +164,9 @@ expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
 # The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.
 expect legacy Continuations.cs "done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously);"
-expect modern Continuations.cs "}, done, TaskContinuationOptions.ExecuteSynchronously);"
+# The line grew past 160 characters, so the arguments are wrapped one a line.
+expect_before modern Continuations.cs "static (t, state) => { var done = (TaskCompletionSource<int>)state!;" "                done,"
+expect modern Continuations.cs "                TaskContinuationOptions.ExecuteSynchronously);"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
 expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"
 # With C# 8+ everywhere it does, nested lambdas included (on the second run).
