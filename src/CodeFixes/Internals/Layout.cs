@@ -70,8 +70,9 @@ internal static class Layout
                 continue;
             }
 
-            // The author's own mix of shared and own lines is theirs: only arguments the rewrite wrote move.
-            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(a.Span))))
+            // The author's own mix of shared and own lines is theirs: only arguments on lines the rewrite wrote move (a
+            // text difference cannot tell which of two equal arguments is the new one, but it knows the line).
+            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span))))
             {
                 continue;
             }

@@ -12,8 +12,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// A line the rewrite made longer than <see cref="Style.MaxLineLength"/> (and than the lines it replaced) is wrapped
 /// as a person would, the outermost construct written on that line first: an argument list of two or more, one
-/// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line.
-/// Lines the author wrote long are theirs.
+/// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line; then an
+/// expression body or a variable's value on the next line; last a single argument. Lines the author wrote long are
+/// theirs.
 /// </summary>
 internal static class LongLines
 {
@@ -83,11 +84,22 @@ internal static class LongLines
                     .ToArray();
         }
 
-        // Last, a member's expression body goes to the next line.
+        // Then a member's expression body, or a variable's or field's value, goes to the next line.
         if (root.DescendantNodes(line.Span).OfType<ArrowExpressionClauseSyntax>().FirstOrDefault(a => line.Span.Contains(a.ArrowToken.Span) && line.Span.Contains(a.Expression.SpanStart)) is { } arrow
             && arrow.Parent is MemberDeclarationSyntax or LocalFunctionStatementSyntax or AccessorDeclarationSyntax)
         {
             return [Layout.Between(arrow.ArrowToken, arrow.Expression.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
+        }
+
+        if (nodes.OfType<EqualsValueClauseSyntax>().FirstOrDefault(e => e.Parent is VariableDeclaratorSyntax && !Layout.BeginsLine(line.Text!, e.Value)) is { } initial)
+        {
+            return [Layout.Between(initial.EqualsToken, initial.Value.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
+        }
+
+        // Last, a single argument.
+        if (nodes.OfType<BaseArgumentListSyntax>().FirstOrDefault(l => l.Arguments.Count == 1) is { } one)
+        {
+            return [Layout.BreakBefore(one.Arguments[0], style.NewLine + inner)];
         }
 
         return null;

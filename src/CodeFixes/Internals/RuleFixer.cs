@@ -58,7 +58,8 @@ public abstract class RuleFixer : CodeFixProvider
         {
             if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false)
                 && !await CallerInfo.IsQuotedAsync(context.Document, diagnostic.Location.SourceSpan, context.CancellationToken).ConfigureAwait(false)
-                && (!TriesBeforeOffering || await FixFinishedAsync(context.Document, ImmutableArray.Create(diagnostic), checkCompiler: true, context.CancellationToken).ConfigureAwait(false) != context.Document))
+                && (!(TriesBeforeOffering || HoldsAttributes(diagnostic))
+                    || await FixFinishedAsync(context.Document, ImmutableArray.Create(diagnostic), checkCompiler: true, context.CancellationToken).ConfigureAwait(false) != context.Document))
             {
                 offered.Add(diagnostic);
             }
@@ -124,6 +125,15 @@ public abstract class RuleFixer : CodeFixProvider
     /// </summary>
     protected virtual SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
         root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+
+    /// <summary>
+    /// Whether the code the rewrite takes apart carries an attribute list (a lambda's, rare): the layer refuses a
+    /// rewrite that drops one, so such a site is rewritten before a fix is offered, and none is offered where that fails.
+    /// </summary>
+    private bool HoldsAttributes(Diagnostic diagnostic) =>
+        diagnostic.Location.SourceTree?.GetRoot() is { } root
+        && RestructuredNode(root, diagnostic) is { } node
+        && node.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.AttributeListSyntax>().Any();
 
     /// <summary>A site that names a rewrite, in code the rewrite can take apart: no action is offered for any other.</summary>
     private bool IsFixable(Diagnostic diagnostic) =>

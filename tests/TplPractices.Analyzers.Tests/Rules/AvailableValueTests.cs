@@ -71,6 +71,21 @@ public sealed class AvailableValueTests
     }
 
     /// <summary>
+    /// A delegate that carries an attribute (C# 10) is reported, but the fix would drop the attribute with the delegate:
+    /// the shared layer withholds it, so the code stays as it is.
+    /// </summary>
+    [Fact]
+    public async Task DelegateWithAnAttribute_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                Task<int> Parameter(int value) => {|#0:Task.Run([System.Diagnostics.DebuggerStepThrough] () => value)|};
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(...)", Queued));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// Not reported: a value read later than the call could differ (a variable written anywhere, a mutable field, a field a
     /// constructor sets), reading it runs code (a property, a call) or may throw; a token, options or a scheduler the
     /// task honours; an async delegate or one returning a task (Run unwraps it); a factory of the user's.
