@@ -25,9 +25,9 @@ internal static class BodyBlocks
         {
             // A lambda's block whose braces share lines with its statements (a rewrite's `{ var x = …; F(\n …); }`);
             // statements an author put side by side inside a block laid out on lines are theirs.
-            if (block.Parent is AnonymousFunctionExpressionSyntax && block.Statements.Count > 0 && changes.Any(c => c.IntersectsWith(block.Span))
+            if (block.Parent is AnonymousFunctionExpressionSyntax && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
                 && Layout.Spans(text, block) > 1 && !done.Any(d => d.Contains(block.Span))
-                && (!BeginsLine(text, block.CloseBraceToken) || SameLine(text, block.OpenBraceToken, block.Statements[0].GetFirstToken())))
+                && (!Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))
             {
                 done.Add(block.Span);
                 yield return Expand(block, style);
@@ -38,6 +38,12 @@ internal static class BodyBlocks
     /// <summary>Whether the block is the body of a lambda, an anonymous method, a local function, a method or an accessor.</summary>
     public static bool IsBody(BlockSyntax block) =>
         block.Parent is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or BaseMethodDeclarationSyntax or AccessorDeclarationSyntax;
+
+    /// <summary>
+    /// Whether <see cref="Expand"/> can lay the block out: it has statements, and no directive, whose lines and
+    /// inactive branches a rebuild from the statements would lose.
+    /// </summary>
+    public static bool CanExpand(BlockSyntax block) => block.Statements.Count > 0 && !block.ContainsDirectives;
 
     /// <summary>The body block written one statement a line.</summary>
     public static TextChange Expand(BlockSyntax block, Style style)
@@ -61,7 +67,7 @@ internal static class BodyBlocks
                 .Append(MovedLines.Shifted(statement, shift, style)).Append(Inline(statement.GetTrailingTrivia(), lineComments: true));
         }
 
-        foreach (var comment in block.CloseBraceToken.LeadingTrivia.Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+        foreach (var comment in block.CloseBraceToken.LeadingTrivia.Where(Layout.IsComment))
         {
             lines.Append(style.NewLine).Append(style.Whitespace(inner)).Append(comment.ToString());
         }
@@ -75,9 +81,4 @@ internal static class BodyBlocks
         .Where(t => t.IsKind(SyntaxKind.MultiLineCommentTrivia) || (lineComments && t.IsKind(SyntaxKind.SingleLineCommentTrivia)))
         .Select(t => " " + t));
 
-    private static bool SameLine(SourceText text, SyntaxToken a, SyntaxToken b) =>
-        text.Lines.GetLineFromPosition(a.SpanStart).LineNumber == text.Lines.GetLineFromPosition(b.SpanStart).LineNumber;
-
-    private static bool BeginsLine(SourceText text, SyntaxToken token) =>
-        string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(text.Lines.GetLineFromPosition(token.SpanStart).Start, token.SpanStart)));
 }

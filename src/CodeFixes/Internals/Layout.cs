@@ -14,14 +14,14 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// The lines a rewrite wrote, laid out as the file's author would have written them. The formatter only spaces what
 /// the rewrite built; it leaves alone code the rewrite moved and arguments it added to a list. So, in the changed
 /// code only: code moved as a whole keeps its continuation lines where they were relative to it; an argument added to
-/// a list written one argument a line gets a line of its own; and a line the rewrite made longer than the file allows
-/// is wrapped (<see cref="LongLines"/>).
+/// a list written one argument a line gets a line of its own; a lambda block it made gets one statement a line
+/// (<see cref="BodyBlocks"/>); and a line the rewrite made longer than the file allows is wrapped (<see cref="LongLines"/>).
+/// Only white space between tokens changes, never inside a string or an inactive #if branch.
 /// </summary>
 internal static class Layout
 {
     public static async Task<Document> TidyAsync(Document original, Document document, CancellationToken cancellationToken)
     {
-        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var oldRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
         if (oldRoot is null || tree is null)
@@ -29,7 +29,7 @@ internal static class Layout
             return document;
         }
 
-        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), before);
+        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot);
         var result = document;
         foreach (var step in new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { MovedLines.Of, BodyBlocks.Mixed, AddedArguments })
         {
@@ -51,8 +51,12 @@ internal static class Layout
     }
 
     /// <summary>Where the rewrite's changes lie in the rewritten text.</summary>
-    public static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, CancellationToken cancellationToken) =>
-        TextEdits.NewSpans((await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList());
+    private static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, CancellationToken cancellationToken) =>
+        TextEdits.NewSpans(await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false));
+
+    /// <summary>The rewrite's changes, in the original text's coordinates, in order.</summary>
+    public static async Task<List<TextChange>> TextChangesAsync(Document original, Document rewritten, CancellationToken cancellationToken) =>
+        (await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
 
     /// <summary>
     /// An argument the rewrite added (or moved) into a list whose other arguments after the first each begin a line:
@@ -101,15 +105,18 @@ internal static class Layout
     }
 
     /// <summary>The comments among the trivia, in order, on one line.</summary>
-    public static string Comments(IEnumerable<SyntaxTrivia> trivia) => string.Join(
-        " ",
-        trivia.Where(t => t.IsKind(SyntaxKind.MultiLineCommentTrivia) || t.IsKind(SyntaxKind.SingleLineCommentTrivia)).Select(t => t.ToString()));
+    public static string Comments(IEnumerable<SyntaxTrivia> trivia) => string.Join(" ", trivia.Where(IsComment).Select(t => t.ToString()));
 
-    public static bool BeginsLine(SourceText text, SyntaxNode node)
-    {
-        var line = text.Lines.GetLineFromPosition(node.SpanStart);
-        return string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(line.Start, node.SpanStart)));
-    }
+    public static bool IsComment(SyntaxTrivia trivia) =>
+        trivia.IsKind(SyntaxKind.MultiLineCommentTrivia) || trivia.IsKind(SyntaxKind.SingleLineCommentTrivia);
+
+    public static bool BeginsLine(SourceText text, SyntaxNode node) => BeginsLine(text, node.SpanStart);
+
+    /// <summary>Whether only white space comes before <paramref name="position"/> on its line.</summary>
+    public static bool BeginsLine(SourceText text, int position) =>
+        string.IsNullOrWhiteSpace(text.ToString(TextSpan.FromBounds(text.Lines.GetLineFromPosition(position).Start, position)));
+
+    public static bool SameLine(SourceText text, int a, int b) => text.Lines.GetLineFromPosition(a).LineNumber == text.Lines.GetLineFromPosition(b).LineNumber;
 
     /// <summary>How many lines the node's text runs over.</summary>
     public static int Spans(SourceText text, SyntaxNode node) =>

@@ -28,7 +28,7 @@ internal static class LongLines
         {
             var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
             var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-            if (root is null || Next(before, root, text, (await document.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList(), style) is not { } edit)
+            if (root is null || Next(before, root, text, await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false), style) is not { } edit)
             {
                 return document;
             }
@@ -70,7 +70,7 @@ internal static class LongLines
         var inner = style.Whitespace(indentation + style.IndentSize);
         // The outermost first: a list before the lambdas in it, a block before the calls in it.
         switch (nodes.FirstOrDefault(n => n is BaseArgumentListSyntax { Arguments.Count: > 1 } or InitializerExpressionSyntax { Expressions.Count: > 1 }
-            || (n is BlockSyntax { Statements.Count: > 0 } block && BodyBlocks.IsBody(block))))
+            || (n is BlockSyntax block && BodyBlocks.IsBody(block) && BodyBlocks.CanExpand(block))))
         {
             case BaseArgumentListSyntax list:
                 return list.Arguments.Select(a => Layout.BreakBefore(a, style.NewLine + inner)).ToArray();

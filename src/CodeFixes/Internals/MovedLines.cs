@@ -13,11 +13,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class MovedLines
 {
-    /// <summary>
-    /// Code the rewrite moved unchanged (the same node, the same text) to another column or indentation: its lines
-    /// after the first move with it, following its start where they were aligned to it and its line's indentation
-    /// where they were indented from that.
-    /// </summary>
+    /// <summary>The edits for code the rewrite moved unchanged: the same node, with the same text, now elsewhere.</summary>
     public static IEnumerable<TextChange> Of(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
     {
         var oldText = oldRoot.SyntaxTree.GetText();
@@ -60,8 +56,13 @@ internal static class MovedLines
     public static int Shift(SourceText text, SyntaxNode node, int column, int indentation, Style style)
     {
         var line = text.Lines.GetLineFromPosition(node.SpanStart);
-        var next = text.Lines.Skip(line.LineNumber + 1).FirstOrDefault(l => !string.IsNullOrWhiteSpace(l.ToString()));
-        var aligned = style.Indentation(next.ToString()) >= style.Column(text, node.SpanStart);
+        var next = line.LineNumber + 1;
+        while (next < text.Lines.Count - 1 && string.IsNullOrWhiteSpace(text.Lines[next].ToString()))
+        {
+            next++;
+        }
+
+        var aligned = style.Indentation(text.Lines[next].ToString()) >= style.Column(text, node.SpanStart);
         return aligned ? column - style.Column(text, node.SpanStart) : indentation - style.Indentation(line.ToString());
     }
 
@@ -111,5 +112,4 @@ internal static class MovedLines
         var trivia = root.FindTrivia(position);
         return !trivia.IsKind(SyntaxKind.DisabledTextTrivia) && (trivia.Span.Start == position || trivia.IsKind(SyntaxKind.WhitespaceTrivia) || trivia.IsKind(SyntaxKind.None));
     }
-
 }

@@ -1,4 +1,6 @@
 using System;
+using System.Linq;
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
@@ -28,13 +30,12 @@ internal sealed class Style
 
     public int MaxLineLength { get; }
 
-    public static Style Of(AnalyzerConfigOptions options, SourceText text)
+    public static Style Of(AnalyzerConfigOptions options, SyntaxNode root)
     {
-        var content = text.ToString();
-        var newLine = content.Contains("\r\n") ? "\r\n" : "\n";
+        var text = root.SyntaxTree.GetText();
         var tabs = options.TryGetValue("indent_style", out var indentStyle)
             ? indentStyle.Equals("tab", StringComparison.OrdinalIgnoreCase)
-            : content.Contains(newLine + "\t");
+            : text.Lines.Any(l => l.Span.Length > 0 && text[l.Start] == '\t');
         var size = options.TryGetValue("indent_size", out var value) && int.TryParse(value, out var n) && n > 0 ? n : 4;
         if (tabs && options.TryGetValue("tab_width", out var width) && int.TryParse(width, out var w) && w > 0)
         {
@@ -42,7 +43,7 @@ internal sealed class Style
         }
 
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
-        return new Style(newLine, tabs, size, max);
+        return new Style(NewLines.Of(root).ToString(), tabs, size, max);
     }
 
     /// <summary>The column of the first character that is not white space, tabs counted to the next tab stop.</summary>

@@ -94,6 +94,22 @@ public sealed class LayoutTests
         Assert.Contains("() =>\n        {\n            var c = a;\n            return Add(a,\n                       b);\n        };", result, StringComparison.Ordinal);
     }
 
+    /// <summary>A lambda block holding an #if is not rebuilt one statement a line (its directives would go): the rewrite stands as written.</summary>
+    [Fact]
+    public async Task LambdaBlockHoldingAnIf_IsLeftAsWritten_AndTheRewriteApplied()
+    {
+        var code = Method("""
+                System.Func<int> f = () => { var c = a;
+            #if DEBUG
+                c++;
+            #endif
+                return c; };
+                return f();
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "var c = a;", "var c = b;");
+        Assert.Contains("() => { var c = b;\n    #if DEBUG\n        c++;\n    #endif\n        return c; };", result, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MultiLineStringInMovedCode_KeepsItsText()
     {
