@@ -13,6 +13,9 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// probes a context adds. Each runs on its own thread with a time limit; what depends on timing or the allocator
 /// (Stopwatch, allocated bytes, thread IDs) is left out. A <see cref="Setting"/> can run each call on a thread with a
 /// single-threaded SynchronizationContext (as a UI thread has), and pass tasks still running instead of completed ones.
+/// Those complete on a thread of their own (as an I/O or timer callback would), and where a returned task was still
+/// running when the call returned, the run also says which thread completed it: the caller's context, that completer,
+/// or the pool (an entry named "… thread").
 /// </summary>
 internal static class BehaviourRun
 {
@@ -57,22 +60,30 @@ internal static class BehaviourRun
             {
                 foreach (var field in type.GetFields(BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic).Where(f => f.Name.StartsWith(ProbePrefix, StringComparison.Ordinal)))
                 {
-                    results[$"{type.Name}.{field.Name}"] = Outcome(() => field.GetValue(null), typeof(object), setting);
+                    results[$"{type.Name}.{field.Name}"] = Outcome(() => field.GetValue(null), typeof(object), setting, null, out _);
                 }
 
                 var canMake = type.IsAbstract && type.IsSealed ? false : type.GetConstructor(Type.EmptyTypes) is not null;
                 foreach (var method in type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static | BindingFlags.Instance | BindingFlags.DeclaredOnly))
                 {
+                    var completer = setting.PendingTasks ? new Completer() : null;
                     if (method.IsSpecialName || method.ContainsGenericParameters || method.Name.Contains('<') || skipped.Contains(method.Name)
-                        || (!method.IsStatic && !canMake) || Arguments(method, setting.PendingTasks) is not { } arguments)
+                        || (!method.IsStatic && !canMake) || Arguments(method, completer) is not { } arguments)
                     {
                         continue;
                     }
 
-                    results[$"{type.Name}.{method.Name}({method.GetParameters().Length})"] = Outcome(
+                    var name = $"{type.Name}.{method.Name}({method.GetParameters().Length})";
+                    results[name] = Outcome(
                         () => method.Invoke(method.IsStatic ? null : Activator.CreateInstance(type), arguments),
                         method.ReturnType,
-                        setting);
+                        setting,
+                        completer,
+                        out var finishedOn);
+                    if (finishedOn is not null)
+                    {
+                        results[name + " thread"] = finishedOn;
+                    }
                 }
             }
 
@@ -94,7 +105,7 @@ internal static class BehaviourRun
         .Select(m => m.Identifier.ValueText)
         .ToHashSet();
 
-    private static object?[]? Arguments(MethodInfo method, bool pending)
+    private static object?[]? Arguments(MethodInfo method, Completer? completer)
     {
         // Each argument its own value (two task parameters get two tasks), the same in every run.
         var arguments = new List<object?>();
@@ -109,8 +120,8 @@ internal static class BehaviourRun
                 var t when t == typeof(bool) => true,
                 var t when t == typeof(object) => "state" + n,
                 var t when t == typeof(CancellationToken) => CancellationToken.None,
-                var t when t == typeof(Task) || t == typeof(Task<int>) => pending ? Later(21 + n, n) : Task.FromResult(21 + n),
-                var t when t == typeof(Task<string>) => pending ? Later("x" + n, n) : Task.FromResult("x" + n),
+                var t when t == typeof(Task) || t == typeof(Task<int>) => completer?.Later(21 + n, n) ?? Task.FromResult(21 + n),
+                var t when t == typeof(Task<string>) => completer?.Later("x" + n, n) ?? Task.FromResult("x" + n),
                 var t when t == typeof(int[]) => new[] { 1, -2, 3 + n },
                 _ => Missing.Value,
             };
@@ -126,19 +137,16 @@ internal static class BehaviourRun
     }
 
     /// <summary>
-    /// A task that completes with the value on the pool a little later: an antecedent still pending when used. The
-    /// arguments complete in their order, well apart, so which finishes first does not depend on the machine.
-    /// </summary>
-    private static Task<T> Later<T>(T value, int position) => Task.Delay(30 + (100 * position)).ContinueWith(_ => value, TaskScheduler.Default);
-
-    /// <summary>
     /// Runs the call on its own thread (it may block), waits for a returned task or value task, and describes what
     /// happened as the declared return type lets a caller see it (a result only through <c>Task&lt;T&gt;</c>). On a
-    /// context, the thread runs what is posted to it while it waits, as a UI thread's message loop does.
+    /// context, the thread runs what is posted to it while it waits, as a UI thread's message loop does. Where the
+    /// returned task was still running, <paramref name="finishedOn"/> says which thread completed it; the pending
+    /// arguments start only once that is being watched, so the answer does not depend on timing.
     /// </summary>
-    private static string Outcome(Func<object?> call, Type returnType, Setting setting)
+    private static string Outcome(Func<object?> call, Type returnType, Setting setting, Completer? completer, out string? finishedOn)
     {
         string? outcome = null;
+        string? where = null;
         var thread = new Thread(() =>
         {
             var context = setting.OnContext ? new PumpedContext() : null;
@@ -153,21 +161,45 @@ internal static class BehaviourRun
 
                 if (value is Task task)
                 {
+                    // Only a task that waits for the pending arguments finishes at a time this run decides.
+                    var watched = completer?.Thread is not null && !task.IsCompleted;
+                    if (watched)
+                    {
+                        // Completed while the watch is set up, by a thread this run does not drive: unknown ("").
+                        var caller = Thread.CurrentThread;
+                        var registering = true;
+                        task.ContinueWith(
+                            _ => where = registering && Thread.CurrentThread == caller ? ""
+                                : Thread.CurrentThread == caller ? "on the caller's context"
+                                : Thread.CurrentThread == completer!.Thread ? "on the completer"
+                                : Thread.CurrentThread.IsThreadPoolThread ? "on the pool" : "elsewhere",
+                            CancellationToken.None,
+                            TaskContinuationOptions.ExecuteSynchronously,
+                            TaskScheduler.Default);
+                        registering = false;
+                    }
+
+                    completer?.Start();
                     context?.RunUntil(task, Limit);
                     var typed = returnType.IsGenericType;
                     outcome = !task.Wait(Limit) ? "timed out" : typed ? "returned " + Describe(task) : "returned Task " + task.Status;
+                    SpinWait.SpinUntil(() => !watched || where is not null, Limit);
                     return;
                 }
 
+                completer?.Start();
                 outcome = "returned " + Describe(value);
             }
             catch (Exception e)
             {
+                completer?.Start();
                 outcome = "threw " + Describe(e);
             }
         }) { IsBackground = true };
         thread.Start();
-        return thread.Join(Limit) ? outcome ?? "nothing" : "timed out";
+        var joined = thread.Join(Limit);
+        finishedOn = joined && where is { Length: > 0 } ? where : null;
+        return joined ? outcome ?? "nothing" : "timed out";
     }
 
     /// <summary>Waits for a task a result holds (a Task&lt;Task&gt;, say), so its state does not depend on timing.</summary>
@@ -221,6 +253,58 @@ internal static class BehaviourRun
                 {
                     item.Callback(item.State);
                 }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Completes the pending arguments of one call on a thread of its own, in their order and well apart, so which
+    /// finishes first does not depend on the machine. It starts once the caller watches the returned task, or after
+    /// half a second where the call blocks on an argument before it returns.
+    /// </summary>
+    private sealed class Completer
+    {
+        private readonly List<(Action Complete, int Position)> _pending = [];
+        private readonly ManualResetEventSlim _started = new();
+
+        /// <summary>The thread that completes the arguments; null until the first one is made.</summary>
+        public Thread? Thread { get; private set; }
+
+        public Task<T> Later<T>(T value, int position)
+        {
+            var source = new TaskCompletionSource<T>();
+            lock (_pending)
+            {
+                _pending.Add((() => source.SetResult(value), position));
+            }
+
+            if (Thread is null)
+            {
+                Thread = new Thread(Run) { IsBackground = true, Name = "gauntlet completer" };
+                Thread.Start();
+            }
+
+            return source.Task;
+        }
+
+        public void Start() => _started.Set();
+
+        private void Run()
+        {
+            _started.Wait(TimeSpan.FromMilliseconds(500));
+            var elapsed = 0;
+            List<(Action Complete, int Position)> pending;
+            lock (_pending)
+            {
+                pending = [.. _pending.OrderBy(p => p.Position)];
+            }
+
+            foreach (var (complete, position) in pending)
+            {
+                var due = 30 + (100 * position);
+                System.Threading.Thread.Sleep(due - elapsed);
+                elapsed = due;
+                complete();
             }
         }
     }

@@ -152,6 +152,29 @@ public sealed class ContinueWithUnwrapBehaviourTests
                 return _nextStepThread == caller ? "the next step on the caller's thread" : "the next step on the pool";
             }
 
+            private static int _completerThread;
+
+            // Completed by a thread of its own a little later, as an I/O or timer callback completes a source.
+            private static Task<int> CompletedLater()
+            {
+                var source = new TaskCompletionSource<int>();
+                new System.Threading.Thread(() =>
+                {
+                    System.Threading.Thread.Sleep(100);
+                    _completerThread = Environment.CurrentManagedThreadId;
+                    source.SetResult(1);
+                }).Start();
+                return source.Task;
+            }
+
+            private static Task<int> AfterPending() => CompletedLater().ContinueWith(t => Next(t.Result)).Unwrap();
+
+            public static string PendingAntecedent()
+            {
+                AfterPending().Wait();
+                return _nextStepThread == _completerThread ? "the next step on the completing thread" : "the next step on the pool";
+            }
+
             public static string WhenValidationFails()
             {
                 try { return Validated(null!).IsFaulted ? "a faulted task" : "a task"; } catch (ArgumentNullException) { return "thrown at the call"; }
@@ -166,6 +189,7 @@ public sealed class ContinueWithUnwrapBehaviourTests
     [InlineData("WhenValidationFails", "returned thrown at the call", "returned a faulted task")]
     [InlineData("OnCustomScheduler", "returned continuations on the scheduler", "returned only the first task")]
     [InlineData("CompletedAntecedent", "returned the next step on the pool", "returned the next step on the caller's thread")]
+    [InlineData("PendingAntecedent", "returned the next step on the pool", "returned the next step on the completing thread")]
     public async Task Caveat_TheFixedCodeDiffersAsTheDocsSay(string method, string before, string after)
     {
         await FixedBehaviour.AssertAsync(Caveats, "TPL0002", "Caveats", method, before, after);
