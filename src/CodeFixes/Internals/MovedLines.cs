@@ -57,12 +57,13 @@ internal static class MovedLines
     {
         var line = text.Lines.GetLineFromPosition(node.SpanStart);
         var next = line.LineNumber + 1;
-        while (next < text.Lines.Count - 1 && string.IsNullOrWhiteSpace(text.Lines[next].ToString()))
+        while (next < text.Lines.Count && string.IsNullOrWhiteSpace(text.Lines[next].ToString()))
         {
             next++;
         }
 
-        var aligned = style.Indentation(text.Lines[next].ToString()) >= style.Column(text, node.SpanStart);
+        // Nothing after it (the file's last line): no continuation to align, so it moves with its line's indentation.
+        var aligned = next < text.Lines.Count && style.Indentation(text.Lines[next].ToString()) >= style.Column(text, node.SpanStart);
         return aligned ? column - style.Column(text, node.SpanStart) : indentation - style.Indentation(line.ToString());
     }
 

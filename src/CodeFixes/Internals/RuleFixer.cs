@@ -5,6 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
@@ -133,7 +134,7 @@ public abstract class RuleFixer : CodeFixProvider
     private bool HoldsAttributes(Diagnostic diagnostic) =>
         diagnostic.Location.SourceTree?.GetRoot() is { } root
         && RestructuredNode(root, diagnostic) is { } node
-        && node.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.AttributeListSyntax>().Any();
+        && node.DescendantNodes().OfType<AttributeListSyntax>().Any();
 
     /// <summary>A site that names a rewrite, in code the rewrite can take apart: no action is offered for any other.</summary>
     private bool IsFixable(Diagnostic diagnostic) =>

@@ -110,6 +110,15 @@ public sealed class LayoutTests
         Assert.Contains("() => { var c = b;\n    #if DEBUG\n        c++;\n    #endif\n        return c; };", result, StringComparison.Ordinal);
     }
 
+    /// <summary>A block's last statement on the file's last line (no line break after it) is laid out too.</summary>
+    [Fact]
+    public async Task LambdaBlockOnTheFilesLastLine_GetsOneStatementALine()
+    {
+        const string code = "class C\n{\n    System.Func<int> F = () => { var c = 1;\n        return c; }; }";
+        var result = await SharedLayerTests.RewriteAsync(code, "var c = 1;", "var c = 2;");
+        Assert.Contains("() =>\n    {\n        var c = 2;\n        return c;\n    };", result, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MultiLineStringInMovedCode_KeepsItsText()
     {
