@@ -126,13 +126,12 @@ internal sealed class RuleFixAllProvider : FixAllProvider
                     && await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false) is { } tree)
                 {
                     var model = compilation.GetSemanticModel(tree);
-                    diagnostics.AddRange((await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false))
-                        .Where(_isFixable));
+                    diagnostics.AddRange(await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(model, null, cancellationToken).ConfigureAwait(false));
                 }
             }
         }
 
-        return Group(solution, diagnostics);
+        return Group(solution, diagnostics, _isFixable);
     }
 
     private async Task<Solution> FixPassAsync(
@@ -304,11 +303,17 @@ internal sealed class RuleFixAllProvider : FixAllProvider
             }
         }
 
-        return Group(context.Solution, diagnostics.Where(isFixable));
+        return Group(context.Solution, diagnostics, isFixable);
     }
 
-    /// <summary>The diagnostics by file: linked copies share a key, the first of their document IDs in a stable order.</summary>
-    private static IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> Group(Solution solution, IEnumerable<Diagnostic> diagnostics)
+    /// <summary>
+    /// The fixable diagnostics by file: linked copies share a key, the first of their document IDs in a stable order. A
+    /// site some copy reports without a fix (a constant only one target's runtime caches, say) is left alone in every
+    /// copy, as the light bulb leaves it (<see cref="FixSites.Of"/>): dropping that copy's diagnostic first would let
+    /// the other copy's fix through.
+    /// </summary>
+    private static IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>> Group(
+        Solution solution, IEnumerable<Diagnostic> diagnostics, Func<Diagnostic, bool> isFixable)
     {
         DocumentId? KeyOf(Diagnostic diagnostic)
         {
@@ -325,7 +330,10 @@ internal sealed class RuleFixAllProvider : FixAllProvider
             .GroupBy(KeyOf)
             .Where(g => g.Key is not null)
             .OrderBy(g => g.First().Location.SourceTree!.FilePath, StringComparer.Ordinal)
-            .Select(g => new KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>(g.Key!, g.ToImmutableArray()))
+            .Select(g => new KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>(
+                g.Key!,
+                g.GroupBy(d => (d.Id, d.Location.SourceSpan)).Where(site => site.All(isFixable)).SelectMany(site => site).ToImmutableArray()))
+            .Where(file => !file.Value.IsEmpty)
             .ToList();
     }
 }

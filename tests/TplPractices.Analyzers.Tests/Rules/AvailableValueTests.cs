@@ -132,6 +132,38 @@ public sealed class AvailableValueTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The long gauntlet's find: 1 is cached by net10.0's runtime, not by netstandard2.0's, so TPL0003 caches it in the
+    /// netstandard2.0 copy only. A file shared by both targets gets no fix: Task.FromResult(1) would be TPL0003's site
+    /// on the next dotnet format run there.
+    /// </summary>
+    [Fact]
+    public async Task AConstantOnlyOneTargetCaches_GetsNoFixInAFileSharedWithTheOther()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                public Task<int> Own() { return [|Task.Run(() => 1)|]; }
+                public Task<int> Other(int n) { return [|Task.Run(() => n)|]; }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before
+                .Replace("[|Task.Run(() => 1)|]", "Task.Run(() => 1)", StringComparison.Ordinal)
+                .Replace("[|Task.Run(() => n)|]", "Task.FromResult(n)", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        };
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSpan(5, 37, 5, 54).WithArguments("Task.Run(() => 1)", Queued));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task AwaitsOfCompletedTasks_TakeTheValue_WhereSomethingElseIsAwaited()
     {
