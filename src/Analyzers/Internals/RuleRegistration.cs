@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
 
 namespace TplPractices.Analyzers.Internals;
 
@@ -84,15 +85,22 @@ internal static class RuleRegistration
                 byKind[(int)kind] = ofKind.ToArray();
             }
 
+            // An invocation's handlers by the method's name: one lookup instead of a test of every rule's names, at
+            // the operation a build meets most often.
+            var calls = byKind.Length > (int)OperationKind.Invocation && byKind[(int)OperationKind.Invocation] is { } ofCalls
+                ? new CallHandlers(ofCalls)
+                : null;
             start.RegisterOperationAction(
                 c =>
                 {
                     var operation = c.Operation;
                     var on = switches.ForFileOf(operation);
-                    string? invoked = null;
-                    foreach (var handler in byKind[(int)operation.Kind])
+                    var handlers = calls is not null && operation is IInvocationOperation invocation
+                        ? calls.For(invocation.TargetMethod.Name)
+                        : byKind[(int)operation.Kind];
+                    foreach (var handler in handlers)
                     {
-                        if (on[handler.Rule] && OperationRule.LooksAt(handler.InvokedNames, operation, ref invoked))
+                        if (on[handler.Rule])
                         {
                             handler.Callback(c);
                         }
@@ -100,6 +108,50 @@ internal static class RuleRegistration
                 },
                 kinds);
         });
+
+    /// <summary>The invocation handlers that look at a method name: those naming it and those that look at every call, in rule order.</summary>
+    private sealed class CallHandlers
+    {
+        private readonly Dictionary<string, Handler[]> _byName = new(StringComparer.Ordinal);
+        private readonly Handler[] _everyCall;
+
+        public CallHandlers(Handler[] handlers)
+        {
+            var everyCall = new List<Handler>();
+            var names = new List<string>();
+            foreach (var handler in handlers)
+            {
+                if (handler.InvokedNames is null)
+                {
+                    everyCall.Add(handler);
+                }
+                else
+                {
+                    names.AddRange(handler.InvokedNames);
+                }
+            }
+
+            _everyCall = everyCall.ToArray();
+            foreach (var name in names)
+            {
+                if (!_byName.ContainsKey(name))
+                {
+                    var named = new List<Handler>();
+                    foreach (var handler in handlers)
+                    {
+                        if (handler.InvokedNames is null || Array.IndexOf(handler.InvokedNames, name) >= 0)
+                        {
+                            named.Add(handler);
+                        }
+                    }
+
+                    _byName.Add(name, named.ToArray());
+                }
+            }
+        }
+
+        public Handler[] For(string name) => _byName.TryGetValue(name, out var handlers) ? handlers : _everyCall;
+    }
 
     private sealed class Handler
     {

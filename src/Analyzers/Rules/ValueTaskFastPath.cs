@@ -156,8 +156,30 @@ internal static class ValueTaskFastPath
     }
 
     /// <summary>
-    /// True when some path through the body can complete without awaiting and return a value the runtime does not
-    /// cache, in a case that can plausibly be common: there a call completes synchronously and, as Task&lt;T&gt;,
+    /// The method or local function whose own code holds <paramref name="node"/> (not a lambda's: the rule does not
+    /// report those); where TPL0008 reports, and what its fix rewrites.
+    /// </summary>
+    public static SyntaxNode? DeclarationOf(SyntaxNode node)
+    {
+        for (var current = node.Parent; current is not null; current = current.Parent)
+        {
+            if (current is MethodDeclarationSyntax or LocalFunctionStatementSyntax)
+            {
+                return current;
+            }
+
+            if (current is AnonymousFunctionExpressionSyntax or MemberDeclarationSyntax)
+            {
+                return null;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The first return (in source order) on a path through the body that can complete without awaiting and return a
+    /// value the runtime does not cache, or null where there is none; in a case that can plausibly be common: there a call completes synchronously and, as Task&lt;T&gt;,
     /// allocates. A path is a return with no await before it (<c>await using</c>, <c>await foreach</c> and an await in
     /// a <c>finally</c> around it count, as they run on the way out), or the await-free branch of a returned
     /// <c>?:</c> or <c>??</c> (<c>_config ?? (_config = await LoadAsync())</c>). A path taken only when an argument is
@@ -165,12 +187,12 @@ internal static class ValueTaskFastPath
     /// suspended call, so only a common synchronous case pays for the change. Awaits inside lambdas and local
     /// functions do not count.
     /// </summary>
-    public static bool HasUncachedFastPath(IOperation body, ITypeSymbol resultType, TaskCacheLevel level)
+    public static IReturnOperation? FirstUncachedFastPath(IOperation body, ITypeSymbol resultType, TaskCacheLevel level)
     {
         // Every bool result comes from the runtime's two cached tasks.
         if (resultType.SpecialType == SpecialType.System_Boolean)
         {
-            return false;
+            return null;
         }
 
         // Loops rather than LINQ over positions and (value, guard) pairs: generic code over a struct is compiled by the
@@ -189,6 +211,8 @@ internal static class ValueTaskFastPath
             }
         }
 
+        // In source order, so that every callback names the same return.
+        returns.Sort((a, b) => a.Syntax.SpanStart.CompareTo(b.Syntax.SpanStart));
         var paths = new List<SyncPath>();
         foreach (var returned in returns)
         {
@@ -205,12 +229,12 @@ internal static class ValueTaskFastPath
             {
                 if (!IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard))
                 {
-                    return true;
+                    return returned;
                 }
             }
         }
 
-        return false;
+        return null;
     }
 
     /// <summary>A value a return yields without awaiting, and the test that chose it.</summary>

@@ -38,7 +38,11 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             + "whose every call awaits the result once, directly, where the change cannot break a caller. A return taken "
             + "only when an argument is null or empty is a guard, not a fast path, and is not counted.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.MethodBody, OperationKind.LocalFunction));
+    // Reported at the fast path's return, and looked for from the returns: an action on MethodBody makes the compiler
+    // build every member's root operation for the package, about 1.1 M instructions a file whatever the callback does,
+    // where the returns are operations it builds anyway; and a diagnostic from a return's action must lie in the body
+    // (docs/performance.md). A function that returns no value has no fast path.
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, OperationKind.Return);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
@@ -51,14 +55,22 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, ValueTaskFastPath.Context symbols, RuleOptions options)
     {
-        var body = context.Operation;
+        // The cheap tests first: most returns are not in an async function.
+        var returned = (IReturnOperation)context.Operation;
+        if (returned.ReturnedValue is null
+            || (returned.EnclosingFunction() ?? returned.Root()) is not { } body
+            || body.Kind == OperationKind.AnonymousFunction)
+        {
+            return;
+        }
+
         var method = body is ILocalFunctionOperation local ? local.Symbol : context.ContainingSymbol as IMethodSymbol;
         if (method is not { IsAsync: true }
             || symbols.AsyncTaskResult(method) is not { } result
             || ValueTaskFastPath.WhoCanCall(method) is var scope && scope == ValueTaskFastPath.CallerScope.None
-            || NameOf(method, body.Syntax) is not { } name
-            || body.Syntax.IsInBrokenMember()
-            || !ValueTaskFastPath.HasUncachedFastPath(body, result, symbols.CacheLevel)
+            || NameOf(method, returned.Syntax) is not { } name
+            || ValueTaskFastPath.FirstUncachedFastPath(body, result, symbols.CacheLevel) != returned
+            || returned.Syntax.IsInBrokenMember()
             || !EveryCallAwaits(method, scope, name, symbols, context.Compilation, context.CancellationToken))
         {
             return;
@@ -67,7 +79,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         var canonical = ValueTaskFastPath.Canonical(method);
         options.Report(context, Diagnostic.Create(
             Rule,
-            name.GetLocation(),
+            returned.Syntax.GetLocation(),
             DiagnosticPropertyKeys.ForFix(IsDeclaredIn(canonical, name.SyntaxTree!) ? FixReturnValueTask : null),
             method.Name,
             result.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
@@ -99,8 +111,8 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         method.DeclaringSyntaxReferences.Concat(method.PartialImplementationPart?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
             .All(reference => reference.SyntaxTree == tree);
 
-    /// <summary>The name of the declaration whose body this is: a method's or a local function's identifier.</summary>
-    private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode body) => body switch
+    /// <summary>The name of the method or local function a return of its own code is in.</summary>
+    private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode returned) => ValueTaskFastPath.DeclarationOf(returned) switch
     {
         LocalFunctionStatementSyntax local => local.Identifier,
         MethodDeclarationSyntax declared when method.MethodKind == MethodKind.Ordinary => declared.Identifier,

@@ -31,10 +31,14 @@ public sealed class ValueTaskFastPathFixer : SiteRuleFixer
     /// <summary>A target that does not report the method lacks ValueTask&lt;T&gt; or uses the task in another way.</summary>
     protected override bool EveryCopyMustReport => true;
 
+    /// <summary>The method or local function whose fast path is reported: the declaration the fix edits.</summary>
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
+        ValueTaskFastPath.DeclarationOf(root.FindToken(diagnostic.Location.SourceSpan.Start).Parent!);
+
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
         var model = editor.SemanticModel;
-        var declaration = editor.OriginalRoot.FindToken(span.Start).Parent;
+        var declaration = ValueTaskFastPath.DeclarationOf(editor.OriginalRoot.FindToken(span.Start).Parent!);
         if (declaration is null
             || model.GetDeclaredSymbol(declaration, cancellationToken) is not IMethodSymbol method
             || ValueTaskFastPath.Context.TryCreate(model.Compilation) is not { } symbols

@@ -17,9 +17,9 @@ public sealed class ValueTaskFastPathBehaviourTests
         {
             private static readonly Dictionary<int, string> Cache = new() { [1] = "one" };
 
-            private static async Task<string> {|#0:Get|}(int key)
+            private static async Task<string> Get(int key)
             {
-                if (Cache.TryGetValue(key, out var hit)) return hit;
+                if (Cache.TryGetValue(key, out var hit)) {|#0:return hit;|}
                 if (key < 0) throw new ArgumentOutOfRangeException(nameof(key));
                 await Task.Yield();
                 return "loaded " + key;

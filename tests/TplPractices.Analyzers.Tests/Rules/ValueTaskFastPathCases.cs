@@ -22,11 +22,11 @@ internal static class ValueTaskFastPathCases
                 return total;
             }
 
-            private async Task<decimal> {|#0:PriceAsync|}(string item)
+            private async Task<decimal> PriceAsync(string item)
             {
                 if (_cache.TryGetValue(item, out var price))
                 {
-                    return price;
+                    {|#0:return price;|}
                 }
 
                 price = await LoadAsync(item).ConfigureAwait(false);
@@ -36,11 +36,11 @@ internal static class ValueTaskFastPathCases
 
             public async Task<string> NameAsync(int id)
             {
-                async Task<string> {|#1:Lookup|}(int key)
+                async Task<string> Lookup(int key)
                 {
                     if (key < 0)
                     {
-                        return "none";
+                        {|#1:return "none";|}
                     }
 
                     await Task.Yield();
@@ -50,7 +50,7 @@ internal static class ValueTaskFastPathCases
                 return await Lookup(id) + await Lookup(-id);
             }
 
-            private static async Task<long> {|#2:SizeAsync|}(long size) => size;
+            private static async Task<long> SizeAsync(long size) => {|#2:size|};
 
             public static async Task<long> Twice(long size) => await SizeAsync(size) + await SizeAsync(size * 2);
 

@@ -11,14 +11,14 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// <summary>TPL0008's fix: each spelling of the return type, partial methods, older targets and multi-targeted projects.</summary>
 public sealed class ValueTaskFastPathFixTests
 {
-    private const string Body = """{ if (key > 0) return "x" + key; await Task.Yield(); return ""; }""";
+    private const string Body = """{ if (key > 0) [|return "x" + key;|] await Task.Yield(); return ""; }""";
 
     private static string Class(string returnType, string usings = "using System.Threading.Tasks;") => $$"""
         {{usings}}
 
         class C
         {
-            private async {{returnType}} [|Get|](int key) {{Body}}
+            private async {{returnType}} Get(int key) {{Body}}
 
             public async System.Threading.Tasks.Task<string> Use() => await Get(1) + "!";
         }
@@ -30,7 +30,7 @@ public sealed class ValueTaskFastPathFixTests
     [InlineData("global::System.Threading.Tasks.Task<string>", "global::System.Threading.Tasks.ValueTask<string>")]
     public async Task ReturnType_KeepsItsSpelling(string before, string after)
     {
-        await Verify.VerifyCodeFixAsync(Class(before), Class(after).Replace("[|Get|]", "Get", StringComparison.Ordinal));
+        await Verify.VerifyCodeFixAsync(Class(before), Class(after).Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -39,7 +39,7 @@ public sealed class ValueTaskFastPathFixTests
         const string Usings = "using System.Threading.Tasks;\nusing TextTask = System.Threading.Tasks.Task<string>;";
         await Verify.VerifyCodeFixAsync(
             Class("TextTask", Usings),
-            Class("ValueTask<string>", Usings).Replace("[|Get|]", "Get", StringComparison.Ordinal));
+            Class("ValueTask<string>", Usings).Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -47,7 +47,7 @@ public sealed class ValueTaskFastPathFixTests
     {
         await Verify.VerifyCodeFixAsync(
             Class("System.Threading.Tasks.Task<string>", "using System;").Replace("await Task.Yield()", "await System.Threading.Tasks.Task.Yield()", StringComparison.Ordinal),
-            Class("System.Threading.Tasks.ValueTask<string>", "using System;").Replace("[|Get|]", "Get", StringComparison.Ordinal).Replace("await Task.Yield()", "await System.Threading.Tasks.Task.Yield()", StringComparison.Ordinal));
+            Class("System.Threading.Tasks.ValueTask<string>", "using System;").Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal).Replace("await Task.Yield()", "await System.Threading.Tasks.Task.Yield()", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -58,12 +58,12 @@ public sealed class ValueTaskFastPathFixTests
 
             class C
             {
-                private static async Task<T> [|First|]<T>(T[] items) { if (items.Length > 0) return items[0]; await Task.Yield(); return default!; }
+                private static async Task<T> First<T>(T[] items) { if (items.Length > 0) [|return items[0];|] await Task.Yield(); return default!; }
 
                 public static async Task<int> Use(int[] items) => await First(items) + await First<int>(items);
             }
             """;
-        await Verify.VerifyCodeFixAsync(Before, Before.Replace("async Task<T> [|First|]", "async ValueTask<T> First", StringComparison.Ordinal));
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("async Task<T> First", "async ValueTask<T> First", StringComparison.Ordinal).Replace("[|return items[0];|]", "return items[0];", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -81,11 +81,11 @@ public sealed class ValueTaskFastPathFixTests
 
             partial class C
             {
-                private partial async Task<string> [|Get|](int key) { if (key > 0) return "x" + key; await Task.Yield(); return ""; }
+                private partial async Task<string> Get(int key) { if (key > 0) [|return "x" + key;|] await Task.Yield(); return ""; }
             }
             """;
         var after = Before.Replace("partial Task<string> Get", "partial ValueTask<string> Get", StringComparison.Ordinal)
-            .Replace("async Task<string> [|Get|]", "async ValueTask<string> Get", StringComparison.Ordinal);
+            .Replace("async Task<string> Get", "async ValueTask<string> Get", StringComparison.Ordinal).Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal);
         await Verify.VerifyCodeFixAsync(Before, after);
     }
 
@@ -108,7 +108,7 @@ public sealed class ValueTaskFastPathFixTests
 
             partial class C
             {
-                private partial async Task<string> [|Get|](int key) { if (key > 0) return "x" + key; await Task.Yield(); return ""; }
+                private partial async Task<string> Get(int key) { if (key > 0) [|return "x" + key;|] await Task.Yield(); return ""; }
             }
             """;
         var test = new Verify.Test { TestState = { Sources = { Definition, Implementation } }, FixedState = { Sources = { Definition, Implementation }, MarkupHandling = MarkupMode.Allow } };
@@ -126,7 +126,7 @@ public sealed class ValueTaskFastPathFixTests
             LanguageVersion = LanguageVersion.CSharp7_3,
             NullableContext = NullableContextOptions.Disable,
             TestCode = before,
-            FixedCode = Class("ValueTask<string>").Replace("[|Get|]", "Get", StringComparison.Ordinal),
+            FixedCode = Class("ValueTask<string>").Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal),
         }.RunAsync();
     }
 
@@ -137,7 +137,7 @@ public sealed class ValueTaskFastPathFixTests
         var test = new Verify.Test
         {
             TestCode = Class("Task<string>"),
-            FixedCode = Class("ValueTask<string>").Replace("[|Get|]", "Get", StringComparison.Ordinal),
+            FixedCode = Class("ValueTask<string>").Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal),
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20WithValueTask, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         };
         await test.RunAsync();
@@ -192,9 +192,9 @@ public sealed class ValueTaskFastPathFixTests
 
             class A
             {
-                private async Task<string> [|Get|](int key) { if (key > 0) return "a" + key; await Task.Yield(); return ""; }
+                private async Task<string> Get(int key) { if (key > 0) [|return "a" + key;|] await Task.Yield(); return ""; }
 
-                private async Task<long> [|Size|](long n) { if (n > 0) return n; await Task.Yield(); return -n; }
+                private async Task<long> Size(long n) { if (n > 0) [|return n;|] await Task.Yield(); return -n; }
 
                 public async Task<string> Use() => await Get(1) + await Size(2);
             }
@@ -206,7 +206,7 @@ public sealed class ValueTaskFastPathFixTests
             {
                 public async Task<string> Use()
                 {
-                    async Task<string> [|Local|](int key) { if (key > 0) return "b" + key; await Task.Yield(); return ""; }
+                    async Task<string> Local(int key) { if (key > 0) [|return "b" + key;|] await Task.Yield(); return ""; }
                     return await Local(1);
                 }
             }
@@ -218,8 +218,8 @@ public sealed class ValueTaskFastPathFixTests
             {
                 Sources =
                 {
-                    First.Replace("Task<string> [|Get|]", "ValueTask<string> Get", StringComparison.Ordinal).Replace("Task<long> [|Size|]", "ValueTask<long> Size", StringComparison.Ordinal),
-                    Second.Replace("Task<string> [|Local|]", "ValueTask<string> Local", StringComparison.Ordinal),
+                    First.Replace("Task<string> Get", "ValueTask<string> Get", StringComparison.Ordinal).Replace("Task<long> Size", "ValueTask<long> Size", StringComparison.Ordinal).Replace("[|return \"a\" + key;|]", "return \"a\" + key;", StringComparison.Ordinal).Replace("[|return n;|]", "return n;", StringComparison.Ordinal),
+                    Second.Replace("Task<string> Local", "ValueTask<string> Local", StringComparison.Ordinal).Replace("[|return \"b\" + key;|]", "return \"b\" + key;", StringComparison.Ordinal),
                 },
             },
         };

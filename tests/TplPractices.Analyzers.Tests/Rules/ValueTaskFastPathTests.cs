@@ -49,7 +49,7 @@ public sealed class ValueTaskFastPathTests
         Assert.Equal(DiagnosticSeverity.Info, ValueTaskFastPathAnalyzer.Rule.DefaultSeverity);
         Assert.True(ValueTaskFastPathAnalyzer.Rule.IsEnabledByDefault);
         Assert.EndsWith("/docs/rules/TPL0008.md", ValueTaskFastPathAnalyzer.Rule.HelpLinkUri, StringComparison.Ordinal);
-        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("Get(int key)", "[|Get|](int key)", StringComparison.Ordinal), Awaits));
+        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("return hit;", "[|return hit;|]", StringComparison.Ordinal), Awaits));
     }
 
     /// <summary>Each way a caller can use the task other than awaiting it once, at once.</summary>
@@ -93,7 +93,7 @@ public sealed class ValueTaskFastPathTests
         }
 
         await test.RunAsync();
-        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("Get(int key)", "[|Get|](int key)", StringComparison.Ordinal), Awaits + "\n#if DEBUG\n    // Get is logged here\n#endif\n"));
+        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("return hit;", "[|return hit;|]", StringComparison.Ordinal), Awaits + "\n#if DEBUG\n    // Get is logged here\n#endif\n"));
     }
 
     [Fact]
@@ -105,7 +105,7 @@ public sealed class ValueTaskFastPathTests
             private Task<string> Getter(int key) => Task.FromResult("");
             public Task<string> Kept() => Getter(1);
             """;
-        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("Get(int key)", "[|Get|](int key)", StringComparison.Ordinal), Awaits + "\n" + others));
+        await Verify.VerifyAnalyzerAsync(Class(Method.Replace("return hit;", "[|return hit;|]", StringComparison.Ordinal), Awaits + "\n" + others));
     }
 
     [Fact]
@@ -140,7 +140,7 @@ public sealed class ValueTaskFastPathTests
             {
                 private readonly Dictionary<int, string> _cache = new();
 
-                {{accessibility}} async Task<string> [|Get|](int key) { if (_cache.TryGetValue(key, out var hit)) return hit; await Task.Yield(); return "x"; }
+                {{accessibility}} async Task<string> Get(int key) { if (_cache.TryGetValue(key, out var hit)) [|return hit;|] await Task.Yield(); return "x"; }
             }
             """;
         const string User = """
@@ -154,7 +154,7 @@ public sealed class ValueTaskFastPathTests
         var test = new Verify.Test
         {
             TestState = { Sources = { ("Store.cs", source), ("User.cs", User) } },
-            FixedState = { Sources = { ("Store.cs", source.Replace("async Task<string> [|Get|]", "async ValueTask<string> Get", StringComparison.Ordinal)), ("User.cs", User) } },
+            FixedState = { Sources = { ("Store.cs", source.Replace("async Task<string> Get", "async ValueTask<string> Get", StringComparison.Ordinal).Replace("[|return hit;|]", "return hit;", StringComparison.Ordinal)), ("User.cs", User) } },
         };
         await test.RunAsync();
     }
@@ -234,9 +234,9 @@ public sealed class ValueTaskFastPathTests
     /// (a buffered read, a cached configuration). So does a return before an await that only a finally runs later.
     /// </summary>
     [Theory]
-    [InlineData("private async Task<string> [|Get|](int key) => _pos < _buffer.Length ? _buffer[_pos++] : await Fill(key);")]
-    [InlineData("private async Task<string> [|Get|](int key) { return _config ?? (_config = await Fill(key)); }")]
-    [InlineData("private async Task<string> [|Get|](int key) => key > 0 ? (_config ?? await Fill(key)) : await Fill(-key);")]
+    [InlineData("private async Task<string> Get(int key) => [|_pos < _buffer.Length ? _buffer[_pos++] : await Fill(key)|];")]
+    [InlineData("private async Task<string> Get(int key) { [|return _config ?? (_config = await Fill(key));|] }")]
+    [InlineData("private async Task<string> Get(int key) => [|key > 0 ? (_config ?? await Fill(key)) : await Fill(-key)|];")]
     public async Task FastPathsWrittenAsOneExpression_AreReported(string method)
     {
         const string Helpers = """
@@ -306,7 +306,7 @@ public sealed class ValueTaskFastPathTests
     [InlineData("long?", "0", TestTarget.Net100)]
     public async Task UncachedResults_AreReported(string type, string value, TestTarget target)
     {
-        var method = $"private async Task<{type}> [|Get|](int key) {{ if (key > 0) return {value}; await Task.Yield(); return default; }}";
+        var method = $"private async Task<{type}> Get(int key) {{ if (key > 0) [|return {value};|] await Task.Yield(); return default; }}";
         await new Verify.Test
         {
             Target = target,
@@ -322,11 +322,11 @@ public sealed class ValueTaskFastPathTests
     public async Task AwaitInsideALambdaOrLocalFunction_DoesNotCount()
     {
         const string Method = """
-            private async Task<string> [|Get|](int key)
+            private async Task<string> Get(int key)
             {
                 Func<Task> later = async () => await Task.Yield();
                 async Task Local() => await Task.Yield();
-                if (key > 0) return "x" + key;
+                if (key > 0) [|return "x" + key;|]
                 await later();
                 await Local();
                 return "";
@@ -371,7 +371,7 @@ public sealed class ValueTaskFastPathTests
                 {
                     public Task<string> Stored() => Get("b");
 
-                    private static async Task<string> [|Own|](string s) { if (s.Length > 0) return s; await Task.Yield(); return ""; }
+                    private static async Task<string> Own(string s) { if (s.Length > 0) [|return s;|] await Task.Yield(); return ""; }
 
                     public static async Task<string> UseOwn() => await Own("c") + "!";
                 }
@@ -390,7 +390,7 @@ public sealed class ValueTaskFastPathTests
 
                 System.Console.WriteLine(await Get("x"));
 
-                async Task<string> [|Get|](string s) { if (s.Length > 0) return s; await Task.Yield(); return ""; }
+                async Task<string> Get(string s) { if (s.Length > 0) [|return s;|] await Task.Yield(); return ""; }
                 """,
             FixedCode = """
                 using System.Threading.Tasks;
@@ -415,7 +415,7 @@ public sealed class ValueTaskFastPathTests
             {
                 public Func<int, Task<string>> Make() => async key =>
                 {
-                    async Task<string> [|Get|](int k) { if (k > 0) return "x" + k; await Task.Yield(); return ""; }
+                    async Task<string> Get(int k) { if (k > 0) [|return "x" + k;|] await Task.Yield(); return ""; }
                     return await Get(key);
                 };
             }
