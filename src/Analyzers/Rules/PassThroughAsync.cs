@@ -161,7 +161,7 @@ internal static class PassThroughAsync
         && expression.DescendantNodesAndSelf().Any(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ElementAccessExpressionSyntax
             or CastExpressionSyntax or AssignmentExpressionSyntax or ConditionalAccessExpressionSyntax or AwaitExpressionSyntax or AnonymousFunctionExpressionSyntax);
 
-    private static bool HasAsyncKeyword(SyntaxNode declaration) => ModifiersOf(declaration).Any(SyntaxKind.AsyncKeyword);
+    public static bool HasAsyncKeyword(SyntaxNode declaration) => ModifiersOf(declaration).Any(SyntaxKind.AsyncKeyword);
 
     /// <summary>The modifiers of a method or local function (<see cref="WholeBodyOf"/>'s declarations).</summary>
     public static SyntaxTokenList ModifiersOf(SyntaxNode declaration) =>

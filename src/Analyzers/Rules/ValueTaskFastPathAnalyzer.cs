@@ -55,9 +55,12 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, ValueTaskFastPath.Context symbols, RuleOptions options)
     {
-        // The cheap tests first: most returns are not in an async function.
+        // The syntax first: most returns are not in an async function, and walking up their operations to the
+        // member's root would make the compiler build that root (what an action on MethodBody cost, above).
         var returned = (IReturnOperation)context.Operation;
         if (returned.ReturnedValue is null
+            || ValueTaskFastPath.DeclarationOf(returned.Syntax) is not { } declaration
+            || !PassThroughAsync.HasAsyncKeyword(declaration)
             || (returned.EnclosingFunction() ?? returned.Root()) is not { } body
             || body.Kind == OperationKind.AnonymousFunction)
         {
