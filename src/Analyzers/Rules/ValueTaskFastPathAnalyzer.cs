@@ -71,7 +71,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         if (method is not { IsAsync: true }
             || symbols.AsyncTaskResult(method) is not { } result
             || ValueTaskFastPath.WhoCanCall(method) is var scope && scope == ValueTaskFastPath.CallerScope.None
-            || NameOf(method, returned.Syntax) is not { } name
+            || NameOf(method, declaration) is not { } name
             || ValueTaskFastPath.FirstUncachedFastPath(body, result, symbols.CacheLevel) != returned
             || returned.Syntax.IsInBrokenMember()
             || !EveryCallAwaits(method, scope, name, symbols, context.Compilation, context.CancellationToken))
@@ -114,8 +114,8 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
         method.DeclaringSyntaxReferences.Concat(method.PartialImplementationPart?.DeclaringSyntaxReferences ?? ImmutableArray<SyntaxReference>.Empty)
             .All(reference => reference.SyntaxTree == tree);
 
-    /// <summary>The name of the method or local function a return of its own code is in.</summary>
-    private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode returned) => ValueTaskFastPath.DeclarationOf(returned) switch
+    /// <summary>The name of the method (an ordinary one) or local function the return is in.</summary>
+    private static SyntaxToken? NameOf(IMethodSymbol method, SyntaxNode declaration) => declaration switch
     {
         LocalFunctionStatementSyntax local => local.Identifier,
         MethodDeclarationSyntax declared when method.MethodKind == MethodKind.Ordinary => declared.Identifier,
