@@ -51,7 +51,8 @@ internal sealed class RuleSettings
 
     public RuleScope Scope { get; }
 
-    public int Number(NumberOption option) => _numbers.TryGetValue(option.Name, out var value) ? value : option.Default;
+    // Asked at every candidate of the state rules, where no number is set as a rule: no lookup then.
+    public int Number(NumberOption option) => _numbers.Count > 0 && _numbers.TryGetValue(option.Name, out var value) ? value : option.Default;
 
     /// <summary>Parses the options of <paramref name="ruleId"/> that apply to <paramref name="tree"/>.</summary>
     public static RuleSettings Read(AnalyzerConfigOptionsProvider provider, SyntaxTree tree, string ruleId, ImmutableArray<NumberOption> numbers)
@@ -101,16 +102,31 @@ internal sealed class RuleOptions
     private readonly DiagnosticDescriptor _rule;
     private readonly ImmutableArray<NumberOption> _numbers;
     private readonly ConcurrentDictionary<SyntaxTree, RuleSettings> _byTree = new();
+    private readonly Func<SyntaxTree, RuleSettings> _read;
+
+    // The tree asked about last, with its settings: the compiler analyzes a file's operations together, so most
+    // questions are about the same tree as the one before, answered here without a dictionary lookup.
+    private Settled? _last;
 
     public RuleOptions(AnalyzerConfigOptionsProvider provider, DiagnosticDescriptor rule, ImmutableArray<NumberOption> numbers)
     {
         _provider = provider;
         _rule = rule;
         _numbers = numbers;
+        _read = tree => RuleSettings.Read(_provider, tree, _rule.Id, _numbers);
     }
 
-    public RuleSettings For(SyntaxTree tree) =>
-        _byTree.GetOrAdd(tree, t => RuleSettings.Read(_provider, t, _rule.Id, _numbers));
+    public RuleSettings For(SyntaxTree tree)
+    {
+        if (_last is { } last && last.Tree == tree)
+        {
+            return last.Settings;
+        }
+
+        var settings = _byTree.GetOrAdd(tree, _read);
+        _last = new Settled(tree, settings);
+        return settings;
+    }
 
     /// <summary>Whether the options of any of <paramref name="trees"/> name an attribute the rule requires.</summary>
     public bool NamesRequiredAttributesIn(IEnumerable<SyntaxTree> trees)
@@ -141,4 +157,18 @@ internal sealed class RuleOptions
 
     /// <summary>False when the options put <paramref name="member"/>, declared in <paramref name="tree"/>, out of the rule's scope.</summary>
     public bool Includes(ISymbol member, SyntaxTree tree) => For(tree).Scope.Includes(member);
+
+    /// <summary>A tree with its settings, replaced whole so that threads never see one without the other.</summary>
+    private sealed class Settled
+    {
+        public Settled(SyntaxTree tree, RuleSettings settings)
+        {
+            Tree = tree;
+            Settings = settings;
+        }
+
+        public SyntaxTree Tree { get; }
+
+        public RuleSettings Settings { get; }
+    }
 }

@@ -6,10 +6,6 @@ namespace TplPractices.Analyzers.Internals;
 
 internal static class SyntaxExtensions
 {
-    /// <summary>
-    /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another
-    /// target compiles, which a fix cannot see from this one.
-    /// </summary>
     /// <summary>The expression inside any parentheses around it.</summary>
     public static ExpressionSyntax WithoutParentheses(this ExpressionSyntax expression)
     {
@@ -21,6 +17,10 @@ internal static class SyntaxExtensions
         return expression;
     }
 
+    /// <summary>
+    /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another
+    /// target compiles, which a fix cannot see from this one.
+    /// </summary>
     public static bool HasDirectiveInside(this SyntaxNode node) =>
         node.ContainsDirectives && node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span));
 
@@ -31,7 +31,13 @@ internal static class SyntaxExtensions
     /// </summary>
     public static bool IsInBrokenMember(this SyntaxNode node)
     {
-        // One walk up, with no enumerator or delegate: every rule asks this at each of its candidates.
+        // A file without a syntax error, the usual case, answers from one flag on its root. Otherwise one walk up,
+        // with no enumerator or delegate: every rule asks this at each of its candidates.
+        if (!node.SyntaxTree.GetRoot().ContainsDiagnostics)
+        {
+            return false;
+        }
+
         var memberSeen = false;
         for (var current = node; current is not null; current = current.Parent)
         {

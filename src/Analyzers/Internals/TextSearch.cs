@@ -53,13 +53,17 @@ internal static class TextSearch
     /// <summary>True when <see cref="TokensNamed"/> would find one; stops at the first.</summary>
     public static bool HasTokenNamed(this SyntaxNode node, string word, SyntaxKind kind) => Search(node, word, kind, found: null);
 
+    /// <summary>True when <see cref="TokensNamed"/> would find one that starts before <paramref name="position"/>.</summary>
+    public static bool HasTokenNamedBefore(this SyntaxNode node, int position, string word, SyntaxKind kind) =>
+        Search(node, word, kind, found: null, before: position);
+
     /// <summary>Adds the tokens found to <paramref name="found"/>; with none given, returns true at the first.</summary>
-    private static bool Search(SyntaxNode node, string word, SyntaxKind kind, List<SyntaxToken>? found)
+    private static bool Search(SyntaxNode node, string word, SyntaxKind kind, List<SyntaxToken>? found, int before = int.MaxValue)
     {
         var last = -1;
         var text = TextAround(node, out var offset);
         var start = node.Span.Start - offset;
-        var end = node.Span.End - offset;
+        var end = Math.Min(node.Span.End, before) - offset;
         while (NextCandidate(text, word, start, end) is var at and >= 0)
         {
             var token = node.FindToken(offset + at);

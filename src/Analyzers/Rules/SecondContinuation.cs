@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
@@ -18,7 +19,10 @@ internal static class SecondContinuation
         if (!IsContinueWith(call, context)
             || call.Instance is not { } receiver
             || Variable(receiver) is not { } variable
-            || (call.EnclosingFunction() ?? call.Root()) is not { } function)
+            || (call.EnclosingFunction() ?? call.Root()) is not { } function
+            // The earlier call's name lies before this call in the text: a search of the text is far cheaper than the
+            // walk below, which most calls (the only ContinueWith in their function) would make for nothing.
+            || !function.Syntax.HasTokenNamedBefore(call.Syntax.SpanStart, "ContinueWith", SyntaxKind.IdentifierToken))
         {
             return null;
         }

@@ -92,11 +92,18 @@ internal static class StateOverload
 
         public static Context TryCreate(Compilation compilation) => new(compilation);
 
-        public bool IsOwnedElsewhere(INamedTypeSymbol type) =>
+        private bool IsOwnedElsewhere(INamedTypeSymbol type) =>
             _ownedElsewhere.Contains(type.OriginalDefinition, SymbolEqualityComparer.Default)
             || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
 
-        public Match? OverloadOf(IMethodSymbol method) => _matches.GetOrAdd(method.OriginalDefinition, Find);
+        /// <summary>
+        /// The method's match, or null where it has none or another rule owns its calls; worked out once per method,
+        /// since most calls with a lambda (LINQ's) are to a few methods called many times.
+        /// </summary>
+        public Match? OverloadOf(IMethodSymbol method) =>
+            _matches.TryGetValue(method.OriginalDefinition, out var match)
+                ? match
+                : _matches.GetOrAdd(method.OriginalDefinition, m => IsOwnedElsewhere(m.ContainingType) ? null : Find(m));
     }
 
     /// <summary>
@@ -108,7 +115,6 @@ internal static class StateOverload
         if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
             || !HasLambda(written)
             || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
-            || context.IsOwnedElsewhere(method.ContainingType)
             || context.OverloadOf(method) is not { } match
             || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
         {

@@ -60,6 +60,31 @@ public sealed class SecondContinuationTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The earlier call is first looked for in the text, before any operation is walked: a name spelled with a unicode
+    /// escape or as a verbatim identifier is the same name, and is found.
+    /// </summary>
+    [Fact]
+    public async Task EarlierContinuation_WithAnEscapedName_IsFound()
+    {
+        var test = new Verify.Test { TestCode = Class("""
+                void Escaped(Task task)
+                {
+                    task.\u0043ontinueWith(_ => Log(1));
+                    {|#0:task.ContinueWith(_ => Log(2))|};
+                }
+
+                void Verbatim(Task task)
+                {
+                    task.@ContinueWith(_ => Log(1));
+                    {|#1:task.ContinueWith(_ => Log(2))|};
+                }
+            """) };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("task", "11"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("task", "17"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task OneContinuationPerTask_AndTasksThatChange_AreNotReported()
     {

@@ -69,4 +69,40 @@ public sealed class UseTaskStateOptionTests
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ntpl_practices.TPL0001.max_state_values = " + value + "\n"));
         await test.RunAsync();
     }
+
+    /// <summary>
+    /// Each file keeps its own settings, however the compiler interleaves the files: the options are remembered for
+    /// the file asked about last, and must not leak into the next one.
+    /// </summary>
+    [Fact]
+    public async Task MaxStateValuesSetForOneFile_AppliesThereOnly()
+    {
+        const string TwoCaptures = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C{0}
+            {{
+                Task M(int a, int b) => Task.Factory.StartNew([|() => Console.WriteLine(a + b)|]);
+                Task N(int a, int b) => Task.Factory.StartNew([|() => Console.WriteLine(a - b)|]);
+            }}
+            """;
+        const string TwoInTheState = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C0
+            {
+                Task M(int a, int b) => Task.Factory.StartNew(static state => { var (a, b) = ((int, int))state!; Console.WriteLine(a + b); }, (a, b));
+                Task N(int a, int b) => Task.Factory.StartNew(static state => { var (a, b) = ((int, int))state!; Console.WriteLine(a - b); }, (a, b));
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestState = { Sources = { string.Format(TwoCaptures, 0), string.Format(TwoCaptures, 1) } },
+            FixedState = { Sources = { TwoInTheState, string.Format(TwoCaptures, 1) }, MarkupHandling = MarkupMode.Allow },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[Test1.cs]\ntpl_practices.TPL0001.max_state_values = 1\n"));
+        await test.RunAsync();
+    }
 }
