@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
@@ -72,6 +73,7 @@ internal static class StateOverload
         private readonly ImmutableArray<INamedTypeSymbol> _ownedElsewhere;
         private readonly INamedTypeSymbol? _synchronizationContext;
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
+        private readonly Func<IMethodSymbol, Match?> _matchOf;
 
         private Context(Compilation compilation)
         {
@@ -86,6 +88,7 @@ internal static class StateOverload
                 .ToImmutableArray();
             _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+            _matchOf = method => IsOwnedElsewhere(method.ContainingType) ? null : Find(method);
         }
 
         public bool HasValueTuple { get; }
@@ -100,10 +103,7 @@ internal static class StateOverload
         /// The method's match, or null where it has none or another rule owns its calls; worked out once per method,
         /// since most calls with a lambda (LINQ's) are to a few methods called many times.
         /// </summary>
-        public Match? OverloadOf(IMethodSymbol method) =>
-            _matches.TryGetValue(method.OriginalDefinition, out var match)
-                ? match
-                : _matches.GetOrAdd(method.OriginalDefinition, m => IsOwnedElsewhere(m.ContainingType) ? null : Find(m));
+        public Match? OverloadOf(IMethodSymbol method) => _matches.GetOrAdd(method.OriginalDefinition, _matchOf);
     }
 
     /// <summary>

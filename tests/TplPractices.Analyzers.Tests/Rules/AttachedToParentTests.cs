@@ -192,12 +192,9 @@ public sealed class AttachedToParentTests
         var after = Before.Replace("[|TaskCreationOptions.AttachedToParent|] | ", "", StringComparison.Ordinal);
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
+            SharedByNetStandardAndNet10 = true,
             TestCode = Before,
             FixedCode = after,
-            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
     }
 

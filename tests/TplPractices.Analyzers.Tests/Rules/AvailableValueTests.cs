@@ -149,11 +149,14 @@ public sealed class AvailableValueTests
                 public Task<int> Other(int n) { return [|Task.Run(() => n)|]; }
             }
             """;
-        var test = SharedByNetStandardAndNet10(
-            Before,
-            Before
+        var test = new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = Before,
+            FixedCode = Before
                 .Replace("[|Task.Run(() => 1)|]", "Task.Run(() => 1)", StringComparison.Ordinal)
-                .Replace("[|Task.Run(() => n)|]", "Task.FromResult(n)", StringComparison.Ordinal));
+                .Replace("[|Task.Run(() => n)|]", "Task.FromResult(n)", StringComparison.Ordinal),
+        };
         test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSpan(5, 37, 5, 54).WithArguments("Task.Run(() => 1)", Queued));
         await test.RunAsync();
     }
@@ -283,17 +286,6 @@ public sealed class AvailableValueTests
         await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
     }
 
-    /// <summary>A test of a file shared by netstandard2.0 under C# 7.3 and net10.0 with nullable warnings.</summary>
-    private static Verify.Test SharedByNetStandardAndNet10(string before, string after) => new()
-    {
-        Target = TestTarget.NetStandard20,
-        LanguageVersion = LanguageVersion.CSharp7_3,
-        NullableContext = NullableContextOptions.Disable,
-        TestCode = before,
-        FixedCode = after,
-        LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
-    };
-
     /// <summary>netstandard2.0 under C# 7.3 and net10.0 with nullable share the file: the fix compiles in both copies.</summary>
     [Fact]
     public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
@@ -307,11 +299,14 @@ public sealed class AvailableValueTests
                 public Task Done() { return [|Task.Factory.StartNew(() => { })|]; }
             }
             """;
-        await SharedByNetStandardAndNet10(
-            Before,
-            Before
+        await new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = Before,
+            FixedCode = Before
                 .Replace("[|Task.Run(() => name)|]", "Task.FromResult(name)", StringComparison.Ordinal)
-                .Replace("[|Task.Factory.StartNew(() => { })|]", "Task.CompletedTask", StringComparison.Ordinal)).RunAsync();
+                .Replace("[|Task.Factory.StartNew(() => { })|]", "Task.CompletedTask", StringComparison.Ordinal),
+        }.RunAsync();
     }
 
     /// <summary>TPL0001 and TPL0007 leave a delegate task this rule removes; TPL0003 leaves an awaited FromResult this rule removes.</summary>

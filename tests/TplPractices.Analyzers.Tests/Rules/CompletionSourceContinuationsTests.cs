@@ -315,12 +315,9 @@ public sealed class CompletionSourceContinuationsTests
             """;
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
+            SharedByNetStandardAndNet10 = true,
             TestCode = Before,
             FixedCode = Before.Replace("[|new TaskCompletionSource<int>()|]", $"new TaskCompletionSource<int>({Flag})", StringComparison.Ordinal),
-            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
     }
 

@@ -485,12 +485,9 @@ public sealed class ConstructorConcurrencyTests
             """;
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
+            SharedByNetStandardAndNet10 = true,
             TestCode = Before,
             FixedCode = Before.Replace("[|Interlocked.Increment(ref _count)|]", "_count++", StringComparison.Ordinal),
-            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
     }
 

@@ -670,9 +670,7 @@ public sealed class HotPathInliningTests
             sealed class HotPathAttribute : Attribute { }
             """;
         var test = Test(Before, Before.Replace("using System.Collections.Generic;\n", "using System.Collections.Generic;\nusing System.Runtime.CompilerServices;\n", StringComparison.Ordinal).Replace("[|Find|](string key)\n    {\n        if (_items.TryGetValue(key, out var found)) return found;\n", "Find(string key)\n    {\n        if (_items.TryGetValue(key, out var found)) return found;\n        return FindSlow(key);\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    private object FindSlow(string key)\n    {\n", StringComparison.Ordinal), TestTarget.NetStandard20);
-        test.LanguageVersion = LanguageVersion.CSharp7_3;
-        test.NullableContext = NullableContextOptions.Disable;
-        test.LinkedTargets.Add(new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable));
+        test.SharedByNetStandardAndNet10 = true;
         await test.RunAsync();
     }
 

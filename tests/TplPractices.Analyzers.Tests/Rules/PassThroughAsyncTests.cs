@@ -299,12 +299,9 @@ public sealed class PassThroughAsyncTests
             """;
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
+            SharedByNetStandardAndNet10 = true,
             TestCode = Code,
             FixedCode = Code.Replace("public async Task<string> Name(string x) => [|await|] CoreAsync(x);", "public Task<string> Name(string x) => CoreAsync(x);", StringComparison.Ordinal),
-            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
     }
 

@@ -378,12 +378,9 @@ public sealed class TrivialContinuationTests
             """;
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = NullableContextOptions.Disable,
+            SharedByNetStandardAndNet10 = true,
             TestCode = Before,
             FixedCode = Before.Replace("[|ContinueWith|](x => { _last = x.Result; })", "ContinueWith(x => { _last = x.Result; }, TaskContinuationOptions.ExecuteSynchronously)", StringComparison.Ordinal),
-            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
     }
 

@@ -47,6 +47,27 @@ public static partial class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
         }
 
         /// <summary>
+        /// The library our users ship most: one file compiled for netstandard2.0 under C# 7.3 with nullable off (the
+        /// markup's target) and, as a linked copy, for net10.0 with nullable on.
+        /// </summary>
+        public bool SharedByNetStandardAndNet10
+        {
+            get => Target == TestTarget.NetStandard20 && LinkedTargets.Contains(NetTen);
+            set
+            {
+                if (value)
+                {
+                    Target = TestTarget.NetStandard20;
+                    LanguageVersion = LanguageVersion.CSharp7_3;
+                    NullableContext = NullableContextOptions.Disable;
+                    LinkedTargets.Add(NetTen);
+                }
+            }
+        }
+
+        private static readonly LinkedTarget NetTen = new(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable);
+
+        /// <summary>
         /// More targets that share every file as linked documents, as a multi-targeted project does. The markup
         /// describes <see cref="Target"/>; every target's copy must equal the expected code and compile.
         /// </summary>
