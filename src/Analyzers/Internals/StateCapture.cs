@@ -163,7 +163,9 @@ internal sealed class StateCapture
                     }
 
                     break;
-                case OperationKind.InstanceReference when operation is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance:
+                // nameof(Work) binds Work through an implicit 'this' (even in a static class), yet reads nothing.
+                case OperationKind.InstanceReference when operation is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } instance
+                    && !IsInNameOf(operation):
                     Add(captured, function.ContainingType);
                     noFix ??= CanRewriteThis(instance) ? null : "it uses 'base' or a member form the fix cannot requalify";
                     break;

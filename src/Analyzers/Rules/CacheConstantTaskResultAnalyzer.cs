@@ -87,6 +87,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || !ConstantResult.TryGet(argument, out var constant)
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
+                || LazyStore.IsCachedOnce(invocation)
                 || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
                 || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {

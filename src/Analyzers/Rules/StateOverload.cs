@@ -27,12 +27,13 @@ internal static class StateOverload
     /// <summary>A method's state overload: which parameter is the state, and which callbacks receive it where.</summary>
     internal sealed class Match
     {
-        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed)
+        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed, bool proven)
         {
             Overload = overload;
             StateOrdinal = stateOrdinal;
             Callbacks = callbacks;
             Typed = typed;
+            Proven = proven;
         }
 
         /// <summary>The overload's original definition.</summary>
@@ -46,6 +47,14 @@ internal static class StateOverload
 
         /// <summary>The state has a type parameter's type: read back without a cast.</summary>
         public bool Typed { get; }
+
+        /// <summary>
+        /// The signature alone says which callback parameter receives the state: its type parameter, or the only
+        /// <c>object</c> among both the overload's and the delegate's parameters. An API with two <c>object</c> values
+        /// (<c>Execute(Action&lt;object, object&gt;, object context, object state)</c>) passes them in an order only its
+        /// documentation gives, so the call is reported without a fix.
+        /// </summary>
+        public bool Proven { get; }
     }
 
     /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
@@ -121,7 +130,7 @@ internal static class StateOverload
             return null;
         }
 
-        var noFix = NoFixReason(call, match);
+        var noFix = match.Proven ? NoFixReason(call, match) : "nothing in the overload's signature says which callback parameter receives the state";
         var shapes = new List<StateCapture?>();
         var lambdas = 0;
         foreach (var (ordinal, position) in match.Callbacks)
@@ -256,11 +265,35 @@ internal static class StateOverload
 
             if (same && callbacks.Count > 0)
             {
-                return new Match(candidate, s, callbacks.ToImmutable(), typed);
+                return new Match(candidate, s, callbacks.ToImmutable(), typed, IsProven(candidate, state, callbacks));
             }
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// The state's value reaches one delegate parameter by type alone: no other parameter of the overload has the state's
+    /// type, and each callback's delegate has one parameter of it.
+    /// </summary>
+    private static bool IsProven(IMethodSymbol candidate, IParameterSymbol state, ImmutableArray<(int Ordinal, int Position)>.Builder callbacks)
+    {
+        if (candidate.Parameters.Count(p => SymbolEqualityComparer.Default.Equals(p.Type, state.Type)) != 1)
+        {
+            return false;
+        }
+
+        foreach (var (ordinal, _) in callbacks)
+        {
+            var parameter = candidate.Parameters[ordinal < state.Ordinal ? ordinal : ordinal + 1];
+            if (parameter.Type is not INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
+                || invoke.Parameters.Count(p => SymbolEqualityComparer.Default.Equals(p.Type, state.Type)) != 1)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>Where the delegate <paramref name="theirs"/> takes the state among <paramref name="mine"/>'s parameters; -1 when it is not that delegate.</summary>

@@ -138,6 +138,65 @@ public sealed class CacheConstantTaskResultTests
             """);
     }
 
+    /// <summary>A task stored only while its field is empty is a cache already: a second one would sit in front of it.</summary>
+    [Fact]
+    public async Task TasksTheCodeAlreadyCaches_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private static Task<int>? s_one;
+                private Task<int>? _two;
+                private Task<int>? _three;
+                private Task<int>? _four;
+                private Task<int>? _five;
+                private Task<int>? _six;
+                private static readonly Lazy<Task<int>> s_seven = new Lazy<Task<int>>(() => Task.FromResult(47));
+                private Task<int>? _notCached;
+                private Task<int>? Cached { get; set; }
+
+                Task<int> One() => s_one ??= Task.FromResult(41);
+                Task<int> Two() => _two = _two ?? Task.FromResult(42);
+                Task<int> Three()
+                {
+                    if (_three == null)
+                    {
+                        _three = Task.FromResult(43);
+                    }
+
+                    return _three;
+                }
+
+                Task<int> Four()
+                {
+                    if (this._four is null) this._four = Task.FromResult(44);
+                    return _four;
+                }
+
+                Task<int> Five() => LazyInitializer.EnsureInitialized(ref _five, () => Task.FromResult(45));
+                Task<int> Six() => (Task<int>)(_six ??= (Task<int>)Task.FromResult(46));
+                Task<int> Seven() => s_seven.Value;
+                Task<int> Eight() => Cached ??= Task.FromResult(48);
+
+                // Stored every time, or only when some other member is empty: still a new task per call.
+                Task<int> NotCached(Task<int>? other)
+                {
+                    if (other == null)
+                    {
+                        _notCached = [|Task.FromResult(49)|];
+                    }
+
+                    _notCached = _six ?? [|Task.FromResult(50)|];
+                    return _notCached = [|Task.FromResult(51)|];
+                }
+            }
+            """);
+    }
+
     [Fact]
     public async Task InstanceInitializersAndConstructors_Report()
     {

@@ -219,6 +219,54 @@ public sealed class StateOverloadTests
     }
 
     /// <summary>
+    /// An executor calls <c>action(context, state)</c>: which <c>object</c> reaches which parameter is its convention, not
+    /// its signature. Moving a call that already passes one state to the two-state overload put the new value where the
+    /// callback read the old one (InvalidCastException on the executor's thread). Where two parameters share the
+    /// state's type, the call is reported without a fix.
+    /// </summary>
+    [Fact]
+    public async Task StatesOfOneTypeWhoseOrderIsAConvention_AreReportedWithoutAFix()
+    {
+        var code = """
+            using System;
+
+            public sealed class Executor
+            {
+                public void Execute(Action action) => action();
+                public void Execute(Action<object> action, object state) => action(state);
+                public void Execute(Action<object, object> action, object context, object state) => action(context, state);
+
+                public static void Map(Func<object, int> map) => map(1);
+                public static void Map(Func<object, object, int> map, object state) => map(1, state);
+            }
+
+            public sealed class Client
+            {
+                private readonly Executor _executor = new Executor();
+                private int _count;
+
+                public void Send(string message)
+                {
+                    _executor.Execute([|m => Handle((string)m, _count)|], message);
+                    Executor.Map([|o => o.GetHashCode() + _count|]);
+                }
+
+                private static void Handle(string message, int count) { }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    /// <summary>A method group or member named in <c>nameof</c> reads nothing: the lambda captures nothing.</summary>
+    [Fact]
+    public async Task NamesInNameOf_AreNotCaptures()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                int Named(string key) => _cache.GetOrAdd(key, k => Load(k + nameof(Named) + nameof(_scale) + nameof(_cache), 1));
+            """));
+    }
+
+    /// <summary>
     /// The state overload takes the state after an optional parameter the call leaves out: it would have to be written
     /// too. Reported, not fixed.
     /// </summary>

@@ -94,8 +94,19 @@ public sealed class UseTaskStateTests
                     Task.Factory.StartNew(() => Console.WriteLine(Limit));
                     Task.Factory.StartNew(() => Console.WriteLine(nameof(value)));
                     task.ContinueWith(t => Console.WriteLine(nameof(task) + Limit));
+                    Task.Factory.StartNew(() => Console.WriteLine(nameof(Work) + nameof(_count) + nameof(Count) + nameof(this.Work)));
                     Task.Factory.StartNew({|#0:() => Console.WriteLine(value + Limit)|});
                 }
+
+                private int _count;
+                int Count => _count;
+                void Work() { }
+            }
+
+            static class Log
+            {
+                static void Write(string text) { }
+                static void M() => Task.Factory.StartNew(() => Write(nameof(Write)));
             }
             """,
             ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'value', so each call allocates a closure and a delegate; pass it as the task's state") },
@@ -111,8 +122,19 @@ public sealed class UseTaskStateTests
                     Task.Factory.StartNew(() => Console.WriteLine(Limit));
                     Task.Factory.StartNew(() => Console.WriteLine(nameof(value)));
                     task.ContinueWith(t => Console.WriteLine(nameof(task) + Limit));
+                    Task.Factory.StartNew(() => Console.WriteLine(nameof(Work) + nameof(_count) + nameof(Count) + nameof(this.Work)));
                     Task.Factory.StartNew(static state => { var value = (int)state!; Console.WriteLine(value + Limit); }, value);
                 }
+
+                private int _count;
+                int Count => _count;
+                void Work() { }
+            }
+
+            static class Log
+            {
+                static void Write(string text) { }
+                static void M() => Task.Factory.StartNew(() => Write(nameof(Write)));
             }
             """,
         }.RunAsync();
