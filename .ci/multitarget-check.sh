@@ -121,14 +121,12 @@ for config in legacy modern; do
   expect $config HotPaths.cs "private static T FirstSlow<T>(List<T> items, T fallback)"
   expect $config HotPaths.cs "return GetSlow(index);"
   expect $config HotPaths.cs "[MethodImpl(MethodImplOptions.NoInlining)]"
-  # TaskCompletionSources whose tasks escape queue their continuations: the state and the comment kept, None replaced,
-  # each target's #if branch fixed; the source completed before its task is read is left alone.
-  expect $config Promises.cs "new TaskCompletionSource<string>(/* who waits */ this, TaskCreationOptions.RunContinuationsAsynchronously);"
-  expect $config Promises.cs "_stopped = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);"
-  expect $config Promises.cs "var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);"
-  expect $config Promises.cs "TaskCompletionSource<int> done = new(milliseconds, TaskCreationOptions.RunContinuationsAsynchronously);"
-  expect $config Promises.cs "            var done = new TaskCompletionSource<string>();"
-  expect $config Continuations.cs "var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);"
+  # TPL0013's fix moves continuations off the completer's thread, which code can rely on: it is a light-bulb fix only,
+  # so dotnet format leaves every TaskCompletionSource as written.
+  expect $config Promises.cs "new TaskCompletionSource<string>(/* who waits */ this);"
+  expect $config Promises.cs "_stopped = new TaskCompletionSource<bool>(TaskCreationOptions.None);"
+  expect_not $config Promises.cs "RunContinuationsAsynchronously"
+  expect_not $config Continuations.cs "RunContinuationsAsynchronously"
   # Delegate tasks of available values become completed tasks, each #if branch's too; the awaits of completed tasks
   # become their values where something else is awaited, and the only await stays.
   expect $config Values.cs "return Task.FromResult(cached); // the cached entry"

@@ -44,7 +44,14 @@ public abstract class RuleFixer : CodeFixProvider
     /// <summary>The rewrite that compiles on every target: where linked copies disagree, it wins.</summary>
     protected string PortableKind { get; }
 
-    public sealed override FixAllProvider GetFixAllProvider() => _fixAll;
+    /// <summary>None for a rule whose fix can change behaviour the compiler cannot see: then no bulk fix, nor dotnet format, applies it.</summary>
+    public sealed override FixAllProvider? GetFixAllProvider() => InBulk ? _fixAll : null;
+
+    /// <summary>
+    /// False for a rule whose fix changes what the code does at run time in a way only its author can judge (TPL0013 moves
+    /// continuations off the completer's thread): the fix is offered one site at a time, its title says what changes.
+    /// </summary>
+    protected virtual bool InBulk => true;
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {

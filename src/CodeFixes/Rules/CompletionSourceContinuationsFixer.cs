@@ -8,7 +8,8 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// <summary>
 /// TPL0013: adds <c>TaskCreationOptions.RunContinuationsAsynchronously</c> to a TaskCompletionSource's creation: in
 /// place of a constant <c>None</c>, or as the options after the state (both sources have <c>(state, options)</c> and
-/// <c>(options)</c> constructors).
+/// <c>(options)</c> constructors). Left out of Fix All and so of <c>dotnet format</c>: code can rely on continuations
+/// running inside the completion (it reads a task's state right after completing a source), which no analysis proves absent.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CompletionSourceContinuationsFixer))]
 public sealed class CompletionSourceContinuationsFixer : FlagRuleFixer
@@ -21,5 +22,7 @@ public sealed class CompletionSourceContinuationsFixer : FlagRuleFixer
     {
     }
 
-    protected override string Title(string kind) => "Add TaskCreationOptions.RunContinuationsAsynchronously";
+    protected override string Title(string kind) => "Add TaskCreationOptions.RunContinuationsAsynchronously (may change where continuations run)";
+
+    protected override bool InBulk => false;
 }

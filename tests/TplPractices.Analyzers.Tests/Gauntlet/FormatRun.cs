@@ -43,7 +43,13 @@ internal static class FormatRun
                 continue;
             }
 
+            // dotnet format applies only what a Fix All can: a rule whose fix is offered one site at a time is skipped.
             var fixer = Fixers[id];
+            if (fixer.GetFixAllProvider() is null)
+            {
+                continue;
+            }
+
             CodeAction? action = null;
             await fixer.RegisterCodeFixesAsync(new CodeFixContext(document, first, (a, _) => action ??= a, CancellationToken.None));
             var context = new FixAllContext(
@@ -66,6 +72,42 @@ internal static class FormatRun
         var solution = await RunAsync(GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), rules);
         return (await solution.Projects.Single().Documents.Single().GetTextAsync()).ToString();
     }
+
+    /// <summary>
+    /// The code of one file after a user takes the rule's light-bulb fix at every site, one after another (for a rule
+    /// whose fix is kept out of Fix All, so dotnet format leaves it alone).
+    /// </summary>
+    public static async Task<string> FixEachSiteAsync(string code, string rule)
+    {
+        var solution = GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
+        var analyzers = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == rule)).ToImmutableArray();
+        for (var pass = 0; pass < 20; pass++)
+        {
+            var project = solution.Projects.Single();
+            var document = project.Documents.Single();
+            CodeAction? action = null;
+            foreach (var diagnostic in (await DiagnosticsAsync(project, analyzers)).Where(d => d.Id == rule))
+            {
+                await Fixers[rule].RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => action ??= a, CancellationToken.None));
+                if (action is not null)
+                {
+                    break;
+                }
+            }
+
+            if (action is null)
+            {
+                break;
+            }
+
+            solution = (await action.GetOperationsAsync(CancellationToken.None)).OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        }
+
+        return (await solution.Projects.Single().Documents.Single().GetTextAsync()).ToString();
+    }
+
+    /// <summary>Whether dotnet format can apply the rule's fix (a Fix All exists for it).</summary>
+    public static bool FixesInBulk(string rule) => Fixers[rule].GetFixAllProvider() is not null;
 
     /// <summary>What the analyzers report on the project at severity info and above, as dotnet format asks for it.</summary>
     public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(Project project, ImmutableArray<DiagnosticAnalyzer> analyzers)

@@ -276,8 +276,12 @@ public sealed class CompletionSourceContinuationsTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// The fix moves the awaiting code off the completer's thread, which code can rely on (CompletedThenTaskStateRead):
+    /// it is offered one site at a time, with a title that says so, and never in Fix All or dotnet format.
+    /// </summary>
     [Fact]
-    public async Task FixAll_FixesEverySiteOfTheDocument()
+    public async Task Fix_IsOfferedPerSite_NotInFixAll_AndItsTitleSaysWhatChanges()
     {
         var before = Class("""
                 TaskCompletionSource<int> A() => [|new TaskCompletionSource<int>()|];
@@ -293,7 +297,163 @@ public sealed class CompletionSourceContinuationsTests
                     new TaskCompletionSource<int>({{Flag}})
                 };
             """);
-        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            NumberOfIncrementalIterations = 4,
+            CodeActionValidationMode = CodeActionValidationMode.None,
+            CodeFixTestBehaviors = CodeFixTestBehaviors.SkipFixAllCheck,
+        }.RunAsync();
+        Assert.Null(new CodeFixes.Rules.CompletionSourceContinuationsFixer().GetFixAllProvider());
+
+        var actions = await AnalyzerRun.CodeActionTitlesAsync(new CodeFixes.Rules.CompletionSourceContinuationsFixer(), new CompletionSourceContinuationsAnalyzer(), TestMarkup.Strip(before));
+        Assert.All(actions, title => Assert.Equal("Add TaskCreationOptions.RunContinuationsAsynchronously (may change where continuations run)", title));
+        Assert.Equal(4, actions.Count);
+    }
+
+    /// <summary>
+    /// Completed on every path before its task can be seen: in both a try and its catch, inside a lock or a using, in
+    /// both branches of an if, in every section of a switch with a default. Nothing can await it yet: not reported.
+    /// </summary>
+    [Fact]
+    public async Task CompletedOnEveryPathBeforeTheTaskEscapes_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                Task<int> TryAndCatch(Func<int> work)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    try
+                    {
+                        var value = work();
+                        done.SetResult(value);
+                    }
+                    catch (Exception error)
+                    {
+                        done.SetException(error);
+                    }
+
+                    return done.Task;
+                }
+
+                Task<int> InsideLockAndUsing(IDisposable scope)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    lock (_gate)
+                    {
+                        done.SetResult(1);
+                    }
+
+                    var other = new TaskCompletionSource<int>();
+                    using (scope)
+                    {
+                        _ = other.TrySetResult(2);
+                    }
+
+                    return done.Task.IsCompleted ? other.Task : done.Task;
+                }
+
+                Task<int> BothBranches(bool fail)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    if (fail) { done.SetCanceled(); } else if (_pending is null) done.SetResult(1); else done.SetResult(2);
+                    return done.Task;
+                }
+
+                Task<int> EverySection(int kind)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    switch (kind)
+                    {
+                        case 0:
+                            done.SetResult(0);
+                            break;
+                        default:
+                            done.SetResult(kind);
+                            break;
+                    }
+
+                    return done.Task;
+                }
+            """));
+    }
+
+    /// <summary>A catch that does not complete the source, or a switch without a default, leaves a path where it escapes pending.</summary>
+    [Fact]
+    public async Task APathThatLeavesTheSourcePending_IsReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                Task<int> CatchLogsOnly(Func<int> work)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    try
+                    {
+                        done.SetResult(work());
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        Console.WriteLine("failed");
+                    }
+
+                    return done.Task;
+                }
+
+                Task<int> NoDefault(int kind)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    switch (kind)
+                    {
+                        case 0:
+                            done.SetResult(0);
+                            break;
+                    }
+
+                    return done.Task;
+                }
+            """));
+    }
+
+    /// <summary>
+    /// A completer that reads a task's state right after completing a source relies on the awaiting code having run
+    /// inside the completion (a TLS adapter completes its read source, then checks whether the reader finished). With
+    /// the flag the reader is only queued and the check fails: the rule stays silent, for a field's source and a local's.
+    /// </summary>
+    [Fact]
+    public async Task CompletedThenTaskStateRead_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            sealed class Adapter
+            {
+                private TaskCompletionSource<int> _read = new TaskCompletionSource<int>();
+                private Task _reader = Task.CompletedTask;
+
+                public Task<int> ReadAsync() => _read.Task;
+
+                public void OnPacket(int length)
+                {
+                    // Completed inline on purpose: the reader runs now, so its task is done when we look.
+                    _read.TrySetResult(length);
+                    if (!_reader.IsCompleted)
+                    {
+                        Console.WriteLine("the reader still waits");
+                    }
+                }
+
+                public Task<int> Local(Action<Action> post)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    var watcher = Watch(done.Task);
+                    post(() =>
+                    {
+                        done.SetResult(1);
+                        Console.WriteLine(watcher.Status);
+                    });
+                    return done.Task;
+                }
+
+                private static async Task Watch(Task<int> task) => await task;
+            }
+            """);
     }
 
     /// <summary>netstandard2.0 under C# 7.3 has the generic source and the flag; the fix compiles in both linked copies.</summary>

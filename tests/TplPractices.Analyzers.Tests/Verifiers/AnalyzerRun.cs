@@ -37,6 +37,20 @@ public sealed class AnalyzerRun(ImmutableArray<DiagnosticAnalyzer> analyzers)
 
     public async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync() => (await AnalyzeAsync()).Diagnostics;
 
+    /// <summary>The titles of the code actions <paramref name="fixer"/> offers on each diagnostic the analyzer reports in <paramref name="code"/>.</summary>
+    public static async Task<List<string>> CodeActionTitlesAsync(Microsoft.CodeAnalysis.CodeFixes.CodeFixProvider fixer, DiagnosticAnalyzer analyzer, string code)
+    {
+        var (project, diagnostics) = await Of(analyzer, code).AnalyzeAsync();
+        var document = project.Documents.Single();
+        var titles = new List<string>();
+        foreach (var diagnostic in diagnostics)
+        {
+            await fixer.RegisterCodeFixesAsync(new Microsoft.CodeAnalysis.CodeFixes.CodeFixContext(document, diagnostic, (a, _) => titles.Add(a.Title), CancellationToken.None));
+        }
+
+        return titles;
+    }
+
     /// <summary>The project built from <see cref="Sources"/>, and what the analyzers report on it, in source order.</summary>
     public async Task<(Project Project, ImmutableArray<Diagnostic> Diagnostics)> AnalyzeAsync()
     {
