@@ -146,6 +146,93 @@ public sealed class SecondContinuationTests
             """));
     }
 
+    /// <summary>
+    /// Only one of two calls on exclusive paths ever registers: branches of an if / else if / else, the arms of ?:, two
+    /// switch sections or switch-expression arms, a branch that returns or throws before the later call. Two
+    /// continuations on different schedulers or under different tokens cannot be one. None of these is reported.
+    /// </summary>
+    [Fact]
+    public async Task ExclusivePathsAndContinuationsThatCannotMerge_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                void IfElse(Task task, int kind)
+                {
+                    if (kind == 0) task.ContinueWith(_ => Log(0));
+                    else if (kind == 1) task.ContinueWith(_ => Log(1));
+                    else { task.ContinueWith(_ => Log(2)); }
+                }
+
+                Task Arms(Task task, bool fast) => fast ? task.ContinueWith(_ => Log(1)) : task.ContinueWith(_ => Log(2));
+
+                void Sections(Task task, int kind)
+                {
+                    switch (kind)
+                    {
+                        case 0:
+                            task.ContinueWith(_ => Log(0));
+                            break;
+                        default:
+                            task.ContinueWith(_ => Log(1));
+                            break;
+                    }
+                }
+
+                Task SwitchArms(Task task, int kind) => kind switch
+                {
+                    0 => task.ContinueWith(_ => Log(0)),
+                    _ => task.ContinueWith(_ => Log(1)),
+                };
+
+                Task Returned(Task task, bool early)
+                {
+                    if (early)
+                    {
+                        return task.ContinueWith(_ => Log(0));
+                    }
+
+                    if (task.IsFaulted) { task.ContinueWith(_ => Log(1)); throw new InvalidOperationException(); }
+                    return task.ContinueWith(_ => Log(2));
+                }
+
+                void Schedulers(Task task, TaskScheduler ui, System.Threading.CancellationToken a, System.Threading.CancellationToken b)
+                {
+                    task.ContinueWith(_ => Log(1));
+                    task.ContinueWith(_ => Log(2), ui);
+                    task.ContinueWith(_ => Log(3), a);
+                    task.ContinueWith(_ => Log(4), b);
+                }
+            """));
+    }
+
+    /// <summary><c>t?.ContinueWith(a); t?.ContinueWith(b);</c> continues one task twice; branches that meet again are one path.</summary>
+    [Fact]
+    public async Task ConditionalAccessAndBranchesThatMeetAgain_AreReported()
+    {
+        var test = new Verify.Test { TestCode = Class("""
+                void Conditional(Task? task)
+                {
+                    task?.ContinueWith(_ => Log(1));
+                    task?{|#0:.ContinueWith(_ => Log(2))|};
+                }
+
+                void AfterTheBranch(Task task, bool log)
+                {
+                    if (log) task.ContinueWith(_ => Log(1));
+                    {|#1:task.ContinueWith(_ => Log(2))|};
+                }
+
+                void SameScheduler(Task task, TaskScheduler ui)
+                {
+                    task.ContinueWith(_ => Log(1), ui);
+                    {|#2:task.ContinueWith(_ => Log(2), ui)|};
+                }
+            """) };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("task", "11"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("task", "17"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("task", "23"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task TopLevelStatements_AreReported()
     {
