@@ -94,10 +94,15 @@ internal static class FixOutput
         var document = rewritten;
         if (!await FileStructure.ImportsAreConditionalAsync(original, cancellationToken).ConfigureAwait(false))
         {
-            // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified.
+            // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified,
+            // but for the keywords and the names of the namespace the code is in (NamesInScope).
             document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
             document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
             document = await UnmentionedAliases.ReplaceAsync(original, document, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            document = await NamesInScope.ReduceAsync(document, cancellationToken).ConfigureAwait(false);
         }
 
         // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it.
@@ -105,6 +110,7 @@ internal static class FixOutput
         document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
         document = await LostComments.RestoreAsync(original, document, cancellationToken).ConfigureAwait(false);
         document = await Layout.TidyAsync(original, document, cancellationToken).ConfigureAwait(false);
+        document = await NewLines.AsTheFileHasAsync(original, document, cancellationToken).ConfigureAwait(false);
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return original.WithText(text);
     }

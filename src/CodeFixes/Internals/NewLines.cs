@@ -1,6 +1,9 @@
 using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Text;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -11,4 +14,39 @@ internal static class NewLines
     /// <summary>An elastic line break in the file's own style (LF or CRLF).</summary>
     public static SyntaxTrivia Of(SyntaxNode root) =>
         ElasticEndOfLine(root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : "\n");
+
+    /// <summary>
+    /// The rewritten document with every line break the fix wrote in the file's own style. The formatter writes the
+    /// <c>end_of_line</c> of .editorconfig, which a file does not always follow (CRLF configured, LF files): the file wins.
+    /// </summary>
+    public static async Task<Document> AsTheFileHasAsync(Document original, Document rewritten, CancellationToken cancellationToken)
+    {
+        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        if (FirstLineBreak(before) is not { } own)
+        {
+            return rewritten;
+        }
+
+        var changes = await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false);
+        var fixedChanges = changes.Select(c => new TextChange(c.Span, Normalized(c.NewText ?? string.Empty, own))).ToList();
+        return fixedChanges.Zip(changes, (a, b) => a.NewText == b.NewText).All(same => same)
+            ? rewritten
+            : original.WithText(before.WithChanges(fixedChanges));
+    }
+
+    private static string? FirstLineBreak(SourceText text)
+    {
+        foreach (var line in text.Lines)
+        {
+            if (line.EndIncludingLineBreak > line.End)
+            {
+                return text.ToString(TextSpan.FromBounds(line.End, line.EndIncludingLineBreak));
+            }
+        }
+
+        return null;
+    }
+
+    private static string Normalized(string text, string lineBreak) =>
+        text.Replace("\r\n", "\n").Replace("\n", lineBreak);
 }

@@ -198,6 +198,33 @@ public sealed class AttachedToParentTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// Usings inside #if: another target may lack one, so the fix cannot lean on them. A name that binds without any
+    /// using (a type of the namespace the code is in) is still written short, never as global::System.Threading.Tasks….
+    /// </summary>
+    [Fact]
+    public async Task GuardedUsings_InTheTypesOwnNamespace_GetTheShortName()
+    {
+        const string Code = """
+            #if NET
+            using System;
+            #endif
+
+            namespace System.Threading.Tasks.Extras
+            {
+                class C
+                {
+                    Task Run() => Task.Run(() => Task.Factory.StartNew(() => { }, [|TaskCreationOptions.AttachedToParent|]));
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code.Replace("[|TaskCreationOptions.AttachedToParent|]", "TaskCreationOptions.None", StringComparison.Ordinal),
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task TopLevelStatements_AreReported()
     {

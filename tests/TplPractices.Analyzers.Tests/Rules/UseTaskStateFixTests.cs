@@ -368,6 +368,64 @@ public sealed class UseTaskStateFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// Usings inside #if: the fix cannot lean on them, yet a type with a keyword is written as the keyword (never
+    /// global::System.Object or global::System.Int32) and a type of the namespace the code is in by its simple name.
+    /// </summary>
+    [Fact]
+    public async Task GuardedUsings_KeywordsAndTheOwnNamespacesTypes_AreWrittenShort()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+            #if NET
+            using System;
+            #endif
+
+            namespace System.Threading.Tasks.Extras
+            {
+                class C
+                {
+                    Task A(object gate, int count, TaskScheduler scheduler) => Task.Factory.StartNew([|() => Console.WriteLine(gate.ToString() + count + scheduler.Id)|]);
+                }
+            }
+            """,
+            FixedCode = /* lang=c#-test */ """
+            #if NET
+            using System;
+            #endif
+
+            namespace System.Threading.Tasks.Extras
+            {
+                class C
+                {
+                    Task A(object gate, int count, TaskScheduler scheduler) => Task.Factory.StartNew(static state =>
+                    {
+                        var (gate, count, scheduler) = ((object, int, TaskScheduler))state!;
+                        Console.WriteLine(gate.ToString() + count + scheduler.Id);
+                    }, (gate, count, scheduler));
+                }
+            }
+            """,
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// The .editorconfig says CRLF, the file's lines end in LF: the lines the fix writes end as the file's do, so the file
+    /// does not end up with both.
+    /// </summary>
+    [Fact]
+    public async Task LinesTheFixWrites_EndAsTheFilesLinesDo()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x) => Task.Factory.StartNew([|() =>\n    {\n        // why\n        Console.WriteLine(x);\n    }|]);\n}\n",
+            FixedCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x) => Task.Factory.StartNew(static state =>\n    {\n        var x = (int)state!;\n        // why\n        Console.WriteLine(x);\n    }, x);\n}\n",
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\nend_of_line = crlf\n"));
+        await test.RunAsync();
+    }
+
     /// <summary>The caveat docs/rules/TPL0001.md names: the task's AsyncState is the state (it was null).</summary>
     [Fact]
     public async Task Caveat_TheStateIsTheTasksAsyncState()
