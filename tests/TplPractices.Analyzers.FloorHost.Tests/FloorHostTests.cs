@@ -70,7 +70,15 @@ public sealed class FloorHostTests
             var id = fixer.FixableDiagnosticIds.Single();
             var first = await FirstActionAsync(run, fixer);
             var provider = fixer.GetFixAllProvider();
-            Assert.NotNull(provider);
+            if (provider is null)
+            {
+                // A fix offered one site at a time (TPL0013's): the single fix applies and compiles on Roslyn 4.8.
+                var single = (await ChangedSolutionAsync(await first.Action.GetOperationsAsync(CancellationToken.None))).Projects.Single();
+                Assert.Empty(await Run.ErrorsAsync(single));
+                Assert.True((await Run.DiagnosticsAsync(single, run.Analyzers)).Count(d => d.Id == id) < run.Diagnostics.Count(d => d.Id == id), id + "'s single fix left its diagnostic");
+                continue;
+            }
+
             var context = new FixAllContext(
                 run.Project.GetDocument(first.Diagnostic.Location.SourceTree)!,
                 fixer,

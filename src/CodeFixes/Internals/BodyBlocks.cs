@@ -26,14 +26,23 @@ internal static class BodyBlocks
             // A lambda's block whose braces share lines with its statements (a rewrite's `{ var x = …; F(\n …); }`);
             // statements an author put side by side inside a block laid out on lines are theirs.
             if (block.Parent is AnonymousFunctionExpressionSyntax && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
-                && Layout.Spans(text, block) > 1 && !done.Any(d => d.Contains(block.Span))
-                && (!Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))
+                && !done.Any(d => d.Contains(block.Span))
+                && (WillSplit(text, block, style)
+                    || (Layout.Spans(text, block) > 1
+                        && (!Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))))
             {
                 done.Add(block.Span);
                 yield return Expand(block, style);
             }
         }
     }
+
+    /// <summary>
+    /// A lambda block of several statements written side by side, in a file whose author writes one statement a line
+    /// (StyleCop's SA1107): it gets one statement a line, whatever its length.
+    /// </summary>
+    public static bool WillSplit(SourceText text, BlockSyntax block, Style style) =>
+        !style.StatementsShareLines && block.Parent is AnonymousFunctionExpressionSyntax && CanExpand(block) && WrittenShapes.StatementsShareALine(text, block);
 
     /// <summary>Whether the block is the body of a lambda, an anonymous method, a local function, a method or an accessor.</summary>
     public static bool IsBody(BlockSyntax block) =>

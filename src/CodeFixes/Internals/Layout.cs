@@ -29,9 +29,9 @@ internal static class Layout
             return document;
         }
 
-        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot);
+        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot, document.Project);
         var result = document;
-        foreach (var step in new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { MovedLines.Of, BodyBlocks.Mixed, AddedArguments })
+        foreach (var step in new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { MovedLines.Of, SpreadArguments, BodyBlocks.Mixed, AddedArguments })
         {
             var changes = await Changes(original, result, cancellationToken).ConfigureAwait(false);
             var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
@@ -57,6 +57,64 @@ internal static class Layout
     /// <summary>The rewrite's changes, in the original text's coordinates, in order.</summary>
     public static async Task<List<TextChange>> TextChangesAsync(Document original, Document rewritten, CancellationToken cancellationToken) =>
         (await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
+
+    /// <summary>
+    /// An argument list the rewrite wrote that runs over several lines is laid out one argument a line, the first after
+    /// the parenthesis, in a project that runs StyleCop's SA1116 and SA1117 (<see cref="Style.ArgumentsOneALine"/>).
+    /// Elsewhere only a list where several arguments would follow a block on its closing line (<c>}, state, options)</c>),
+    /// whichever fix wrote the block and whichever the arguments. Done before blocks are split, which then indent from it.
+    /// </summary>
+    private static IEnumerable<TextChange> SpreadArguments(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
+    {
+        var text = newRoot.SyntaxTree.GetText();
+        var spread = new List<TextSpan>();
+        foreach (var list in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BaseArgumentListSyntax>())
+        {
+            // A list inside one spread here is laid out from its new lines by the steps after this one.
+            if (list.Arguments.Count > 1
+                && !spread.Any(s => s.Contains(list.Span))
+                && changes.Any(c => c.IntersectsWith(list.Span))
+                && !WrittenShapes.IsOneALine(text, list)
+                && (style.ArgumentsOneALine ? Spans(text, list) > 1 || WillSplitABlock(text, list, style) : LeavesSeveralAfterABlock(text, list, style)))
+            {
+                spread.Add(list.Span);
+                var column = style.Indentation(text.Lines.GetLineFromPosition(list.SpanStart).ToString()) + style.IndentSize;
+                foreach (var argument in list.Arguments.Where(a => !BeginsLine(text, a)))
+                {
+                    // An argument over several lines (a lambda's block) takes its lines along.
+                    yield return BreakBefore(argument, style.NewLine + style.Whitespace(column));
+                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, MovedLines.Shift(text, argument, column, column, style), style))
+                    {
+                        yield return edit;
+                    }
+                }
+            }
+        }
+    }
+
+    private static bool WillSplitABlock(SourceText text, BaseArgumentListSyntax list, Style style) =>
+        list.Arguments.Any(a => IsSplitBlock(text, a, style));
+
+    /// <summary>
+    /// Two or more arguments follow one over several lines (a lambda's block, or one about to be split) and do not
+    /// begin lines of their own: they would share the block's closing line, <c>}, state, options)</c>.
+    /// </summary>
+    private static bool LeavesSeveralAfterABlock(SourceText text, BaseArgumentListSyntax list, Style style)
+    {
+        for (var i = 0; i < list.Arguments.Count - 2; i++)
+        {
+            if ((IsSplitBlock(text, list.Arguments[i], style) || Spans(text, list.Arguments[i]) > 1)
+                && !BeginsLine(text, list.Arguments[i + 1]) && !BeginsLine(text, list.Arguments[i + 2]))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsSplitBlock(SourceText text, ArgumentSyntax argument, Style style) =>
+        argument.Expression is AnonymousFunctionExpressionSyntax { Block: { } block } && BodyBlocks.WillSplit(text, block, style);
 
     /// <summary>
     /// An argument the rewrite added (or moved) into a list whose other arguments after the first each begin a line:

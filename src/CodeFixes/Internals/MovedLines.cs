@@ -75,7 +75,8 @@ internal static class MovedLines
         return text.WithChanges(edits).ToString(new TextSpan(node.SpanStart, node.Span.Length + edits.Sum(e => e.NewText!.Length - e.Span.Length)));
     }
 
-    private static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, SyntaxNode node, int shift, Style style)
+    /// <summary>The edits that move the lines of <paramref name="node"/> after its first by <paramref name="shift"/> columns.</summary>
+    public static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, SyntaxNode node, int shift, Style style)
     {
         if (shift == 0)
         {

@@ -8,18 +8,21 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// The file's layout settings, from .editorconfig where it sets them, else from the file: its line break, its indent
-/// (a tab where it indents with tabs) and the longest line a fix may write (<c>max_line_length</c>, else 160).
+/// (a tab where it indents with tabs), the longest line a fix may write (<c>max_line_length</c>, else 160), and how
+/// its author lays out statements and argument lists (<see cref="WrittenShapes"/>).
 /// </summary>
 internal sealed class Style
 {
     private const int DefaultMaxLineLength = 160;
 
-    private Style(string newLine, bool tabs, int indentSize, int maxLineLength)
+    private Style(string newLine, bool tabs, int indentSize, int maxLineLength, WrittenShapes shapes)
     {
         NewLine = newLine;
         Tabs = tabs;
         IndentSize = indentSize;
         MaxLineLength = maxLineLength;
+        StatementsShareLines = shapes.StatementsShareLines;
+        ArgumentsOneALine = shapes.ArgumentsOneALine;
     }
 
     public string NewLine { get; }
@@ -30,7 +33,16 @@ internal sealed class Style
 
     public int MaxLineLength { get; }
 
-    public static Style Of(AnalyzerConfigOptions options, SyntaxNode root)
+    /// <summary>The author writes two statements on one line somewhere in the file: a block the fix writes may do so too.</summary>
+    public bool StatementsShareLines { get; }
+
+    /// <summary>
+    /// The project runs StyleCop's SA1116 and SA1117: a list over several lines puts each argument on a line of its own,
+    /// the first after the parenthesis, so a list the fix spreads over lines does so too.
+    /// </summary>
+    public bool ArgumentsOneALine { get; }
+
+    public static Style Of(AnalyzerConfigOptions options, SyntaxNode root, Project project)
     {
         var text = root.SyntaxTree.GetText();
         var tabs = options.TryGetValue("indent_style", out var indentStyle)
@@ -43,7 +55,7 @@ internal sealed class Style
         }
 
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
-        return new Style(NewLines.Of(root).ToString(), tabs, size, max);
+        return new Style(NewLines.Of(root).ToString(), tabs, size, max, WrittenShapes.Of(root, project, options));
     }
 
     /// <summary>The column of the first character that is not white space, tabs counted to the next tab stop.</summary>

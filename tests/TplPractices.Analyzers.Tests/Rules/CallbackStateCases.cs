@@ -58,7 +58,11 @@ internal static class CallbackStateCases
             {
                 var seen = new ConcurrentQueue<int>();
                 using var source = new CancellationTokenSource();
-                using (source.Token.Register(static state => { var (seen, value) = ((ConcurrentQueue<int>, int))state!; seen.Enqueue(value); }, (seen, value)))
+                using (source.Token.Register(static state =>
+                {
+                    var (seen, value) = ((ConcurrentQueue<int>, int))state!;
+                    seen.Enqueue(value);
+                }, (seen, value)))
                 {
                     source.Cancel();
                 }
@@ -70,7 +74,11 @@ internal static class CallbackStateCases
             {
                 var done = new TaskCompletionSource<string>();
                 ThreadPool.QueueUserWorkItem(
-                    static state => { var (done, text, value) = state; done.SetResult(text + value); },
+                    static state =>
+                    {
+                        var (done, text, value) = state;
+                        done.SetResult(text + value);
+                    },
                     (done, text, value),
                     preferLocal: false);
                 return await done.Task;
@@ -80,7 +88,11 @@ internal static class CallbackStateCases
             {
                 var done = new TaskCompletionSource<string>();
                 using var timer = new Timer(
-                    static state => { var (done, text) = ((TaskCompletionSource<string>, string))state!; done.TrySetResult(text); },
+                    static state =>
+                    {
+                        var (done, text) = ((TaskCompletionSource<string>, string))state!;
+                        done.TrySetResult(text);
+                    },
                     (done, text),
                     0,
                     Timeout.Infinite);
@@ -90,9 +102,11 @@ internal static class CallbackStateCases
             public static async Task<string> QueueWithNullState(int value)
             {
                 var done = new TaskCompletionSource<string>();
-                ThreadPool.QueueUserWorkItem(
-                    static state => { var (done, value) = ((TaskCompletionSource<string>, int))state!; done.SetResult("v" + value); },
-                    (done, value));
+                ThreadPool.QueueUserWorkItem(static state =>
+                {
+                    var (done, value) = ((TaskCompletionSource<string>, int))state!;
+                    done.SetResult("v" + value);
+                }, (done, value));
                 return await done.Task;
             }
         }

@@ -55,7 +55,7 @@ public sealed class CallbackStateFixTests
         {
             Target = target,
             TestCode = QueueOne,
-            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = (int)state!; Console.WriteLine(x); }, x", StringComparison.Ordinal),
+            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state =>\n    {\n        var x = (int)state!;\n        Console.WriteLine(x);\n    }, x", StringComparison.Ordinal),
         }.RunAsync();
     }
 
@@ -74,7 +74,7 @@ public sealed class CallbackStateFixTests
         var test = new Verify.Test
         {
             TestCode = QueueOne,
-            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state => { var x = (int)state!; Console.WriteLine(x); }, x", StringComparison.Ordinal),
+            FixedCode = QueueOne.Replace("[|_ => Console.WriteLine(x)|]", "static state =>\n    {\n        var x = (int)state!;\n        Console.WriteLine(x);\n    }, x", StringComparison.Ordinal),
         };
         test.LinkedTargets.Add(TestTarget.NetStandard20);
         await test.RunAsync();
@@ -104,9 +104,11 @@ public sealed class CallbackStateFixTests
 
                 class C
                 {
-                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register(
-                        state => { var myName = (string)state; Console.WriteLine(myName); },
-                        name);
+                    CancellationTokenRegistration M(CancellationToken token, string name) => token.Register(state =>
+                    {
+                        var myName = (string)state;
+                        Console.WriteLine(myName);
+                    }, name);
                 }
                 """,
         }.RunAsync();
@@ -192,12 +194,30 @@ public sealed class CallbackStateFixTests
             {
                 int _count;
 
-                CancellationTokenRegistration Sync(CancellationToken token) => token.Register(static state => { var self = (C)state!; self._count++; }, this, true);
-                void Post(SynchronizationContext context, int x) => context.Post(
-                    static state => { var (x, self) = ((int, C))state!; Console.WriteLine(x + self._count); },
-                    (x, this));
+                CancellationTokenRegistration Sync(CancellationToken token) => token.Register(
+                    static state =>
+                    {
+                        var self = (C)state!;
+                        self._count++;
+                    },
+                    this,
+                    true);
+                void Post(SynchronizationContext context, int x) => context.Post(static state =>
+                {
+                    var (x, self) = ((int, C))state!;
+                    Console.WriteLine(x + self._count);
+                }, (x, this));
                 RegisteredWaitHandle Wait(WaitHandle handle, int x) =>
-                    ThreadPool.RegisterWaitForSingleObject(handle, static (state, timedOut) => { var x = (int)state!; Console.WriteLine(timedOut ? x : 0); }, x, 100, true);
+                    ThreadPool.RegisterWaitForSingleObject(
+                        handle,
+                        static (state, timedOut) =>
+                        {
+                            var x = (int)state!;
+                            Console.WriteLine(timedOut ? x : 0);
+                        },
+                        x,
+                        100,
+                        true);
             }
             """);
     }
@@ -226,11 +246,23 @@ public sealed class CallbackStateFixTests
 
             class C
             {
-                Action<int> Nested(CancellationToken token) => x => token.Register(static state => { var x = (int)state!; Console.WriteLine(x); }, x);
+                Action<int> Nested(CancellationToken token) => x => token.Register(static state =>
+                {
+                    var x = (int)state!;
+                    Console.WriteLine(x);
+                }, x);
                 void Twice(CancellationToken token, int a, int b)
                 {
-                    token.Register(static state => { var a = (int)state!; Console.WriteLine(a); }, a);
-                    token.Register(static state => { var b = (int)state!; Console.WriteLine(b); }, b);
+                    token.Register(static state =>
+                    {
+                        var a = (int)state!;
+                        Console.WriteLine(a);
+                    }, a);
+                    token.Register(static state =>
+                    {
+                        var b = (int)state!;
+                        Console.WriteLine(b);
+                    }, b);
                 }
             }
             """);

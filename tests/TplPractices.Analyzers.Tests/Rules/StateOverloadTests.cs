@@ -38,10 +38,11 @@ public sealed class StateOverloadTests
             """);
         var after = Class("""
                 int One(string key, int factor) => _cache.GetOrAdd(key, static (k, factor) => Load(k, factor), factor);
-                int Two(string key, int factor, int extra) => _cache.GetOrAdd(
-                    key,
-                    static (k, state) => { var (factor, extra) = state; return Load(k, factor) + extra; },
-                    (factor, extra));
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, static (k, state) =>
+                {
+                    var (factor, extra) = state;
+                    return Load(k, factor) + extra;
+                }, (factor, extra));
                 int Both(string key, int factor) => _cache.AddOrUpdate(key, static (k, factor) => Load(k, factor), static (k, old, factor) => old + factor, factor);
                 int Self(string key) => _cache.GetOrAdd(key, static (k, self) => Load(k, self._scale), this);
             """);
@@ -121,7 +122,10 @@ public sealed class StateOverloadTests
     private static readonly string UserApisAfter = UserApisBefore
         .Replace("{|#0:() => x + 1|}", "static x => x + 1, x", StringComparison.Ordinal)
         .Replace("{|#1:k => k + name|}", "static (k, name) => k + name, name", StringComparison.Ordinal)
-        .Replace("{|#2:i => Console.WriteLine(i + x)|}", "static (i, state) => { var x = (int)state!; Console.WriteLine(i + x); }, x", StringComparison.Ordinal)
+        .Replace(
+            "Pool.Post({|#2:i => Console.WriteLine(i + x)|}, CancellationToken.None);",
+            "Pool.Post(\n            static (i, state) =>\n            {\n                var x = (int)state!;\n                Console.WriteLine(i + x);\n            },\n            x,\n            CancellationToken.None);",
+            StringComparison.Ordinal)
         .Replace("{|#3:ch => ch + name|}", "static (ch, name) => ch + name, name", StringComparison.Ordinal)
         .Replace("{|#4:k => k + x|});", "static (k, x) => k + x, x);", StringComparison.Ordinal)
         .Replace("{|#5:k => k + x|}, (k, old) => old + x)", "static (k, x) => k + x, static (k, old, x) => old + x, x)", StringComparison.Ordinal);
@@ -357,10 +361,11 @@ public sealed class StateOverloadTests
                 int One(string key, int factor) => _cache.GetOrAdd(key, [|k => Load(k, factor)|]);
             """);
         var after = Class("""
-                int Two(string key, int factor, int extra) => _cache.GetOrAdd(
-                    key,
-                    (k, state) => { var (myFactor, myExtra) = state; return Load(k, myFactor) + myExtra; },
-                    (factor, extra));
+                int Two(string key, int factor, int extra) => _cache.GetOrAdd(key, (k, state) =>
+                {
+                    var (myFactor, myExtra) = state;
+                    return Load(k, myFactor) + myExtra;
+                }, (factor, extra));
                 int One(string key, int factor) => _cache.GetOrAdd(key, (k, myFactor) => Load(k, myFactor), factor);
             """);
         await new Verify.Test

@@ -155,7 +155,11 @@ public sealed class TaskRunStateTests
                 class C
                 {
                     Task<int> M(int x) => Task.Factory.StartNew(
-                        state => { var myX = (int)state; return myX + 1; },
+                        state =>
+                        {
+                            var myX = (int)state;
+                            return myX + 1;
+                        },
                         x,
                         CancellationToken.None,
                         TaskCreationOptions.DenyChildAttach,
@@ -331,7 +335,11 @@ public sealed class TaskRunStateTests
                     class C
                     {
                         Task Show(int x) => Task.Factory.StartNew(
-                            static state => { var x = (int)state!; Console.WriteLine(x); },
+                            static state =>
+                            {
+                                var x = (int)state!;
+                                Console.WriteLine(x);
+                            },
                             x,
                             CancellationToken.None,
                             TaskCreationOptions.DenyChildAttach,
@@ -432,7 +440,11 @@ public sealed class TaskRunStateTests
                 class C
                 {
                     Task<string?> M(string? s) => Task.Factory.StartNew<string?>(
-                        static state => { var s = (string?)state!; return s ?? "none"; },
+                        static state =>
+                        {
+                            var s = (string?)state!;
+                            return s ?? "none";
+                        },
                         s,
                         CancellationToken.None,
                         TaskCreationOptions.DenyChildAttach,

@@ -85,17 +85,27 @@ internal static class UseTaskStateCases
 
             public static int Several(int left, string right, CancellationToken token) =>
                 Task.Factory.StartNew(
-                    static state => { var (left, right) = ((int, string))state!; return left + right.Length; },
+                    static state =>
+                    {
+                        var (left, right) = ((int, string))state!;
+                        return left + right.Length;
+                    },
                     (left, right),
                     token,
                     TaskCreationOptions.None,
                     TaskScheduler.Default).Result;
 
-            public int Instance(int value) => Task.Factory.StartNew(
-                static state => { var (self, value) = ((Work, int))state!; return self._offset + value; },
-                (this, value)).Result;
+            public int Instance(int value) => Task.Factory.StartNew(static state =>
+            {
+                var (self, value) = ((Work, int))state!;
+                return self._offset + value;
+            }, (this, value)).Result;
 
-            public int OnlyThis() => Task<int>.Factory.StartNew(static state => { var self = (Work)state!; return self._offset * 2; }, this).Result;
+            public int OnlyThis() => Task<int>.Factory.StartNew(static state =>
+            {
+                var self = (Work)state!;
+                return self._offset * 2;
+            }, this).Result;
 
             public static int Antecedent(Task<int> task) => task.ContinueWith(static t => t.Result + t.Result).Result;
         }

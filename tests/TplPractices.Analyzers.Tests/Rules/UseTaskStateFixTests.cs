@@ -112,7 +112,11 @@ public sealed class UseTaskStateFixTests
 
                 class C
                 {
-                    Task M(int x) => Task.Factory.StartNew(state => { var x = (int)state!; Console.WriteLine(x); }, x);
+                    Task M(int x) => Task.Factory.StartNew(state =>
+                    {
+                        var x = (int)state!;
+                        Console.WriteLine(x);
+                    }, x);
                 }
                 """,
         }.RunAsync();
@@ -147,17 +151,29 @@ public sealed class UseTaskStateFixTests
 
             class C
             {
-                Func<int, Task> Nested() => x => Task.Factory.StartNew(static state => { var x = (int)state!; Console.WriteLine(x); }, x);
+                Func<int, Task> Nested() => x => Task.Factory.StartNew(static state =>
+                {
+                    var x = (int)state!;
+                    Console.WriteLine(x);
+                }, x);
 
                 void Loop(string[] names)
                 {
                     foreach (var name in names)
                     {
-                        Task.Factory.StartNew(static state => { var name = (string)state!; Console.WriteLine(name); }, name);
+                        Task.Factory.StartNew(static state =>
+                        {
+                            var name = (string)state!;
+                            Console.WriteLine(name);
+                        }, name);
                     }
                 }
 
-                Task<Task> Async(int delay) => Task.Factory.StartNew(static async state => { var delay = (int)state!; await Task.Delay(delay); }, delay);
+                Task<Task> Async(int delay) => Task.Factory.StartNew(static async state =>
+                {
+                    var delay = (int)state!;
+                    await Task.Delay(delay);
+                }, delay);
             }
             """);
     }
@@ -180,7 +196,11 @@ public sealed class UseTaskStateFixTests
                 using System.Threading.Tasks;
 
                 var name = "top";
-                await Task.Factory.StartNew(static state => { var name = (string)state!; Console.WriteLine(name); }, name);
+                await Task.Factory.StartNew(static state =>
+                {
+                    var name = (string)state!;
+                    Console.WriteLine(name);
+                }, name);
                 """,
         }.RunAsync();
     }
@@ -274,7 +294,11 @@ public sealed class UseTaskStateFixTests
 
             class C
             {
-                Task M(Task task, int x) => task.ContinueWith(static (_, state) => { var x = (int)state!; Console.WriteLine(x); }, x);
+                Task M(Task task, int x) => task.ContinueWith(static (_, state) =>
+                {
+                    var x = (int)state!;
+                    Console.WriteLine(x);
+                }, x);
             }
             """);
     }
@@ -304,8 +328,16 @@ public sealed class UseTaskStateFixTests
 
             class C
             {
-                Task A(int x) => Task.Factory.StartNew([DebuggerStepThrough] static (state) => { var x = (int)state!; Console.WriteLine(x); }, x);
-                Task<int> B(int x) => Task.Factory.StartNew(static int (state) => { var x = (int)state!; return x + 1; }, x);
+                Task A(int x) => Task.Factory.StartNew([DebuggerStepThrough] static (state) =>
+                {
+                    var x = (int)state!;
+                    Console.WriteLine(x);
+                }, x);
+                Task<int> B(int x) => Task.Factory.StartNew(static int (state) =>
+                {
+                    var x = (int)state!;
+                    return x + 1;
+                }, x);
             }
             """);
     }
@@ -405,6 +437,63 @@ public sealed class UseTaskStateFixTests
                         Console.WriteLine(gate.ToString() + count + scheduler.Id);
                     }, (gate, count, scheduler));
                 }
+            }
+            """,
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// A project that runs StyleCop (SA1107: one statement a line; SA1116/SA1117: the arguments of a list over several
+    /// lines each on a line of their own, the first after the parenthesis): what the fix writes is laid out so.
+    /// </summary>
+    [Fact]
+    public async Task AProjectRunningStyleCop_GetsTheFixLaidOutAsItsRulesWant()
+    {
+        await new Verify.Test
+        {
+            SolutionTransforms =
+            {
+                (solution, project) => solution.AddAnalyzerReference(project, new Microsoft.CodeAnalysis.Diagnostics.AnalyzerImageReference(
+                    System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>.Empty, "/packages/stylecop.analyzers/StyleCop.Analyzers.dll", "StyleCop.Analyzers")),
+            },
+            TestCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void Log(int x, int y)
+                {
+                    Console.WriteLine(
+                        "{0} {1}",
+                        x,
+                        y);
+                }
+
+                Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
+            }
+            """,
+            FixedCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void Log(int x, int y)
+                {
+                    Console.WriteLine(
+                        "{0} {1}",
+                        x,
+                        y);
+                }
+
+                Task B(int x, int y) => Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var (x, y) = ((int, int))state!;
+                        Console.WriteLine(x + y);
+                    },
+                    (x, y));
             }
             """,
         }.RunAsync();

@@ -24,9 +24,11 @@ public sealed class UseTaskStateOptionTests
 
         class C
         {
-            Task M(int a, int b, int c, int d) => Task.Factory.StartNew(
-                static state => { var (a, b, c, d) = ((int, int, int, int))state!; Console.WriteLine(a + b + c + d); },
-                (a, b, c, d));
+            Task M(int a, int b, int c, int d) => Task.Factory.StartNew(static state =>
+            {
+                var (a, b, c, d) = ((int, int, int, int))state!;
+                Console.WriteLine(a + b + c + d);
+            }, (a, b, c, d));
         }
         """;
 
@@ -93,8 +95,16 @@ public sealed class UseTaskStateOptionTests
 
             class C0
             {
-                Task M(int a, int b) => Task.Factory.StartNew(static state => { var (a, b) = ((int, int))state!; Console.WriteLine(a + b); }, (a, b));
-                Task N(int a, int b) => Task.Factory.StartNew(static state => { var (a, b) = ((int, int))state!; Console.WriteLine(a - b); }, (a, b));
+                Task M(int a, int b) => Task.Factory.StartNew(static state =>
+                {
+                    var (a, b) = ((int, int))state!;
+                    Console.WriteLine(a + b);
+                }, (a, b));
+                Task N(int a, int b) => Task.Factory.StartNew(static state =>
+                {
+                    var (a, b) = ((int, int))state!;
+                    Console.WriteLine(a - b);
+                }, (a, b));
             }
             """;
         var test = new Verify.Test

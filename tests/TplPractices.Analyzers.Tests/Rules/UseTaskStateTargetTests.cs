@@ -38,7 +38,11 @@ public sealed class UseTaskStateTargetTests
 
                 class C
                 {
-                    Task M(int x) => Task.Factory.StartNew(state => { var myX = (int)state; Console.WriteLine(myX); }, x);
+                    Task M(int x) => Task.Factory.StartNew(state =>
+                    {
+                        var myX = (int)state;
+                        Console.WriteLine(myX);
+                    }, x);
                 }
                 """,
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3) },
@@ -92,7 +96,11 @@ public sealed class UseTaskStateTargetTests
                     Task M(string a, string b) => Task.Factory.StartNew(static state =>
                     {
                         var (a, b) = ((string, string))state!;
-                        Task.Factory.StartNew(static state => { var (a, b) = ((string, string))state!; Console.WriteLine(a.Length + b.Length); }, (a, b)).Wait();
+                        Task.Factory.StartNew(static state =>
+                        {
+                            var (a, b) = ((string, string))state!;
+                            Console.WriteLine(a.Length + b.Length);
+                        }, (a, b)).Wait();
                     }, (a, b));
                 }
                 """,
@@ -132,7 +140,11 @@ public sealed class UseTaskStateTargetTests
                     {
                         var state = value * 2;
                         Console.WriteLine(state);
-                        return Task.Factory.StartNew(state2 => { var myValue = (int)state2; Console.WriteLine(myValue); }, value);
+                        return Task.Factory.StartNew(state2 =>
+                        {
+                            var myValue = (int)state2;
+                            Console.WriteLine(myValue);
+                        }, value);
                     }
                 }
                 """,
@@ -166,7 +178,11 @@ public sealed class UseTaskStateTargetTests
             {
                 Task<int> M(int left, CancellationToken token) =>
                     Task.Factory.StartNew(
-                        static state => { var left = (int)state!; return left * 2; },
+                        static state =>
+                        {
+                            var left = (int)state!;
+                            return left * 2;
+                        },
                         left,
                         token,
                         TaskCreationOptions.None,
@@ -213,7 +229,7 @@ public sealed class UseTaskStateTargetTests
             TestCode = Source,
             FixedCode = Source.Replace(
                 "Task.Factory.StartNew([|() => Console.WriteLine(a + b + c)|])",
-                "Task.Factory.StartNew(static state => { var (a, b, c) = ((int, int, int))state!; Console.WriteLine(a + b + c); }, (a, b, c))",
+                "Task.Factory.StartNew(static state =>\n    {\n        var (a, b, c) = ((int, int, int))state!;\n        Console.WriteLine(a + b + c);\n    }, (a, b, c))",
                 StringComparison.Ordinal),
 
             // The diagnostic left in the fixed code has no fix; by default the library ignores markup of fixable IDs there.

@@ -123,7 +123,11 @@ public sealed class UseTaskStateTests
                     Task.Factory.StartNew(() => Console.WriteLine(nameof(value)));
                     task.ContinueWith(t => Console.WriteLine(nameof(task) + Limit));
                     Task.Factory.StartNew(() => Console.WriteLine(nameof(Work) + nameof(_count) + nameof(Count) + nameof(this.Work)));
-                    Task.Factory.StartNew(static state => { var value = (int)state!; Console.WriteLine(value + Limit); }, value);
+                    Task.Factory.StartNew(static state =>
+                    {
+                        var value = (int)state!;
+                        Console.WriteLine(value + Limit);
+                    }, value);
                 }
 
                 private int _count;
@@ -220,7 +224,11 @@ public sealed class UseTaskStateTests
                 Task Read(int a, string b)
                 {
                     var pair = (a, b);
-                    return Task.Factory.StartNew(static state => { var pair = ((int a, string b))state!; Console.WriteLine(pair.Item1 + pair.b); }, pair);
+                    return Task.Factory.StartNew(static state =>
+                    {
+                        var pair = ((int a, string b))state!;
+                        Console.WriteLine(pair.Item1 + pair.b);
+                    }, pair);
                 }
             }
             """);
@@ -376,8 +384,16 @@ public sealed class UseTaskStateTests
                 {
                     void M(int x, Task<int> task)
                     {
-                        Task.Factory.StartNew(state => { var myX = (int)state; Console.WriteLine(myX); }, x);
-                        task.ContinueWith((antecedent, state) => { var myX = (int)state; Console.WriteLine(antecedent.Result + myX); }, x);
+                        Task.Factory.StartNew(state =>
+                        {
+                            var myX = (int)state;
+                            Console.WriteLine(myX);
+                        }, x);
+                        task.ContinueWith((antecedent, state) =>
+                        {
+                            var myX = (int)state;
+                            Console.WriteLine(antecedent.Result + myX);
+                        }, x);
                     }
                 }
                 """,
@@ -445,9 +461,11 @@ public sealed class UseTaskStateTests
                 Task Walk(object? root)
                 {
                     Func<object?, Task>? body = null;
-                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew(
-                        static state => { var body = (Func<object?, Task>?)state!; return body!(null); },
-                        body).Unwrap();
+                    body = node => node is null ? Task.CompletedTask : Task.Factory.StartNew(static state =>
+                    {
+                        var body = (Func<object?, Task>?)state!;
+                        return body!(null);
+                    }, body).Unwrap();
                     Func<Task>? later = null;
                     later = Run(() => Task.Factory.StartNew(() => later!()).Unwrap());
                     return body(root);

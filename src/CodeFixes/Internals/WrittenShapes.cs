@@ -1,0 +1,78 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>How the file's author lays out what a fix also writes: statements in a block, arguments of a long call.</summary>
+internal readonly struct WrittenShapes
+{
+    private WrittenShapes(bool statementsShareLines, bool argumentsOneALine)
+    {
+        StatementsShareLines = statementsShareLines;
+        ArgumentsOneALine = argumentsOneALine;
+    }
+
+    public bool StatementsShareLines { get; }
+
+    public bool ArgumentsOneALine { get; }
+
+    /// <summary>
+    /// Read once per fixed document. Statements from the file as it was before the fix (a fix never writes two on a
+    /// line, so fixes taken one by one or all at once read the same). Arguments from the project: where it runs
+    /// StyleCop with SA1117 on, every list over several lines must put each argument on a line of its own; read from
+    /// the file, the answer would change once an earlier fix had spread a list, and the IDE's single fixes and Fix All
+    /// would lay the same code out differently.
+    /// </summary>
+    public static WrittenShapes Of(SyntaxNode root, Project project, AnalyzerConfigOptions options)
+    {
+        var text = root.SyntaxTree.GetText();
+        var shareLines = false;
+        foreach (var block in root.DescendantNodes().OfType<BlockSyntax>())
+        {
+            if (StatementsShareALine(text, block))
+            {
+                shareLines = true;
+                break;
+            }
+        }
+
+        return new WrittenShapes(shareLines, RunsStyleCopArgumentRules(project, options));
+    }
+
+    private static bool RunsStyleCopArgumentRules(Project project, AnalyzerConfigOptions options) =>
+        project.AnalyzerReferences.Any(r => r.Display?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) >= 0
+            || (r.FullPath?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) ?? -1) >= 0)
+        && !(options.TryGetValue("dotnet_diagnostic.SA1117.severity", out var severity)
+            && (severity.Equals("none", System.StringComparison.OrdinalIgnoreCase) || severity.Equals("silent", System.StringComparison.OrdinalIgnoreCase)));
+
+    /// <summary>Two of the block's statements begin on one line.</summary>
+    public static bool StatementsShareALine(SourceText text, BlockSyntax block)
+    {
+        for (var i = 1; i < block.Statements.Count; i++)
+        {
+            if (Layout.SameLine(text, block.Statements[i - 1].Span.End, block.Statements[i].SpanStart))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Each argument begins a line.</summary>
+    public static bool IsOneALine(SourceText text, BaseArgumentListSyntax list)
+    {
+        foreach (var argument in list.Arguments)
+        {
+            if (!Layout.BeginsLine(text, argument))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+}
