@@ -378,9 +378,13 @@ for kept in "Task.FromResult(1000)" "Task.FromResult(1001)"; do
 done
 grep -qF "Task.FromResult(1003)" "$work/Consumer/Quiet.cs" || { echo "dotnet format rewrote a site the .editorconfig turned off"; exit 1; }
 grep -q "pending.AsyncWaitHandle.WaitOne()" "$work/Consumer/Waits.cs"
-grep -qF 'token.Register(static state => { var name = (string)state!; Console.WriteLine(name); }, name)' "$work/Consumer/Callbacks.cs"
-grep -qF 'ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)' "$work/Consumer/Callbacks.cs"
-grep -qF '}, period, 0, period)' "$work/Consumer/Callbacks.cs"
+# The state callbacks are blocks of two statements, one a line.
+for line in 'token.Register(static state =>' 'var name = (string)state!;' '}, name)' 'ThreadPool.QueueUserWorkItem(static state =>' \
+  'var item = (int)state!;' '}, item)'; do
+  grep -qF "$line" "$work/Consumer/Callbacks.cs" || { echo "Callbacks.cs lacks: $line"; cat "$work/Consumer/Callbacks.cs"; exit 1; }
+done
+# Three arguments would follow the callback's block on its closing line: one argument a line instead.
+grep -qF '        period);  // TPL0006' "$work/Consumer/Callbacks.cs" || { echo "Timer's arguments are not one a line"; cat "$work/Consumer/Callbacks.cs"; exit 1; }
 grep -qF 'context.Post(_ => Console.WriteLine(text), "state")' "$work/Consumer/Callbacks.cs"
 # Too long for one line once fixed, so the arguments are wrapped one a line.
 grep -qF '        TaskScheduler.Default).Unwrap();' "$work/Consumer/Runs.cs"

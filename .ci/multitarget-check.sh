@@ -154,16 +154,19 @@ for config in legacy modern; do
   expect_not $config Hostile.cs "timer = new Timer(static"
 done
 # The callback fixes take the form netstandard2.0 compiles (the object overload), in C# 8+ (legacy: no fix, as TPL0001).
+# The file writes two statements on one line itself (Later's lambda), so the fix's block may too.
 expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)"
 expect modern Callbacks.cs ", this, Timeout.Infinite, Timeout.Infinite)"
 expect modern StateOverloads.cs "_cache.GetOrAdd(key, static (k, factor) => k.Length * factor, factor);"
-expect modern StateOverloads.cs "Work.Run(static state => { var (a, b) = state; return a + b; }, (a, b));"
+expect_before modern StateOverloads.cs "Work.Run(static state =>" "            var (a, b) = state;"
+expect modern StateOverloads.cs "        }, (a, b));"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
 # The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.
 expect legacy Continuations.cs "done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously);"
-# The line grew past 160 characters, so the arguments are wrapped one a line.
-expect_before modern Continuations.cs "static (t, state) => { var done = (TaskCompletionSource<int>)state!;" "                done,"
+# Several arguments follow the state callback's block, so the arguments are laid out one a line.
+expect_before modern Continuations.cs "static (t, state) =>" "var done = (TaskCompletionSource<int>)state!;"
+expect_before modern Continuations.cs "var done = (TaskCompletionSource<int>)state!;" "                done,"
 expect modern Continuations.cs "                TaskContinuationOptions.ExecuteSynchronously);"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
 expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"

@@ -14,9 +14,11 @@ internal sealed record Variant(
     GauntletSetup Setup,
     ImmutableArray<(string Name, string Text)> Files,
     Func<Solution, Solution, Task<string?>>? Expectation = null,
-    BehaviourRun.Setting Behaviour = default)
+    BehaviourRun.Setting Behaviour = default,
+    Func<Solution, Solution>? Transform = null)
 {
-    public Solution Create() => Setup.Create(Files, Case.OutputKind);
+    /// <summary>The project, with what the context adds to it beyond its files (<see cref="Transform"/>: an analyzer reference, say).</summary>
+    public Solution Create() => Transform is null ? Setup.Create(Files, Case.OutputKind) : Transform(Setup.Create(Files, Case.OutputKind));
 
     public override string ToString() => $"{Context} on {Case.Origin} ({Setup.Name})";
 
