@@ -70,7 +70,14 @@ internal static class CompletionSourceContinuations
             }
         }
 
-        return EscapesBeforeCompletion(creation, symbols) && !CompletionReliance.IsReliedOn(creation);
+        if (!EscapesBeforeCompletion(creation, symbols))
+        {
+            return false;
+        }
+
+        // Where the rule can see every completion: none relies on running the awaiting code inline, and not every
+        // one is the last act of pool work, where inline costs nothing and the flag would only add a queue hop.
+        return CompletionSites.Of(creation) is not { } sites || !(sites.AreReliedOn() || sites.OnlyEndPoolWork());
     }
 
     /// <summary>

@@ -32,7 +32,7 @@ public sealed class CompletionSourceContinuationsTests
                 Task<int> Returned()
                 {
                     var done = [|new TaskCompletionSource<int>()|];
-                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    ThreadPool.QueueUserWorkItem(_ => { done.SetResult(1); Console.WriteLine("set"); });
                     return done.Task;
                 }
 
@@ -76,7 +76,7 @@ public sealed class CompletionSourceContinuationsTests
                 Task<int> Returned()
                 {
                     var done = new TaskCompletionSource<int>({{Flag}});
-                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    ThreadPool.QueueUserWorkItem(_ => { done.SetResult(1); Console.WriteLine("set"); });
                     return done.Task;
                 }
 
@@ -225,21 +225,21 @@ public sealed class CompletionSourceContinuationsTests
                 Func<Task<int>> Factory() => () =>
                 {
                     var inner = [|new TaskCompletionSource<int>()|];
-                    Task.Run(() => inner.SetResult(2));
+                    Task.Run(() => { inner.SetResult(2); Console.WriteLine("set"); });
                     return inner.Task;
                 };
 
                 Task<int> Local()
                 {
                     return Make();
-                    Task<int> Make() { var done = [|new TaskCompletionSource<int>()|]; Task.Run(() => done.SetResult(3)); return done.Task; }
+                    Task<int> Make() { var done = [|new TaskCompletionSource<int>()|]; Task.Run(() => { lock (_gate) { done.SetResult(3); } }); return done.Task; }
                 }
             """);
         var after = Class($$"""
                 Func<Task<int>> Factory() => () =>
                 {
                     var inner = new TaskCompletionSource<int>({{Flag}});
-                    Task.Run(() => inner.SetResult(2));
+                    Task.Run(() => { inner.SetResult(2); Console.WriteLine("set"); });
                     return inner.Task;
                 };
 
@@ -249,7 +249,7 @@ public sealed class CompletionSourceContinuationsTests
                     Task<int> Make()
                     {
                         var done = new TaskCompletionSource<int>({{Flag}});
-                        Task.Run(() => done.SetResult(3));
+                        Task.Run(() => { lock (_gate) { done.SetResult(3); } });
                         return done.Task;
                     }
                 }
@@ -265,7 +265,7 @@ public sealed class CompletionSourceContinuationsTests
             using System.Threading.Tasks;
 
             var ready = [|new TaskCompletionSource<bool>()|];
-            ThreadPool.QueueUserWorkItem(_ => ready.SetResult(true));
+            System.Threading.Timer timer = new(_ => ready.SetResult(true), null, 1, Timeout.Infinite);
             await ready.Task;
             """;
         await new Verify.Test
@@ -408,6 +408,72 @@ public sealed class CompletionSourceContinuationsTests
                             break;
                     }
 
+                    return done.Task;
+                }
+            """));
+    }
+
+    /// <summary>
+    /// Every completion is the last thing a pool work item or continuation does, holding no lock: the thread has nothing
+    /// else to do, so running the awaiting code there costs nothing, and the flag would only add a queue hop. Not
+    /// reported. The same completion followed by more work, under a lock, in a loop, or from a public method, a
+    /// cancellation or timer callback is a hazard, and reported.
+    /// </summary>
+    [Fact]
+    public async Task CompletedOnlyAsTheLastActOfPoolWork_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                Task<int> Queued()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    return done.Task;
+                }
+
+                Task<int> Ran(int value)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    Task.Run(() =>
+                    {
+                        var doubled = value * 2;
+                        _ = done.TrySetResult(doubled);
+                    });
+                    return done.Task;
+                }
+
+                Task<int> Continued(Task<int> first)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    first.ContinueWith(t => done.TrySetResult(t.Result + 1), TaskScheduler.Default);
+                    return done.Task;
+                }
+
+                Task<int> MoreWorkAfter()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(_ => { done.SetResult(1); Console.WriteLine("then more"); });
+                    return done.Task;
+                }
+
+                Task<int> InALoop(int[] values)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    Task.Run(() => { foreach (var v in values) { done.TrySetResult(v); } });
+                    return done.Task;
+                }
+
+                Task<int> FromATimer()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    var timer = new Timer(_ => done.SetResult(1), null, 1, Timeout.Infinite);
+                    return done.Task;
+                }
+
+                Task<int> HandedToOtherCode(Action<TaskCompletionSource<int>> start)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
+                    start(done);
                     return done.Task;
                 }
             """));

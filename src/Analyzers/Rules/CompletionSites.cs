@@ -1,0 +1,149 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0013: where the code that can complete a source does so, read from the syntax of the code that can name it: its
+/// function for a local, its type's declarations for a field. Asked only for a site about to be reported. Two answers:
+/// whether a completer relies on continuations running inline (it reads a task's state right after completing), and
+/// whether every completion is the last thing a thread-pool work item or continuation does, with no lock held, where
+/// running the awaiting code inline costs nothing and the flag would only add a queue hop.
+/// </summary>
+internal sealed class CompletionSites
+{
+    private static readonly ImmutableHashSet<string> CompletionNames = ImmutableHashSet.Create(
+        "SetResult", "TrySetResult", "SetException", "TrySetException", "SetCanceled", "TrySetCanceled", "SetFromTask", "TrySetFromTask");
+
+    private static readonly ImmutableHashSet<string> StateNames = ImmutableHashSet.Create(
+        "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Status");
+
+    /// <summary>Methods whose delegate runs as a work item of its own on the pool, or as a task's continuation.</summary>
+    private static readonly ImmutableHashSet<string> PoolWork = ImmutableHashSet.Create(
+        "Run", "StartNew", "ContinueWith", "QueueUserWorkItem", "UnsafeQueueUserWorkItem");
+
+    private readonly List<InvocationExpressionSyntax> _completions;
+
+    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown)
+    {
+        _completions = completions;
+        AllKnown = allKnown;
+    }
+
+    /// <summary>Every mention of the source is a completion, a read of its task, or a store of a new source: none hands it to other code.</summary>
+    private bool AllKnown { get; }
+
+    /// <summary>The sites of the local or field a creation is stored into; null where it goes elsewhere (an array, a call).</summary>
+    public static CompletionSites? Of(IObjectCreationOperation creation)
+    {
+        var value = creation.WithImplicitConversionsAround();
+        return value.Parent switch
+        {
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => Find(declarator.Symbol.Name, new[] { declarator.Root().Syntax }),
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => Find(local.Local.Name, new[] { local.Root().Syntax }),
+            ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } => Of(field.Field),
+            IFieldInitializerOperation { InitializedFields.Length: 1 } initializer => Of(initializer.InitializedFields[0]),
+            _ => null,
+        };
+    }
+
+    private static CompletionSites Of(IFieldSymbol field) =>
+        Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
+
+    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes)
+    {
+        var completions = new List<InvocationExpressionSyntax>();
+        var allKnown = true;
+        foreach (var scope in scopes)
+        {
+            foreach (var token in scope.TokensNamed(name, SyntaxKind.IdentifierToken))
+            {
+                if (token.Parent is not IdentifierNameSyntax mention || mention.Parent is VariableDeclaratorSyntax)
+                {
+                    continue;
+                }
+
+                var reference = Outermost(mention.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } self && self.Name == mention ? self : mention);
+                switch (reference.Parent)
+                {
+                    case ConditionalAccessExpressionSyntax { WhenNotNull: InvocationExpressionSyntax { Expression: MemberBindingExpressionSyntax binding } call } access
+                        when access.Expression == reference && CompletionNames.Contains(binding.Name.Identifier.ValueText):
+                        completions.Add(call);
+                        break;
+                    case MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member, Parent: InvocationExpressionSyntax call } access
+                        when access.Expression == reference && CompletionNames.Contains(member):
+                        completions.Add(call);
+                        break;
+                    case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Task" } access when access.Expression == reference:
+                        break;
+                    case AssignmentExpressionSyntax assignment when assignment.Left == reference:
+                        break;
+                    default:
+                        allKnown = false;
+                        break;
+                }
+            }
+        }
+
+        return new CompletionSites(completions, allKnown);
+    }
+
+    /// <summary><c>name</c> with the parentheses and <c>!</c> around it.</summary>
+    private static ExpressionSyntax Outermost(ExpressionSyntax reference)
+    {
+        while (reference.Parent is ParenthesizedExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression })
+        {
+            reference = (ExpressionSyntax)reference.Parent;
+        }
+
+        return reference;
+    }
+
+    /// <summary>Some completion is followed, in its member, by a read of a task's state.</summary>
+    public bool AreReliedOn() =>
+        _completions.Any(completion => EnclosingBody(completion) is { } body
+            && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n)));
+
+    /// <summary>
+    /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to
+    /// Task.Run, StartNew, ContinueWith or QueueUserWorkItem, outside any lock or loop, and nothing else can complete it.
+    /// </summary>
+    public bool OnlyEndPoolWork() => AllKnown && _completions.Count > 0 && _completions.All(EndsPoolWork);
+
+    private static bool EndsPoolWork(InvocationExpressionSyntax completion)
+    {
+        SyntaxNode node = completion.Parent is AssignmentExpressionSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "_" } } discard ? discard : completion;
+        if (node.Parent is AnonymousFunctionExpressionSyntax { ExpressionBody: { } body } expressionLambda && body == node)
+        {
+            return IsPoolWork(expressionLambda);
+        }
+
+        return node.Parent is ExpressionStatementSyntax statement
+            && statement.Parent is BlockSyntax { Parent: AnonymousFunctionExpressionSyntax lambda } block
+            && block.Statements.Last() == statement
+            && IsPoolWork(lambda);
+    }
+
+    private static bool IsPoolWork(AnonymousFunctionExpressionSyntax lambda) =>
+        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax call } }
+        && call.Expression switch
+        {
+            MemberAccessExpressionSyntax access => PoolWork.Contains(access.Name.Identifier.ValueText),
+            SimpleNameSyntax simple => PoolWork.Contains(simple.Identifier.ValueText),
+            _ => false,
+        };
+
+    private static SyntaxNode? EnclosingBody(SyntaxNode node) =>
+        node.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax
+            or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax);
+
+    private static bool IsStateRead(SyntaxNode node) =>
+        node is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member } && StateNames.Contains(member)
+        || node is MemberBindingExpressionSyntax { Name.Identifier.ValueText: var bound } && StateNames.Contains(bound);
+}
