@@ -462,14 +462,6 @@ public sealed class UseTaskStateFixTests
 
             class C
             {
-                void Log(int x, int y)
-                {
-                    Console.WriteLine(
-                        "{0} {1}",
-                        x,
-                        y);
-                }
-
                 Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
             }
             """,
@@ -479,14 +471,6 @@ public sealed class UseTaskStateFixTests
 
             class C
             {
-                void Log(int x, int y)
-                {
-                    Console.WriteLine(
-                        "{0} {1}",
-                        x,
-                        y);
-                }
-
                 Task B(int x, int y) => Task.Factory.StartNew(
                     static state =>
                     {
