@@ -30,5 +30,8 @@ internal sealed class CompletionSources
 
     /// <summary>A call of one of a source's SetX or TrySetX methods.</summary>
     public bool IsCompletion(IMethodSymbol method) =>
-        CompletionMethods.Contains(method.Name) && IsSource(method.ContainingType);
+        IsCompletionName(method.Name) && IsSource(method.ContainingType);
+
+    /// <summary>The name of a method that completes a source, for code read as syntax.</summary>
+    public static bool IsCompletionName(string name) => CompletionMethods.Contains(name);
 }

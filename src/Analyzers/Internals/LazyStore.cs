@@ -12,18 +12,13 @@ internal static class LazyStore
 {
     public static bool IsCachedOnce(IOperation value)
     {
-        var current = value;
-        while (current.Parent is IConversionOperation or IParenthesizedOperation)
-        {
-            current = current.Parent;
-        }
-
+        var current = Wrapped(value);
         switch (current.Parent)
         {
             case ICoalesceAssignmentOperation coalesceAssignment when coalesceAssignment.Value == current:
                 return IsMember(coalesceAssignment.Target);
             case ICoalesceOperation coalesce when coalesce.WhenNull == current:
-                return Unwrapped(coalesce.Parent) is ISimpleAssignmentOperation store
+                return Wrapped(coalesce).Parent is ISimpleAssignmentOperation store
                     && SameMember(store.Target, coalesce.Value);
             case ISimpleAssignmentOperation assignment when assignment.Value == current:
                 return IsMember(assignment.Target) && IsGuardedByEmptyTest(assignment);
@@ -34,9 +29,10 @@ internal static class LazyStore
         }
     }
 
-    private static IOperation? Unwrapped(IOperation? operation)
+    /// <summary>The operation with the conversions and parentheses around it (<c>(Task&lt;int&gt;)(v)</c> for <c>v</c>).</summary>
+    private static IOperation Wrapped(IOperation operation)
     {
-        while (operation is IConversionOperation or IParenthesizedOperation)
+        while (operation.Parent is IConversionOperation or IParenthesizedOperation)
         {
             operation = operation.Parent;
         }
@@ -86,7 +82,7 @@ internal static class LazyStore
     /// <summary>The lambda is the factory of a <c>Lazy&lt;T&gt;</c> or of <c>LazyInitializer.EnsureInitialized</c>.</summary>
     private static bool IsLazyFactory(IAnonymousFunctionOperation lambda)
     {
-        var argument = Unwrapped(lambda.Parent is IDelegateCreationOperation creation ? creation.Parent : lambda.Parent) as IArgumentOperation;
+        var argument = Wrapped(lambda.Parent is IDelegateCreationOperation creation ? creation : lambda).Parent as IArgumentOperation;
         return argument?.Parent switch
         {
             IObjectCreationOperation { Type: INamedTypeSymbol { Name: "Lazy", ContainingNamespace.Name: "System" } } => true,

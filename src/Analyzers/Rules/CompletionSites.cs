@@ -18,15 +18,21 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal sealed class CompletionSites
 {
-    private static readonly ImmutableHashSet<string> CompletionNames = ImmutableHashSet.Create(
-        "SetResult", "TrySetResult", "SetException", "TrySetException", "SetCanceled", "TrySetCanceled", "SetFromTask", "TrySetFromTask");
-
     private static readonly ImmutableHashSet<string> StateNames = ImmutableHashSet.Create(
         "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Status");
 
-    /// <summary>Methods whose delegate runs as a work item of its own on the pool, or as a task's continuation.</summary>
-    private static readonly ImmutableHashSet<string> PoolWork = ImmutableHashSet.Create(
-        "Run", "StartNew", "ContinueWith", "QueueUserWorkItem", "UnsafeQueueUserWorkItem");
+    /// <summary>
+    /// Calls whose delegate runs as a work item of its own on the pool, or as a task's continuation, with the type that
+    /// must name the static ones (a method of the user's own called <c>Run</c> may run the delegate inline, under a lock).
+    /// </summary>
+    private static readonly ImmutableDictionary<string, string?> PoolWork = new Dictionary<string, string?>
+    {
+        ["Run"] = "Task",
+        ["QueueUserWorkItem"] = "ThreadPool",
+        ["UnsafeQueueUserWorkItem"] = "ThreadPool",
+        ["StartNew"] = null,
+        ["ContinueWith"] = null,
+    }.ToImmutableDictionary();
 
     private readonly List<InvocationExpressionSyntax> _completions;
 
@@ -73,11 +79,11 @@ internal sealed class CompletionSites
                 switch (reference.Parent)
                 {
                     case ConditionalAccessExpressionSyntax { WhenNotNull: InvocationExpressionSyntax { Expression: MemberBindingExpressionSyntax binding } call } access
-                        when access.Expression == reference && CompletionNames.Contains(binding.Name.Identifier.ValueText):
+                        when access.Expression == reference && CompletionSources.IsCompletionName(binding.Name.Identifier.ValueText):
                         completions.Add(call);
                         break;
                     case MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member, Parent: InvocationExpressionSyntax call } access
-                        when access.Expression == reference && CompletionNames.Contains(member):
+                        when access.Expression == reference && CompletionSources.IsCompletionName(member):
                         completions.Add(call);
                         break;
                     case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Task" } access when access.Expression == reference:
@@ -112,7 +118,8 @@ internal sealed class CompletionSites
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to
-    /// Task.Run, StartNew, ContinueWith or QueueUserWorkItem, outside any lock or loop, and nothing else can complete it.
+    /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop, and nothing else can
+    /// complete it.
     /// </summary>
     public bool OnlyEndPoolWork() => AllKnown && _completions.Count > 0 && _completions.All(EndsPoolWork);
 
@@ -131,13 +138,18 @@ internal sealed class CompletionSites
     }
 
     private static bool IsPoolWork(AnonymousFunctionExpressionSyntax lambda) =>
-        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax call } }
-        && call.Expression switch
-        {
-            MemberAccessExpressionSyntax access => PoolWork.Contains(access.Name.Identifier.ValueText),
-            SimpleNameSyntax simple => PoolWork.Contains(simple.Identifier.ValueText),
-            _ => false,
-        };
+        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } }
+        && PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type)
+        && (type is null || RightmostName(access.Expression) == type);
+
+    private static string? RightmostName(ExpressionSyntax expression) => expression switch
+    {
+        SimpleNameSyntax simple => simple.Identifier.ValueText,
+        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
+        AliasQualifiedNameSyntax alias => alias.Name.Identifier.ValueText,
+        QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
+        _ => null,
+    };
 
     private static SyntaxNode? EnclosingBody(SyntaxNode node) =>
         node.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax

@@ -138,6 +138,7 @@ internal static class CompletionSourceContinuations
             return int.MaxValue;
         }
 
+        System.Func<IOperation, bool> completes = s => s is IExpressionStatementOperation expression && IsCompletion(Discarded(expression.Operation), local, symbols);
         var after = false;
         foreach (var statement in block.Operations)
         {
@@ -145,7 +146,7 @@ internal static class CompletionSourceContinuations
             {
                 after = true;
             }
-            else if (after && CompletesOnEveryPath(statement, local, symbols))
+            else if (after && ControlPaths.DoesOnEveryPath(statement, completes))
             {
                 return statement.Syntax.Span.End;
             }
@@ -153,28 +154,6 @@ internal static class CompletionSourceContinuations
 
         return int.MaxValue;
     }
-
-    /// <summary>
-    /// The statement completes the source whichever way it runs to its end: a completion, a block holding one, the body
-    /// of a <c>lock</c> or <c>using</c>, both branches of an <c>if</c>, every section of a <c>switch</c> with a default,
-    /// or a <c>try</c> whose body and every <c>catch</c> complete it (or whose <c>finally</c> does).
-    /// </summary>
-    private static bool CompletesOnEveryPath(IOperation? statement, ILocalSymbol local, Context symbols) => statement switch
-    {
-        IExpressionStatementOperation expression => IsCompletion(Discarded(expression.Operation), local, symbols),
-        IBlockOperation block => block.Operations.Any(s => CompletesOnEveryPath(s, local, symbols)),
-        ILockOperation lockStatement => CompletesOnEveryPath(lockStatement.Body, local, symbols),
-        IUsingOperation usingStatement => CompletesOnEveryPath(usingStatement.Body, local, symbols),
-        IConditionalOperation { WhenFalse: { } whenFalse } branches =>
-            CompletesOnEveryPath(branches.WhenTrue, local, symbols) && CompletesOnEveryPath(whenFalse, local, symbols),
-        ISwitchOperation switchStatement =>
-            switchStatement.Cases.Any(c => c.Clauses.Any(clause => clause.CaseKind == CaseKind.Default))
-            && switchStatement.Cases.All(c => c.Body.Any(s => CompletesOnEveryPath(s, local, symbols))),
-        ITryOperation tryStatement =>
-            (CompletesOnEveryPath(tryStatement.Body, local, symbols) && tryStatement.Catches.All(c => CompletesOnEveryPath(c.Handler, local, symbols)))
-            || CompletesOnEveryPath(tryStatement.Finally, local, symbols),
-        _ => false,
-    };
 
     /// <summary><c>source.TrySetResult(x)</c> for <c>_ = source.TrySetResult(x)</c>.</summary>
     private static IOperation Discarded(IOperation operation) =>

@@ -40,7 +40,7 @@ internal static class SecondContinuation
                 && IsContinueWith(candidate, context)
                 && SymbolEqualityComparer.Default.Equals(Variable(other), variable)
                 && (candidate.EnclosingFunction() ?? candidate.Root()) == function
-                && OnTheSamePath(candidate, call)
+                && ControlPaths.MayBothRun(candidate, call)
                 && (earlier is null || candidate.Syntax.SpanStart > earlier.Syntax.SpanStart))
             {
                 earlier = candidate;
@@ -48,63 +48,6 @@ internal static class SecondContinuation
         }
 
         return earlier is not null && !IsWrittenBetween(variable, function, earlier, call) && CanMerge(earlier, call) ? earlier : null;
-    }
-
-    /// <summary>
-    /// Both calls can run in one pass: they are not in the two branches of an <c>if</c> or <c>?:</c>, two sections of a
-    /// <c>switch</c> or two arms of a switch expression, and the earlier one is not in a branch that returns or throws.
-    /// </summary>
-    private static bool OnTheSamePath(IOperation earlier, IOperation later)
-    {
-        for (var current = earlier; current.Parent is { } parent; current = parent)
-        {
-            if (parent.Syntax.Span.Contains(later.Syntax.Span))
-            {
-                return !IsExclusive(parent, current, later);
-            }
-
-            if (IsBranch(parent, current) && EndsByLeaving(current))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>The child of <paramref name="parent"/> that holds <paramref name="later"/> is another branch than <paramref name="branch"/>.</summary>
-    private static bool IsExclusive(IOperation parent, IOperation branch, IOperation later) =>
-        IsBranch(parent, branch) && !branch.Syntax.Span.Contains(later.Syntax.Span) && parent switch
-        {
-            IConditionalOperation conditional => !conditional.Condition.Syntax.Span.Contains(later.Syntax.Span),
-            ISwitchOperation switchStatement => !switchStatement.Value.Syntax.Span.Contains(later.Syntax.Span),
-            ISwitchExpressionOperation switchExpression => !switchExpression.Value.Syntax.Span.Contains(later.Syntax.Span),
-            _ => false,
-        };
-
-    private static bool IsBranch(IOperation parent, IOperation child) => parent switch
-    {
-        IConditionalOperation conditional => child == conditional.WhenTrue || child == conditional.WhenFalse,
-        ISwitchOperation => child is ISwitchCaseOperation,
-        ISwitchExpressionOperation => child is ISwitchExpressionArmOperation,
-        _ => false,
-    };
-
-    /// <summary>A branch whose last statement returns or throws: code after the branching runs only without it.</summary>
-    private static bool EndsByLeaving(IOperation branch)
-    {
-        var last = branch switch
-        {
-            IBlockOperation { Operations: { Length: > 0 } operations } => operations[operations.Length - 1],
-            ISwitchCaseOperation { Body: { Length: > 0 } body } => body[body.Length - 1],
-            _ => branch,
-        };
-        while (last is IBlockOperation { Operations: { Length: > 0 } inner })
-        {
-            last = inner[inner.Length - 1];
-        }
-
-        return last is IReturnOperation { Kind: OperationKind.Return } || last is IExpressionStatementOperation { Operation: IThrowOperation } || last is IThrowOperation;
     }
 
     /// <summary>

@@ -26,7 +26,8 @@ internal static class NamesInScope
             return document;
         }
 
-        var shorter = new Dictionary<SyntaxNode, bool>();
+        // Each name's short form: its keyword, or SyntaxKind.None for its simple name.
+        var shorter = new Dictionary<SyntaxNode, SyntaxKind>();
         foreach (var node in root.GetAnnotatedNodes(Simplifier.Annotation).SelectMany(n => n.DescendantNodesAndSelf()))
         {
             if (node is QualifiedNameSyntax or AliasQualifiedNameSyntax or MemberAccessExpressionSyntax
@@ -43,17 +44,19 @@ internal static class NamesInScope
         }
 
         var reduced = root.ReplaceNodes(shorter.Keys, (original, rewritten) =>
-            (shorter[original] ? (SyntaxNode)SyntaxFactory.PredefinedType(SyntaxFactory.Token(KeywordOf(original, model))) : RightmostName(rewritten))
-                .WithTriviaFrom(original));
+            (shorter[original] is var keyword && keyword != SyntaxKind.None
+                ? (SyntaxNode)SyntaxFactory.PredefinedType(SyntaxFactory.Token(keyword))
+                : RightmostName(rewritten))
+            .WithTriviaFrom(original));
         return document.WithSyntaxRoot(reduced);
     }
 
-    /// <summary>True for the keyword, false for the simple name, null where neither is sure to bind the same.</summary>
-    private static bool? Shortened(SyntaxNode node, INamedTypeSymbol type, SemanticModel model)
+    /// <summary>The type's keyword, <c>SyntaxKind.None</c> for its simple name, or null where neither is sure to bind the same.</summary>
+    private static SyntaxKind? Shortened(SyntaxNode node, INamedTypeSymbol type, SemanticModel model)
     {
-        if (type.SpecialType != SpecialType.None && Keyword(type.SpecialType) != SyntaxKind.None)
+        if (Keyword(type.SpecialType) is var keyword && keyword != SyntaxKind.None)
         {
-            return true;
+            return keyword;
         }
 
         if (type.ContainingType is not null || !IsInside(node, type.ContainingNamespace))
@@ -61,12 +64,11 @@ internal static class NamesInScope
             return null;
         }
 
-        var simple = RightmostName(node);
-        var option = node is ExpressionSyntax && SyntaxFacts.IsInTypeOnlyContext((ExpressionSyntax)node)
+        var option = node is ExpressionSyntax expression && SyntaxFacts.IsInTypeOnlyContext(expression)
             ? SpeculativeBindingOption.BindAsTypeOrNamespace
             : SpeculativeBindingOption.BindAsExpression;
-        var bound = model.GetSpeculativeSymbolInfo(node.SpanStart, simple, option).Symbol;
-        return SymbolEqualityComparer.Default.Equals(bound?.OriginalDefinition, type.OriginalDefinition) ? false : null;
+        var bound = model.GetSpeculativeSymbolInfo(node.SpanStart, RightmostName(node), option).Symbol;
+        return SymbolEqualityComparer.Default.Equals(bound?.OriginalDefinition, type.OriginalDefinition) ? SyntaxKind.None : null;
     }
 
     /// <summary>The namespace is the one a declaration around the node names, or one that contains it.</summary>
@@ -89,9 +91,6 @@ internal static class NamesInScope
         MemberAccessExpressionSyntax access => access.Name,
         _ => (SimpleNameSyntax)node,
     };
-
-    private static SyntaxKind KeywordOf(SyntaxNode original, SemanticModel model) =>
-        model.GetSymbolInfo(original).Symbol is ITypeSymbol type ? Keyword(type.SpecialType) : SyntaxKind.ObjectKeyword;
 
     private static SyntaxKind Keyword(SpecialType type) => type switch
     {

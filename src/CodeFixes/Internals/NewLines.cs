@@ -12,8 +12,11 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal static class NewLines
 {
     /// <summary>An elastic line break in the file's own style (LF or CRLF).</summary>
-    public static SyntaxTrivia Of(SyntaxNode root) =>
-        ElasticEndOfLine(root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : "\n");
+    public static SyntaxTrivia Of(SyntaxNode root) => ElasticEndOfLine(OwnOf(root) ?? "\n");
+
+    /// <summary>The file's first line break, or null in a file of one line.</summary>
+    private static string? OwnOf(SyntaxNode root) =>
+        root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : null;
 
     /// <summary>
     /// The rewritten document with every line break the fix wrote in the file's own style. The formatter writes the
@@ -21,30 +24,19 @@ internal static class NewLines
     /// </summary>
     public static async Task<Document> AsTheFileHasAsync(Document original, Document rewritten, CancellationToken cancellationToken)
     {
-        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
-        if (FirstLineBreak(before) is not { } own)
+        if (await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root || OwnOf(root) is not { } own)
         {
             return rewritten;
         }
 
-        var changes = await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false);
-        var fixedChanges = changes.Select(c => new TextChange(c.Span, Normalized(c.NewText ?? string.Empty, own))).ToList();
-        return fixedChanges.Zip(changes, (a, b) => a.NewText == b.NewText).All(same => same)
-            ? rewritten
-            : original.WithText(before.WithChanges(fixedChanges));
-    }
-
-    private static string? FirstLineBreak(SourceText text)
-    {
-        foreach (var line in text.Lines)
+        var changes = (await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).ToList();
+        if (changes.All(c => c.NewText is null || Normalized(c.NewText, own) == c.NewText))
         {
-            if (line.EndIncludingLineBreak > line.End)
-            {
-                return text.ToString(TextSpan.FromBounds(line.End, line.EndIncludingLineBreak));
-            }
+            return rewritten;
         }
 
-        return null;
+        var text = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        return original.WithText(text.WithChanges(changes.Select(c => new TextChange(c.Span, Normalized(c.NewText ?? string.Empty, own)))));
     }
 
     private static string Normalized(string text, string lineBreak) =>

@@ -202,8 +202,10 @@ public sealed class AttachedToParentTests
     /// Usings inside #if: another target may lack one, so the fix cannot lean on them. A name that binds without any
     /// using (a type of the namespace the code is in) is still written short, never as global::System.Threading.Tasks….
     /// </summary>
-    [Fact]
-    public async Task GuardedUsings_InTheTypesOwnNamespace_GetTheShortName()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task GuardedUsings_InTheTypesOwnNamespace_GetTheShortName(bool sharedByNetStandardAndNet10)
     {
         const string Code = """
             #if NET
@@ -220,6 +222,7 @@ public sealed class AttachedToParentTests
             """;
         await new Verify.Test
         {
+            SharedByNetStandardAndNet10 = sharedByNetStandardAndNet10,
             TestCode = Code,
             FixedCode = Code.Replace("[|TaskCreationOptions.AttachedToParent|]", "TaskCreationOptions.None", StringComparison.Ordinal),
         }.RunAsync();

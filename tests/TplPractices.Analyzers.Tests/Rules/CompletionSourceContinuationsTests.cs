@@ -469,6 +469,16 @@ public sealed class CompletionSourceContinuationsTests
                     return done.Task;
                 }
 
+                // A method of our own named Run may run the delegate at once, under the caller's lock.
+                static void Run(Action action) => action();
+
+                Task<int> OwnRun()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    lock (_gate) { Run(() => done.SetResult(1)); }
+                    return done.Task;
+                }
+
                 Task<int> HandedToOtherCode(Action<TaskCompletionSource<int>> start)
                 {
                     var done = [|new TaskCompletionSource<int>()|];

@@ -1,0 +1,94 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace TplPractices.Analyzers.Internals;
+
+/// <summary>
+/// Questions about the paths through a function, answered from the operation tree without flow analysis: whether two
+/// operations can both run in one pass (TPL0018: a second continuation only on the same path), and whether a statement
+/// does something on every path (TPL0013: a source completed before its task escapes).
+/// </summary>
+internal static class ControlPaths
+{
+    /// <summary>
+    /// Both operations can run in one pass through their function: they are not in the two branches of an <c>if</c> or
+    /// <c>?:</c>, two sections of a <c>switch</c> or two arms of a switch expression, and the earlier one is not in a
+    /// branch that returns or throws. <paramref name="earlier"/> comes first in the text.
+    /// </summary>
+    public static bool MayBothRun(IOperation earlier, IOperation later)
+    {
+        for (var current = earlier; current.Parent is { } parent; current = parent)
+        {
+            if (parent.Syntax.Span.Contains(later.Syntax.Span))
+            {
+                return !IsExclusive(parent, current, later);
+            }
+
+            if (IsBranch(parent, current) && EndsByLeaving(current))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>The child of <paramref name="parent"/> that holds <paramref name="later"/> is another branch than <paramref name="branch"/>.</summary>
+    private static bool IsExclusive(IOperation parent, IOperation branch, IOperation later) =>
+        IsBranch(parent, branch) && !branch.Syntax.Span.Contains(later.Syntax.Span) && parent switch
+        {
+            IConditionalOperation conditional => !conditional.Condition.Syntax.Span.Contains(later.Syntax.Span),
+            ISwitchOperation switchStatement => !switchStatement.Value.Syntax.Span.Contains(later.Syntax.Span),
+            ISwitchExpressionOperation switchExpression => !switchExpression.Value.Syntax.Span.Contains(later.Syntax.Span),
+            _ => false,
+        };
+
+    private static bool IsBranch(IOperation parent, IOperation child) => parent switch
+    {
+        IConditionalOperation conditional => child == conditional.WhenTrue || child == conditional.WhenFalse,
+        ISwitchOperation => child is ISwitchCaseOperation,
+        ISwitchExpressionOperation => child is ISwitchExpressionArmOperation,
+        _ => false,
+    };
+
+    /// <summary>A branch whose last statement returns or throws: code after the branching runs only without it.</summary>
+    private static bool EndsByLeaving(IOperation branch)
+    {
+        var last = branch switch
+        {
+            IBlockOperation { Operations: { Length: > 0 } operations } => operations[operations.Length - 1],
+            ISwitchCaseOperation { Body: { Length: > 0 } body } => body[body.Length - 1],
+            _ => branch,
+        };
+        while (last is IBlockOperation { Operations: { Length: > 0 } inner })
+        {
+            last = inner[inner.Length - 1];
+        }
+
+        return last is IReturnOperation { Kind: OperationKind.Return } || last is IExpressionStatementOperation { Operation: IThrowOperation } || last is IThrowOperation;
+    }
+
+    /// <summary>
+    /// The statement does what <paramref name="isDone"/> recognizes in a statement whichever way it runs to its end: the
+    /// statement itself, a block holding one, the body of a <c>lock</c> or <c>using</c>, both branches of an <c>if</c>,
+    /// every section of a <c>switch</c> with a default, or a <c>try</c> whose body and every <c>catch</c> do it (or whose
+    /// <c>finally</c> does).
+    /// </summary>
+    public static bool DoesOnEveryPath(IOperation? statement, System.Func<IOperation, bool> isDone) => statement switch
+    {
+        null => false,
+        _ when isDone(statement) => true,
+        IBlockOperation block => block.Operations.Any(s => DoesOnEveryPath(s, isDone)),
+        ILockOperation lockStatement => DoesOnEveryPath(lockStatement.Body, isDone),
+        IUsingOperation usingStatement => DoesOnEveryPath(usingStatement.Body, isDone),
+        IConditionalOperation { WhenFalse: { } whenFalse } branches => DoesOnEveryPath(branches.WhenTrue, isDone) && DoesOnEveryPath(whenFalse, isDone),
+        ISwitchOperation switchStatement =>
+            switchStatement.Cases.Any(c => c.Clauses.Any(clause => clause.CaseKind == CaseKind.Default))
+            && switchStatement.Cases.All(c => c.Body.Any(s => DoesOnEveryPath(s, isDone))),
+        ITryOperation tryStatement =>
+            (DoesOnEveryPath(tryStatement.Body, isDone) && tryStatement.Catches.All(c => DoesOnEveryPath(c.Handler, isDone)))
+            || DoesOnEveryPath(tryStatement.Finally, isDone),
+        _ => false,
+    };
+}
