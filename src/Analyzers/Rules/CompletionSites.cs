@@ -34,16 +34,27 @@ internal sealed class CompletionSites
         ["ContinueWith"] = null,
     }.ToImmutableDictionary();
 
+    /// <summary>What code can do with a source's task without continuing on it: wait for it, or read its state.</summary>
+    private static readonly ImmutableHashSet<string> BlockingUses = StateNames.Union(new[] { "Wait", "Result", "Exception", "Id" });
+
     private readonly List<InvocationExpressionSyntax> _completions;
 
-    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown)
+    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld)
     {
         _completions = completions;
         AllKnown = allKnown;
+        TaskContinued = taskContinued;
+        ElementHeld = elementHeld;
     }
 
     /// <summary>Every mention of the source is a completion, a read of its task, or a store of a new source: none hands it to other code.</summary>
     private bool AllKnown { get; }
+
+    /// <summary>Some read of the source's task may attach a continuation: it is awaited, returned, stored or passed on.</summary>
+    private bool TaskContinued { get; }
+
+    /// <summary>The source was made straight into an element of a local array: one of a set.</summary>
+    private bool ElementHeld { get; }
 
     /// <summary>The sites of the local or field a creation is stored into; null where it goes elsewhere (an array, a call).</summary>
     public static CompletionSites? Of(IObjectCreationOperation creation)
@@ -54,6 +65,8 @@ internal sealed class CompletionSites
             IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => Find(declarator.Symbol.Name, new[] { declarator.Root().Syntax }),
             ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => Find(local.Local.Name, new[] { local.Root().Syntax }),
             ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } => Of(field.Field),
+            ISimpleAssignmentOperation { Target: IArrayElementReferenceOperation { ArrayReference: ILocalReferenceOperation array } } =>
+                Find(array.Local.Name, new[] { array.Root().Syntax }, elementHeld: true),
             IFieldInitializerOperation { InitializedFields.Length: 1 } initializer => Of(initializer.InitializedFields[0]),
             _ => null,
         };
@@ -62,10 +75,15 @@ internal sealed class CompletionSites
     private static CompletionSites Of(IFieldSymbol field) =>
         Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
 
-    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes)
+    /// <summary>
+    /// Reads every mention of <paramref name="name"/> in <paramref name="scopes"/>. For an array of sources a mention
+    /// is an element (<c>sources[i]</c>) or a <c>foreach</c> over them, whose variable is read the same way.
+    /// </summary>
+    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes, bool elementHeld = false)
     {
         var completions = new List<InvocationExpressionSyntax>();
         var allKnown = true;
+        var taskContinued = false;
         foreach (var scope in scopes)
         {
             foreach (var token in scope.TokensNamed(name, SyntaxKind.IdentifierToken))
@@ -76,6 +94,26 @@ internal sealed class CompletionSites
                 }
 
                 var reference = Outermost(mention.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } self && self.Name == mention ? self : mention);
+                if (elementHeld)
+                {
+                    if (reference.Parent is ForEachStatementSyntax loop && loop.Expression == reference)
+                    {
+                        var each = Find(loop.Identifier.ValueText, new[] { loop.Statement });
+                        completions.AddRange(each._completions);
+                        allKnown &= each.AllKnown;
+                        taskContinued |= each.TaskContinued;
+                        continue;
+                    }
+
+                    if (reference.Parent is not ElementAccessExpressionSyntax element || element.Expression != reference)
+                    {
+                        allKnown = false;
+                        continue;
+                    }
+
+                    reference = Outermost(element);
+                }
+
                 switch (reference.Parent)
                 {
                     case ConditionalAccessExpressionSyntax { WhenNotNull: InvocationExpressionSyntax { Expression: MemberBindingExpressionSyntax binding } call } access
@@ -87,6 +125,7 @@ internal sealed class CompletionSites
                         completions.Add(call);
                         break;
                     case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Task" } access when access.Expression == reference:
+                        taskContinued |= !IsWaitedOrRead(access);
                         break;
                     case AssignmentExpressionSyntax assignment when assignment.Left == reference:
                         break;
@@ -97,7 +136,48 @@ internal sealed class CompletionSites
             }
         }
 
-        return new CompletionSites(completions, allKnown);
+        return new CompletionSites(completions, allKnown, taskContinued, elementHeld);
+    }
+
+    /// <summary><c>source.Task.Wait()</c>, <c>.Result</c>, <c>.GetAwaiter().GetResult()</c>, a state read, or an argument (or array item) of <c>Task.WaitAll/WaitAny</c>.</summary>
+    private static bool IsWaitedOrRead(ExpressionSyntax task)
+    {
+        task = Outermost(task);
+        SyntaxNode outer = task.Parent is InitializerExpressionSyntax { Parent: ExpressionSyntax array } && array is ArrayCreationExpressionSyntax or ImplicitArrayCreationExpressionSyntax
+            ? array
+            : task;
+        if (outer.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "WaitAll" or "WaitAny" } } } })
+        {
+            return true;
+        }
+
+        return task.Parent switch
+        {
+            MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetAwaiter", Parent: InvocationExpressionSyntax { Parent: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "GetResult" } } } => true,
+            MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member } access => access.Expression == task && BlockingUses.Contains(member),
+            _ => false,
+        };
+    }
+
+    /// <summary>
+    /// Whether the rule stays silent on what it saw. Every completion relies on inline continuations, or (where every
+    /// mention is known) none continues on the task or every completion ends pool work. For a source made into an
+    /// array element, whose completions may go through copies the rule does not follow, it speaks only for a visible
+    /// completion that is a hazard.
+    /// </summary>
+    public bool AreHarmless()
+    {
+        if (AreReliedOn())
+        {
+            return true;
+        }
+
+        if (ElementHeld)
+        {
+            return _completions.Count == 0 || _completions.All(EndsPoolWork);
+        }
+
+        return AllKnown && (!TaskContinued || OnlyEndPoolWork());
     }
 
     /// <summary><c>name</c> with the parentheses and <c>!</c> around it.</summary>
@@ -112,7 +192,7 @@ internal sealed class CompletionSites
     }
 
     /// <summary>Some completion is followed, in its member, by a read of a task's state.</summary>
-    public bool AreReliedOn() =>
+    private bool AreReliedOn() =>
         _completions.Any(completion => EnclosingBody(completion) is { } body
             && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n)));
 
@@ -121,7 +201,7 @@ internal sealed class CompletionSites
     /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop, and nothing else can
     /// complete it.
     /// </summary>
-    public bool OnlyEndPoolWork() => AllKnown && _completions.Count > 0 && _completions.All(EndsPoolWork);
+    private bool OnlyEndPoolWork() => AllKnown && _completions.Count > 0 && _completions.All(EndsPoolWork);
 
     private static bool EndsPoolWork(InvocationExpressionSyntax completion)
     {

@@ -75,9 +75,9 @@ internal static class CompletionSourceContinuations
             return false;
         }
 
-        // Where the rule can see every completion: none relies on running the awaiting code inline, and not every
-        // one is the last act of pool work, where inline costs nothing and the flag would only add a queue hop.
-        return CompletionSites.Of(creation) is not { } sites || !(sites.AreReliedOn() || sites.OnlyEndPoolWork());
+        // Where the rule can read the completions: they rely on running the awaiting code inline, nothing continues on
+        // the task, or each is the last act of pool work, where inline costs nothing and the flag only adds a queue hop.
+        return CompletionSites.Of(creation) is not { } sites || !sites.AreHarmless();
     }
 
     /// <summary>

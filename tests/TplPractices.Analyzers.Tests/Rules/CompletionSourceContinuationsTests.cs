@@ -490,6 +490,95 @@ public sealed class CompletionSourceContinuationsTests
     }
 
     /// <summary>
+    /// A source whose task is only waited for or read (<c>Wait</c>, <c>Result</c>, <c>GetResult</c>, <c>WaitAll</c>,
+    /// a state) has no continuation to run inline. A set of sources made into a local array (an order-by-completion
+    /// helper) whose completions go through copies the rule does not follow is left alone; a visible completion of an
+    /// element under a lock, or in a loop, is a hazard and reported.
+    /// </summary>
+    [Fact]
+    public async Task NothingContinuesOnTheTask_OrTheSetIsCompletedOutOfSight_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                private readonly TaskCompletionSource<bool> _stopped = new TaskCompletionSource<bool>();
+
+                public void Stop() { lock (_gate) { _stopped.TrySetResult(true); } }
+
+                public bool WaitStopped(int milliseconds) => _stopped.Task.Wait(milliseconds);
+
+                int Blocking(Action<Action> post)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    post(() => { lock (_gate) { done.SetResult(1); } });
+                    Task.WaitAny(new Task[] { done.Task }, 1000);
+                    return done.Task.IsCompleted ? done.Task.GetAwaiter().GetResult() : done.Task.Result;
+                }
+
+                List<Task<int>> InOrder(Task<int>[] tasks)
+                {
+                    var sources = new TaskCompletionSource<int>[tasks.Length];
+                    for (var i = 0; i < tasks.Length; i++)
+                    {
+                        sources[i] = new TaskCompletionSource<int>();
+                    }
+
+                    var next = -1;
+                    Action<Task<int>> onEach = t =>
+                    {
+                        var source = sources[Interlocked.Increment(ref next)];
+                        source.TrySetResult(t.Result);
+                    };
+                    foreach (var task in tasks)
+                    {
+                        task.ContinueWith(onEach, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                    }
+
+                    return System.Linq.Enumerable.ToList(System.Linq.Enumerable.Select(sources, s => s.Task));
+                }
+
+                Task<int>[] EachLastActOfPoolWork(int count)
+                {
+                    var sources = new TaskCompletionSource<int>[count];
+                    var tasks = new Task<int>[count];
+                    for (var i = 0; i < count; i++)
+                    {
+                        var at = i;
+                        sources[i] = new TaskCompletionSource<int>();
+                        tasks[i] = sources[i].Task;
+                        Task.Run(() => sources[at].SetResult(at));
+                    }
+
+                    return tasks;
+                }
+
+                Task<int>[] UnderALock(int count)
+                {
+                    var sources = new TaskCompletionSource<int>[count];
+                    for (var i = 0; i < count; i++)
+                    {
+                        sources[i] = [|new TaskCompletionSource<int>()|];
+                    }
+
+                    ThreadPool.QueueUserWorkItem(_ => { lock (_gate) { sources[0].SetResult(0); } });
+                    return new[] { sources[0].Task };
+                }
+
+                Task<int>[] InALoop(int count)
+                {
+                    var sources = new TaskCompletionSource<int>[count];
+                    var tasks = new Task<int>[count];
+                    for (var i = 0; i < count; i++)
+                    {
+                        sources[i] = [|new TaskCompletionSource<int>()|];
+                        tasks[i] = sources[i].Task;
+                    }
+
+                    Task.Run(() => { foreach (var source in sources) { source.TrySetResult(1); } });
+                    return tasks;
+                }
+            """));
+    }
+
+    /// <summary>
     /// A completer that reads a task's state right after completing a source relies on the awaiting code having run
     /// inside the completion (a TLS adapter completes its read source, then checks whether the reader finished). With
     /// the flag the reader is only queued and the check fails: the rule stays silent, for a field's source and a local's.
