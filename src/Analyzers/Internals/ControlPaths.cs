@@ -6,8 +6,9 @@ namespace TplPractices.Analyzers.Internals;
 
 /// <summary>
 /// Questions about the paths through a function, answered from the operation tree without flow analysis: whether two
-/// operations can both run in one pass (TPL0018: a second continuation only on the same path), and whether a statement
-/// does something on every path (TPL0013: a source completed before its task escapes).
+/// operations can both run in one pass (TPL0018: a second continuation only on the same path), whether a statement
+/// does something on every path (TPL0013: a source completed before its task escapes), and whether a statement can be
+/// reached without running something (TPL0008: a return no await comes before on some path).
 /// </summary>
 internal static class ControlPaths
 {
@@ -91,4 +92,69 @@ internal static class ControlPaths
             || DoesOnEveryPath(tryStatement.Finally, isDone),
         _ => false,
     };
+
+    /// <summary>
+    /// Whether <paramref name="target"/> can be reached from the start of its function without running an operation
+    /// <paramref name="runs"/> finds in it: each statement before it in an enclosing block can run to its end without
+    /// one (an <c>if</c> or <c>switch</c> with a branch free of one, a <c>try</c> whose body and <c>finally</c> are), and
+    /// no condition on the way needs one. A choice made by <paramref name="isGuard"/> (a null or empty argument) is not
+    /// a way through; nor is a loop's skipped body, which is the empty case. Anything else answers false.
+    /// </summary>
+    public static bool ReachableWithout(IOperation target, System.Func<IOperation, bool> runs, System.Func<IOperation, bool> isGuard)
+    {
+        for (var current = target; current.Parent is { } parent; current = parent)
+        {
+            if (parent.Kind is OperationKind.AnonymousFunction or OperationKind.LocalFunction or OperationKind.MethodBody or OperationKind.ConstructorBody)
+            {
+                return true;
+            }
+
+            var passed = parent switch
+            {
+                IBlockOperation block => block.Operations.TakeWhile(s => s != current).All(s => MayFinishWithout(s, runs, isGuard)),
+                ISwitchCaseOperation section => section.Body.TakeWhile(s => s != current).All(s => MayFinishWithout(s, runs, isGuard)),
+                ISwitchOperation switchStatement => !runs(switchStatement.Value),
+                IConditionalOperation conditional => current == conditional.Condition || !runs(conditional.Condition),
+                ITryOperation tryStatement => (current == tryStatement.Body || !runs(tryStatement.Body))
+                    && (tryStatement.Finally is null || current == tryStatement.Finally || !runs(tryStatement.Finally)),
+                ICatchClauseOperation => true,
+                ILockOperation lockStatement => current == lockStatement.LockedValue || !runs(lockStatement.LockedValue),
+                IUsingOperation usingStatement => !usingStatement.IsAsynchronous && (current == usingStatement.Resources || !runs(usingStatement.Resources)),
+                ILoopOperation loop => loop is not IForEachLoopOperation { IsAsynchronous: true }
+                    && loop.ChildOperations.All(child => child == current || child == loop.Body || !runs(child)),
+                _ => false,
+            };
+            if (!passed)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>A statement that can run to its end (not leaving by return or throw) without running what <paramref name="runs"/> finds.</summary>
+    private static bool MayFinishWithout(IOperation statement, System.Func<IOperation, bool> runs, System.Func<IOperation, bool> isGuard)
+    {
+        if (!runs(statement))
+        {
+            return statement is not (IReturnOperation or IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation });
+        }
+
+        return statement switch
+        {
+            IBlockOperation block => block.Operations.All(s => MayFinishWithout(s, runs, isGuard)),
+            IConditionalOperation conditional => !runs(conditional.Condition)
+                && !isGuard(conditional.Condition)
+                && (MayFinishWithout(conditional.WhenTrue, runs, isGuard)
+                    || conditional.WhenFalse is null
+                    || MayFinishWithout(conditional.WhenFalse, runs, isGuard)),
+            ISwitchOperation switchStatement => !runs(switchStatement.Value)
+                && (!switchStatement.Cases.Any(c => c.Clauses.Any(clause => clause.CaseKind == CaseKind.Default))
+                    || switchStatement.Cases.Any(c => c.Body.All(s => MayFinishWithout(s, runs, isGuard)))),
+            ITryOperation tryStatement => (tryStatement.Finally is null || !runs(tryStatement.Finally))
+                && MayFinishWithout(tryStatement.Body, runs, isGuard),
+            _ => false,
+        };
+    }
 }

@@ -180,7 +180,7 @@ internal static class ValueTaskFastPath
     /// <summary>
     /// The first return (in source order) on a path through the body that can complete without awaiting and return a
     /// value the runtime does not cache, or null where there is none; in a case that can plausibly be common: there a call completes synchronously and, as Task&lt;T&gt;,
-    /// allocates. A path is a return with no await before it (<c>await using</c>, <c>await foreach</c> and an await in
+    /// allocates. A path is a return no await comes before on some path (<c>await using</c>, <c>await foreach</c> and an await in
     /// a <c>finally</c> around it count, as they run on the way out), or the await-free branch of a returned
     /// <c>?:</c> or <c>??</c> (<c>_config ?? (_config = await LoadAsync())</c>). A path taken only when an argument is
     /// null or empty is a guard, not a fast path: the rule's own figures show ValueTask&lt;T&gt; costs more per
@@ -216,9 +216,10 @@ internal static class ValueTaskFastPath
         var paths = new List<SyncPath>();
         foreach (var returned in returns)
         {
-            // An await before the return: the call may have suspended. (An expression body's implicit return starts
-            // where an await it begins with does; its own values are read below.)
-            if (returned.Syntax.SpanStart > firstAwait)
+            // An await before the return: the call may have suspended, unless some path skips every such await (the
+            // load in an `if` a cache hit passes by). An expression body's implicit return starts where an await it
+            // begins with does; its own values are read below.
+            if (returned.Syntax.SpanStart > firstAwait && !ControlPaths.ReachableWithout(returned, AwaitsIn, IsArgumentGuard))
             {
                 continue;
             }

@@ -66,6 +66,35 @@ public sealed class ValueTaskFastPathFixTests
         await Verify.VerifyCodeFixAsync(Before, Before.Replace("async Task<T> First", "async ValueTask<T> First", StringComparison.Ordinal).Replace("[|return items[0];|]", "return items[0];", StringComparison.Ordinal));
     }
 
+    /// <summary>A cache hit that passes by the load written before the return: the generic cast of an out variable.</summary>
+    [Fact]
+    public async Task ReturnAfterTheLoadTheHitSkips_IsFixed()
+    {
+        const string Before = """
+            using System.Collections.Generic;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private readonly Dictionary<string, object> _cache = new Dictionary<string, object>();
+
+                private async Task<T> Get<T>(string key)
+                {
+                    if (!_cache.TryGetValue(key, out var value))
+                    {
+                        value = await Task.Run(() => (object)key.Length);
+                        _cache[key] = value;
+                    }
+
+                    [|return (T)value;|]
+                }
+
+                public async Task<int> Use() => await Get<int>("a") + await Get<int>("bb").ConfigureAwait(false);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("async Task<T> Get", "async ValueTask<T> Get", StringComparison.Ordinal).Replace("[|return (T)value;|]", "return (T)value;", StringComparison.Ordinal));
+    }
+
     [Fact]
     public async Task PartialMethod_BothPartsChange()
     {

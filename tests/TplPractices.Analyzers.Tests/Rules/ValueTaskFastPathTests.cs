@@ -46,7 +46,8 @@ public sealed class ValueTaskFastPathTests
     /// <summary>
     /// Fast paths the rule must keep finding from the returns: a local copied from a field before an awaited lock in
     /// try/finally (with ConfigureAwait, a second check under the lock, an assignment in the test, a using of an awaited
-    /// lock, inside the try), and a generic method returning a cast of an out variable.
+    /// lock, inside the try), and a generic method returning a cast of an out variable; and the same returns written
+    /// after the load, which an `if`, a `switch` or a `try` lets the cache hit pass by.
     /// </summary>
     [Theory]
     [InlineData("private async Task<string> Get(int key) { var current = _current; if (current != null) [|return current;|] await _lock.WaitAsync().ConfigureAwait(false); try { return _current = key.ToString(); } finally { _lock.Release(); } }")]
@@ -57,6 +58,10 @@ public sealed class ValueTaskFastPathTests
     [InlineData("private async Task<T> Get<T>(int key) { if (_values.TryGetValue(key, out object? value)) { [|return (T)value!;|] } await Task.Yield(); return default!; }")]
     [InlineData("private async Task<T?> Get<T>(int key) where T : class { if (_values.TryGetValue(key, out var value)) [|return value as T;|] await Task.Yield(); return null; }")]
     [InlineData("private async Task<T> Get<T>(int key) { if (TryGet(key, out T? value)) [|return value!;|] await Task.Yield(); return default!; }")]
+    [InlineData("private async Task<string> Get(int key) { var current = _current; if (current == null) { await _lock.WaitAsync().ConfigureAwait(false); try { current = _current ??= key.ToString(); } finally { _lock.Release(); } } [|return current;|] }")]
+    [InlineData("private async Task<T> Get<T>(int key) { if (!_values.TryGetValue(key, out var value)) { value = await Load(key); _values[key] = value; } [|return (T)value;|] }")]
+    [InlineData("private async Task<string> Get(int key) { string? current = _current; if (current is null) { try { current = (string)await Load(key); } catch (InvalidCastException) { current = \"\"; } } [|return current;|] }")]
+    [InlineData("private async Task<string> Get(int key) { switch (key) { case 0: await Task.Yield(); break; } [|return key.ToString();|] }")]
     public async Task FastPathSpellings_AroundLocksCastsAndOutVariables_AreReported(string method)
     {
         var name = method.Contains("Get<T>", StringComparison.Ordinal) ? "Get<string>" : "Get";
@@ -73,6 +78,7 @@ public sealed class ValueTaskFastPathTests
                 private string? _current;
                 private Task<IDisposable> Lock() => Task.FromResult<IDisposable>(null!);
                 private bool TryGet<T>(int key, out T? value) { value = default; return false; }
+                private Task<object> Load(int key) => Task.FromResult<object>(key);
 
                 {{method}}
 
@@ -297,6 +303,7 @@ public sealed class ValueTaskFastPathTests
     [InlineData("private async Task<string> Get(string? uri) => uri == null || uri.Length == 0 ? \"none\" : await Load(uri);")]
     [InlineData("private async Task<string> Get(string? uri) { try { return \"x\" + uri; } finally { await Task.Yield(); } }")]
     [InlineData("private async Task<string> Get(string? uri) => uri ?? await Load(\"\");")]
+    [InlineData("private async Task<string> Get(string? uri) { if (uri != null) { uri = await Load(uri); } return uri ?? \"\"; }")]
     public async Task ArgumentGuards_AndReturnsAFinallyAwaitsAfter_ReportNothing(string method)
     {
         const string Helpers = """private static Task<string> Load(string uri) => Task.FromResult(uri);""";
@@ -311,6 +318,11 @@ public sealed class ValueTaskFastPathTests
     [InlineData("private async Task<string> Get(int key) { await using var d = new D(); if (key > 0) return \"x\"; return \"y\"; }")]
     [InlineData("private async Task<string> Get(int key) { await foreach (var s in Many()) { return s; } return \"\"; }")]
     [InlineData("private async Task<string?> Get(int key) { if (key > 0) return null; await Task.Yield(); return \"y\"; }")]
+    [InlineData("private async Task<string> Get(int key) { var all = \"\"; foreach (var k in new[] { key }) all += await Load(k); return all; }")]
+    [InlineData("private async Task<string> Get(int key) { string v; if (key > 0) { v = await Load(key); } else { v = await Load(-key); } return v; }")]
+    [InlineData("private async Task<string> Get(int key) { if (key > 0) throw new ArgumentException(); else await Task.Yield(); return \"y\"; }")]
+    [InlineData("private async Task<string> Get(int key) { try { if (key > 0) await Task.Yield(); } finally { await Task.Yield(); } return \"y\"; }")]
+    [InlineData("private async Task<string> Get(int key) { while (key > 0) { await Task.Yield(); key--; } return key.ToString(); }")]
     public async Task NoUncachedFastPath_ReportsNothing(string method)
     {
         const string Helpers = """
