@@ -11,7 +11,8 @@ sources=$(cd "$(dirname "$0")/multitarget" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/consumer-project.sh"
-rules="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 TPL0011 TPL0012 TPL0013 TPL0014 TPL0015 TPL0016 TPL0017 TPL0018"
+source "$(dirname "$0")/rules.sh"
+rules=$(rule_ids)
 
 fail() { echo "multi-target ($1): $2"; shift 2; for f in "$@"; do echo "--- $f"; cat "$f"; done; exit 1; }
 
@@ -28,9 +29,10 @@ build() {
 check() {
   local config=$1 project="$work/$1"
   mkdir -p "$project"
-  # TPL0007 is off by default, TPL0008, TPL0010, TPL0011, TPL0012, TPL0013, TPL0015, TPL0016, TPL0017 and TPL0018 suggestions, which a build does not print; TPL0012
-  # speaks on the members the sources mark [HotPath].
-  printf 'root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\ndotnet_diagnostic.TPL0018.severity = warning\ndotnet_diagnostic.TPL0012.severity = warning\ntpl_practices.TPL0012.required_attributes = HotPath\n' > "$project/.editorconfig"
+  # The rules off by default or suggestions (which a build does not print) raised; TPL0012 speaks on the members the
+  # sources mark [HotPath].
+  { printf 'root = true\n[*.cs]\n'; for id in $(below_warning_ids); do echo "dotnet_diagnostic.$id.severity = warning"; done
+    echo "tpl_practices.TPL0012.required_attributes = HotPath"; } > "$project/.editorconfig"
   consumer_project "$project/MultiTarget.csproj" "$feed" "$work/packages" \
     "<TargetFrameworks>netstandard2.0;net10.0</TargetFrameworks>$2<WarningsAsErrors>nullable</WarningsAsErrors>" \
     '<PackageReference Include="System.Threading.Tasks.Extensions" Version="4.5.4" Condition="'"'"'$(TargetFramework)'"'"' == '"'"'netstandard2.0'"'"'" />'

@@ -5,9 +5,10 @@
 # Usage: format-cost.sh WORK [FILES ...]   (default: 50 200)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/.ci/rules.sh"
 work=$1; shift
 sizes=("${@:-50 200}"); [ $# -eq 0 ] && sizes=(50 200)
-ids="TPL0001 TPL0002 TPL0003 TPL0004 TPL0005 TPL0006 TPL0007 TPL0008 TPL0009 TPL0010 TPL0011 TPL0012 TPL0013 TPL0014 TPL0015 TPL0016 TPL0017 TPL0018"
+ids=$(rule_ids)
 echo "| files | hit lines | hit lines changed | dotnet format | per hit line changed | date (UTC) |"
 echo "|---:|---:|---:|---:|---:|---|"
 for files in "${sizes[@]}"; do

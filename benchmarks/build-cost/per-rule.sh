@@ -5,7 +5,7 @@
 #   none       the package loaded, every rule set to none (what loading it costs);
 #   TPLnnnn    that rule on as a warning, every other one set to none;
 #   shipped    every rule at the severity it ships with (what a project that adds the package pays);
-#   all        shipped, with the rules that do not ship as warnings (TPL0007, TPL0008, TPL0010, TPL0011, TPL0013, TPL0015, TPL0016, TPL0017, TPL0018) raised.
+#   all        shipped, with the rules that do not ship as warnings (off or suggestions, .ci/rules.sh) raised.
 # Severities go in a global analyzer config, so a rule set to none is not run at all (the compiler drops an analyzer
 # whose every rule is off; the shared analyzer of the warning rules drops each rule that is off, RuleSwitches). A
 # rule's row includes what the first rule to run pays for every rule once (its shared code compiled, its callbacks):
@@ -14,6 +14,7 @@
 # Usage: [FILES=200] [VARIANTS=...] benchmarks/build-cost/per-rule.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$root/.ci/rules.sh"
 command -v valgrind > /dev/null || { echo "per-rule.sh needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -32,13 +33,13 @@ with open(work + '/base.rsp', 'w') as rsp:
     rsp.write('\n'.join('"%s"' % a if ' ' in a or ',' in a else a for a in args) + '\n/parallel-\n')
 PY
 
-ids=$(grep -oE 'TPL[0-9]{4}' "$root/src/Analyzers/DiagnosticIds.cs" | sort -u)
+ids=$(rule_ids)
 mkdir "$work/variants"
 for variant in none $ids; do
   { echo "is_global = true"; for id in $ids; do s=none; [ "$id" = "$variant" ] && s=warning; echo "dotnet_diagnostic.$id.severity = $s"; done; } > "$work/variants/$variant.globalconfig"
 done
 echo "is_global = true" > "$work/variants/shipped.globalconfig"
-{ echo "is_global = true"; for id in TPL0007 TPL0008 TPL0010 TPL0011 TPL0013 TPL0015 TPL0016 TPL0017 TPL0018; do echo "dotnet_diagnostic.$id.severity = warning"; done; } > "$work/variants/all.globalconfig"
+{ echo "is_global = true"; for id in $(below_warning_ids); do echo "dotnet_diagnostic.$id.severity = warning"; done; } > "$work/variants/all.globalconfig"
 cp "$work/variants/shipped.globalconfig" "$work/variants/without.globalconfig"
 
 # count VARIANT: one compiler run; prints "VARIANT instructions".

@@ -111,7 +111,7 @@ public static class FixAllScaling
             "Generated",
             LanguageNames.CSharp,
             compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)
-                .WithSpecificDiagnosticOptions(new[] { "TPL0007", "TPL0008", "TPL0010", "TPL0011", "TPL0013", "TPL0015", "TPL0016", "TPL0017", "TPL0018" }.Select(r => new KeyValuePair<string, ReportDiagnostic>(r, ReportDiagnostic.Warn))),
+                .WithSpecificDiagnosticOptions(new SuggestionRulesAnalyzer().SupportedDiagnostics.Select(r => new KeyValuePair<string, ReportDiagnostic>(r.Id, ReportDiagnostic.Warn))),
             parseOptions: new CSharpParseOptions(LanguageVersion.CSharp12),
             metadataReferences: Basic.Reference.Assemblies.Net80.References.All));
         for (var n = 0; n < files; n++)

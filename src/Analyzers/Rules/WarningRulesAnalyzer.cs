@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.Catalog;
 using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.Rules;
@@ -17,25 +18,8 @@ namespace TplPractices.Analyzers.Rules;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class WarningRulesAnalyzer : DiagnosticAnalyzer
 {
-    internal static readonly ImmutableArray<OperationRule> Rules = ImmutableArray.Create(
-        UseTaskStateAnalyzer.Operations,
-        ContinueWithUnwrapAnalyzer.Operations,
-        CacheConstantTaskResultAnalyzer.Operations,
-        AsyncWaitHandleAnalyzer.Operations,
-        AwaitInLoopAnalyzer.Operations,
-        CallbackStateAnalyzer.Operations,
-        TaskRunStateAnalyzer.Operations,
-        ValueTaskFastPathAnalyzer.Operations,
-        AttachedToParentAnalyzer.Operations,
-        ConstructorConcurrencyAnalyzer.Operations,
-        TrivialContinuationAnalyzer.Operations,
-        HotPathInliningAnalyzer.Operations,
-        CompletionSourceContinuationsAnalyzer.Operations,
-        AvailableValueAnalyzer.Operations,
-        StateOverloadAnalyzer.Operations,
-        PassThroughAsyncAnalyzer.Operations,
-        DelayTimerAnalyzer.Operations,
-        SecondContinuationAnalyzer.Operations);
+    /// <summary>Every rule of the catalog, in its order.</summary>
+    internal static readonly ImmutableArray<OperationRule> Rules = RuleCatalog.All.Select(entry => entry.Operations).ToImmutableArray();
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.Select(r => r.Descriptor).ToImmutableArray();
 

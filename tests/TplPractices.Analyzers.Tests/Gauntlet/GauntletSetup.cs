@@ -35,13 +35,8 @@ internal sealed record GauntletSetup(string Name, ImmutableArray<GauntletTarget>
 
     public static readonly ImmutableArray<GauntletSetup> All = [Single, Legacy, Modern];
 
-    /// <summary>
-    /// Every rule on, as a user who raises them all has it: TPL0007 is off by default, TPL0008, TPL0010, TPL0011,
-    /// TPL0012, TPL0013, TPL0015, TPL0016, TPL0017 and TPL0018 suggestions, and TPL0012 speaks on the members the tests mark [HotPath].
-    /// </summary>
-    public const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n"
-        + "dotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\ndotnet_diagnostic.TPL0018.severity = warning\n"
-        + "dotnet_diagnostic.TPL0012.severity = warning\ntpl_practices.TPL0012.required_attributes = HotPath\n";
+    /// <summary>Every rule on, as a user who raises them all has it; TPL0012 speaks on the members the tests mark [HotPath].</summary>
+    public static readonly string EveryRuleOn = CatalogRules.EveryRuleOn("HotPath");
 
     /// <summary>A solution with one project per target; every project holds every file, under the same path.</summary>
     public Solution Create(IReadOnlyList<(string Name, string Text)> files, OutputKind outputKind)

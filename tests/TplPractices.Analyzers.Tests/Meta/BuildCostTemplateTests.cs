@@ -10,7 +10,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 public sealed class BuildCostTemplateTests
 {
     // The rules that are off or a suggestion by default, on as the cost measurements turn them on.
-    private const string EveryRuleOn = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\ndotnet_diagnostic.TPL0008.severity = warning\ndotnet_diagnostic.TPL0010.severity = warning\ndotnet_diagnostic.TPL0011.severity = warning\ndotnet_diagnostic.TPL0013.severity = warning\ndotnet_diagnostic.TPL0015.severity = warning\ndotnet_diagnostic.TPL0016.severity = warning\ndotnet_diagnostic.TPL0017.severity = warning\ndotnet_diagnostic.TPL0018.severity = warning\n";
+    private static readonly string EveryRuleOn = Verifiers.CatalogRules.EveryRuleOn();
 
     private static string Render(int n, bool hits)
     {
@@ -38,7 +38,7 @@ public sealed class BuildCostTemplateTests
         // Two files, one hit per rule each: the Task.Run awaited in ScoreAsync's loop is TPL0005's alone (its fix
         // removes that Task.Run), so TPL0007 reports only the one in Run.
         // TPL0012 speaks only on members marked with an attribute the user names; the template names none.
-        var expected = Repository.Analyzers().SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct()
+        var expected = Verifiers.CatalogRules.Ids
             .Where(id => id != DiagnosticIds.HotPathInlining)
             .SelectMany(id => Enumerable.Repeat(id, 2))
             .OrderBy(id => id);

@@ -14,12 +14,8 @@ public sealed class PackageTests
 {
     private static readonly string Root = Repository.Root;
 
-    private static readonly ImmutableArray<DiagnosticDescriptor> Descriptors = Repository.Analyzers()
-        .SelectMany(a => a.SupportedDiagnostics)
-        .GroupBy(d => d.Id)
-        .Select(g => g.First())
-        .OrderBy(d => d.Id, StringComparer.Ordinal)
-        .ToImmutableArray();
+    /// <summary>Every rule's descriptor, in the catalog's order (ID order).</summary>
+    private static readonly ImmutableArray<DiagnosticDescriptor> Descriptors = Catalog.RuleCatalog.All.Select(e => e.Descriptor).ToImmutableArray();
 
     /// <summary>The properties Directory.Build.props sets once for every project.</summary>
     private static readonly XElement BuildProps = XDocument.Load(Path.Combine(Root, "Directory.Build.props")).Root!;
@@ -121,7 +117,7 @@ public sealed class PackageTests
     {
         var text = new StringBuilder()
             .Append("# TplPractices.Analyzers preset '").Append(preset).Append("', chosen by <TplPracticesAnalysisMode>.\n")
-            .Append("# Written by PackageTests from the rules' descriptors; do not edit by hand.\n")
+            .Append("# Generated from the rule catalog (src/Analyzers/Catalog/RuleCatalog.cs) by PackageTests; do not edit by hand.\n")
             .Append("is_global = true\n")
             .Append("# Below any global config of the project's own (level 0 or 100); .editorconfig sections win over every global config.\n")
             .Append("global_level = -1\n");

@@ -1,0 +1,222 @@
+using TplPractices.Analyzers.Catalog;
+using TplPractices.Analyzers.Tests.Verifiers;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// Every pair of rules whose fixes the catalog says can rewrite one node (a shared <see cref="FixTargets"/> flag, and
+/// neither gives way to the other) is fixed both ways on a case of its own, as <c>dotnet format</c> may order them,
+/// and must give one text. RulePairTests finds pairs among the cases the tests hold; this list comes from the
+/// catalog, so a new rule with a shared target fails here until its pair has a case.
+/// </summary>
+public sealed class CatalogPairTests
+{
+    private const string Usings = """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    /// <summary>A case per pair, keyed "first × second" in ID order; both rules report on it.</summary>
+    private static readonly Dictionary<string, string> Cases = new(StringComparer.Ordinal)
+    {
+        [$"{DiagnosticIds.UseTaskState} × {DiagnosticIds.AttachedToParent}"] = Usings + """
+            public static class Pair
+            {
+                public static Task Child(int x) => Task.Run(() =>
+                    Task.Factory.StartNew(() => Console.WriteLine(x), TaskCreationOptions.AttachedToParent));
+            }
+            """,
+        [$"{DiagnosticIds.UseTaskState} × {DiagnosticIds.TrivialContinuation}"] = Usings + """
+            public static class Pair
+            {
+                public static int Next(Task<int> first, int offset) => first.ContinueWith(t => t.Result + offset).Result;
+            }
+            """,
+        [$"{DiagnosticIds.AttachedToParent} × {DiagnosticIds.TrivialContinuation}"] = Usings + """
+            using static System.Threading.Tasks.TaskContinuationOptions;
+
+            public static class Pair
+            {
+                public static Task<int> Next(Task<int> first)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    Task.Run(() =>
+                    {
+                        first.ContinueWith(t =>
+                        {
+                            done.TrySetResult(t.Result);
+                        }, AttachedToParent);
+                    });
+                    return done.Task;
+                }
+            }
+            """,
+        [$"{DiagnosticIds.CacheConstantTaskResult} × {DiagnosticIds.HotPathInlining}"] = Usings + """
+            public sealed class Pair
+            {
+                private int _hits;
+
+                [HotPath]
+                public Task<int> Read(string key)
+                {
+                    if (key.Length == 0) return Task.FromResult(-1);
+                    try
+                    {
+                        _hits++;
+                        return Task.FromResult(checked(key.Length * 1000));
+                    }
+                    catch (OverflowException)
+                    {
+                        return Task.FromResult(-2);
+                    }
+                }
+            }
+
+            public sealed class HotPathAttribute : Attribute { }
+            """,
+        [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.ValueTaskFastPath}"] = Usings + """
+            public sealed class Pair
+            {
+                private Task<int> Chained(Task<int> first) => first.ContinueWith(t => Task.FromResult(t.Result + 1)).Unwrap();
+
+                private async Task<string> Fast(int key)
+                {
+                    if (key > 0) return "x" + key;
+                    await Task.Yield();
+                    return "";
+                }
+
+                public async Task<string> Use(Task<int> first) => await Chained(first) + await Fast(1);
+            }
+            """,
+        [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.PassThroughAsync}"] = Usings + """
+            public sealed class Pair
+            {
+                private Task<int> Chained(Task<int> first) => first.ContinueWith(t => Task.FromResult(t.Result + 1)).Unwrap();
+
+                private async Task<int> Core(int x)
+                {
+                    await Task.Yield();
+                    return x;
+                }
+
+                public async Task<int> Forward(int x) => await Core(x);
+
+                public Task<int> Use(Task<int> first) => Chained(first);
+            }
+            """,
+        [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.PassThroughAsync}"] = Usings + """
+            public sealed class Pair
+            {
+                private async Task<int> Core(int x)
+                {
+                    await Task.Yield();
+                    return x;
+                }
+
+                public async Task<int> Forward(int x) => await Core(x);
+
+                public async Task<int> Sum(int[] items)
+                {
+                    var total = 0;
+                    foreach (var item in items) total += await Task.Run(() => item * 2);
+                    return total;
+                }
+            }
+            """,
+        [$"{DiagnosticIds.AvailableValue} × {DiagnosticIds.PassThroughAsync}"] = Usings + """
+            public sealed class Pair
+            {
+                private async Task<int> Core(int x)
+                {
+                    await Task.Yield();
+                    return x;
+                }
+
+                public async Task<int> Forward(int x) => await Core(x);
+
+                public async Task<int> Twice(int x)
+                {
+                    var ready = await Task.FromResult(x);
+                    return ready + await Core(x);
+                }
+            }
+            """,
+        [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.DelayTimer}"] = Usings + """
+            public sealed class Pair
+            {
+                private int _ticks;
+
+                public async Task Poll(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        _ticks += await Task.FromResult(1);
+                        await Task.Delay(1000, token);
+                    }
+                }
+            }
+            """,
+    };
+
+    /// <summary>
+    /// Pairs whose sites cannot be one, and why: each still has a case above with a site of each rule (the shape nearest
+    /// to one node), and its two orders must agree too.
+    /// </summary>
+    private static readonly Dictionary<string, string> Exclusive = new(StringComparer.Ordinal)
+    {
+        [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.ValueTaskFastPath}"] = "TPL0002 makes a method async that was not; TPL0008 changes one that is, and the chain's awaits leave no synchronous return",
+        [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.PassThroughAsync}"] = "TPL0002 rewrites methods that are not async, TPL0016 only async ones",
+        [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.PassThroughAsync}"] = "a pass-through's await is its whole body, never in a loop",
+        [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.DelayTimer}"] = "TPL0017 reports a loop whose only await is the delay; TPL0005 needs another await in the loop",
+        [$"{DiagnosticIds.AvailableValue} × {DiagnosticIds.PassThroughAsync}"] = "TPL0014 fixes an await only where the function awaits something else; a pass-through awaits nothing else",
+    };
+
+    public static TheoryData<string> CatalogPairs()
+    {
+        var data = new TheoryData<string>();
+        foreach (var pair in Pairs())
+        {
+            data.Add(pair);
+        }
+
+        return data;
+    }
+
+    private static IEnumerable<string> Pairs() =>
+        from a in RuleCatalog.All
+        from b in RuleCatalog.All
+        where string.CompareOrdinal(a.Id, b.Id) < 0
+            && (a.Rewrites & b.Rewrites) != FixTargets.None
+            && !a.GivesWayTo.Contains(b.Id) && !b.GivesWayTo.Contains(a.Id)
+        select $"{a.Id} × {b.Id}";
+
+    [Fact]
+    public void EveryPairTheCatalogFinds_HasACase()
+    {
+        var missing = Pairs().Where(p => !Cases.ContainsKey(p)).ToList();
+        Assert.True(missing.Count == 0, "pairs of rules whose fixes can rewrite one node, with no case here: " + string.Join(", ", missing));
+        Assert.Empty(Cases.Keys.Except(Pairs()));
+    }
+
+    [Theory]
+    [MemberData(nameof(CatalogPairs))]
+    public async Task EachPair_GivesOneTextWhicheverRuleGoesFirst(string pair)
+    {
+        Assert.True(Cases.TryGetValue(pair, out var code), pair + " has no case");
+        var ids = pair.Split(" × ");
+        var reported = (await FormatRun.DiagnosticsAsync(GauntletSetup.Single.Create([("Test0.cs", code)], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary).Projects.Single(), FormatRun.Analyzers))
+            .Select(d => d.Id).ToHashSet();
+        if (!Exclusive.ContainsKey(pair))
+        {
+            Assert.All(ids, id => Assert.True(reported.Contains(id), $"{id} does not report on the case of {pair} (it reports {string.Join(", ", reported)})"));
+        }
+
+        var oneWay = await FormatRun.FixAsync(code, ids[0], ids[1]);
+        var otherWay = await FormatRun.FixAsync(code, ids[1], ids[0]);
+        Assert.Equal(oneWay, otherWay);
+        Assert.NotEqual(code, oneWay);
+    }
+}
