@@ -3,7 +3,7 @@
 # .ci/editor-host/dotnet-tools.json) loads a copy of the samples that takes TplPractices.Analyzers from the packed
 # nupkg, and is asked over LSP, as an editor asks, for each file's diagnostics with analyzers on. It must report
 # exactly the TPL warnings the build reports for the target it analyzes (it analyzes one: the first, net10.0).
-# csharp-ls runs analyzers but offers no analyzer-supplied code fixes; the README says what each editor does.
+# csharp-ls runs analyzers but offers no analyzer-supplied code fixes; docs/editors.md says what each editor does.
 # Usage: .ci/editor-host-check.sh <folder-with-nupkg>
 set -euo pipefail
 feed=$(cd "$1" && pwd)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's recipe for trying a local build, followed twice in a row: each pack is a newer prerelease, and the
+# docs/editors.md's recipe for trying a local build, followed twice in a row: each pack is a newer prerelease, and the
 # consuming project picks the new one up after `dotnet restore --force-evaluate` (the NuGet cache would otherwise
 # serve a package it already holds under the same version).
 # Usage: .ci/local-try-check.sh   (after a Release build of src/)

@@ -83,6 +83,25 @@ public sealed class CatalogTests
         Assert.Equal(CatalogRules.Ids, rows);
     }
 
+    /// <summary>
+    /// The README's fix column says where the fix is offered, as the fixer does: "Fix All" (light bulb, Fix All and
+    /// dotnet format), "Light bulb only" (a fixer without Fix All), or "None" (a rule the catalog says rewrites nothing).
+    /// </summary>
+    [Fact]
+    public void ReadmeFixColumn_SaysWhereTheFixIsOffered()
+    {
+        var fixers = Repository.Fixers();
+        var readme = File.ReadAllLines(Path.Combine(Root, "README.md"));
+        Assert.All(RuleCatalog.All, entry =>
+        {
+            var cells = readme.Single(line => line.StartsWith($"| [{entry.Id}]", StringComparison.Ordinal)).Split('|').Select(c => c.Trim()).ToArray();
+            var expected = !fixers.TryGetValue(entry.Id, out var fixer) ? "None"
+                : fixer.GetFixAllProvider() is null ? "Light bulb only"
+                : "Fix All";
+            Assert.Equal(expected, cells[4]);
+        });
+    }
+
     /// <summary>The samples raise every rule through the generated all-warnings preset, not a list of their own.</summary>
     [Fact]
     public void Samples_RaiseEveryRuleThroughThePreset()
