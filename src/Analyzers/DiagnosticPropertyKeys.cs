@@ -6,6 +6,12 @@ public static class DiagnosticPropertyKeys
     /// <summary>Which rewrite the fixer may apply. Absent when no fix keeps the semantics.</summary>
     public const string FixKind = nameof(FixKind);
 
+    /// <summary>
+    /// For the state rules: the <c>max_state_values</c> the analyzer read for the file, so that the fixer rebuilds the
+    /// same capture without reading the options again.
+    /// </summary>
+    public const string MaxStateValues = nameof(MaxStateValues);
+
     /// <summary>The properties of a diagnostic whose fix is <paramref name="fixKind"/>; empty when it is null (no fix).</summary>
     internal static System.Collections.Immutable.ImmutableDictionary<string, string?> ForFix(string? fixKind) =>
         fixKind is null

@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Globalization;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
@@ -13,19 +14,17 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// The fixers of the state rules (TPL0001, TPL0006, TPL0007): each site's lambda is analyzed again in the form the
-/// diagnostic names, and rewritten by <see cref="StateRewrite"/>. The rules differ only in which calls they know,
+/// The fixers of the state rules (TPL0001, TPL0006, TPL0007, TPL0015): each site's lambda is read again in the form the
+/// diagnostic names, with the <c>max_state_values</c> the analyzer read (a diagnostic property), and rewritten by
+/// <see cref="StateRewrite"/>. The rules differ only in which calls they know,
 /// and in the symbols each resolves once per document (typed as object: the fixers are public, their symbol types
 /// internal).
 /// </summary>
 public abstract class StateRuleFixer : RuleFixer
 {
-    private readonly string _ruleId;
-
     protected StateRuleFixer(DiagnosticAnalyzer analyzer, string portableKind, string equivalenceKey, string fixAllTitle)
         : base(analyzer, portableKind, equivalenceKey, fixAllTitle)
     {
-        _ruleId = analyzer.SupportedDiagnostics[0].Id;
     }
 
     /// <summary>
@@ -62,11 +61,10 @@ public abstract class StateRuleFixer : RuleFixer
 
         // The file is shared by every target: write what the oldest language version among them accepts.
         var version = LinkedCopies.OldestLanguageVersion(document);
-        var maxStateValues = RuleSettings.Read(
-            document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider,
-            editor.OriginalRoot.SyntaxTree,
-            _ruleId,
-            ImmutableArray.Create(StateCapture.MaxStateValues)).Number(StateCapture.MaxStateValues);
+        // The file's max_state_values, as the analyzer read it (one file, one value).
+        var maxStateValues = diagnostics
+            .Select(d => d.Properties.TryGetValue(DiagnosticPropertyKeys.MaxStateValues, out var value) && int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var max) ? max : 0)
+            .FirstOrDefault(max => max > 0) is var read and > 0 ? read : StateCapture.MaxStateValues.Default;
 
         var rewritten = new List<SyntaxNode>();
         foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
