@@ -14,7 +14,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// Builds the new lambda and argument list for one call whose capturing lambda receives its values as a state
-/// instead, in the form its <see cref="StateShape"/> names. Shared by the fixes of TPL0001, TPL0006 and TPL0007.
+/// instead, in the form its <see cref="StateShape"/> names. Shared by the fixes of TPL0001, TPL0006, TPL0007 and TPL0015.
 /// </summary>
 internal sealed class StateRewrite
 {
