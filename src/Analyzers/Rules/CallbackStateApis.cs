@@ -167,7 +167,8 @@ internal sealed class CallbackStateApis
         capture is null ? null : (capture, kind);
 
     /// <summary>One of the API types, or a SynchronizationContext subclass, whose Post and Send take the state the same way.</summary>
-    private bool IsApiType(INamedTypeSymbol type) =>
+    /// <summary>One of the types whose callback APIs TPL0006 owns (TPL0015 leaves their calls to it).</summary>
+    public bool IsApiType(INamedTypeSymbol type) =>
         _types.Contains(type, SymbolEqualityComparer.Default)
         || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
 

@@ -79,23 +79,20 @@ internal static class StateOverload
     /// <summary>Per compilation: the types whose calls other rules own, and each method's match, worked out once.</summary>
     internal sealed class Context
     {
-        private readonly ImmutableArray<INamedTypeSymbol> _ownedElsewhere;
-        private readonly INamedTypeSymbol? _synchronizationContext;
+        private readonly ImmutableArray<INamedTypeSymbol> _tasks;
+        private readonly CallbackStateApis? _callbackApis;
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
         private readonly Func<IMethodSymbol, Match?> _matchOf;
 
         private Context(Compilation compilation)
         {
-            // TPL0001 (StartNew, ContinueWith), TPL0006 (the BCL callback APIs) and TPL0007 (Task.Run): one site, one rule.
-            _ownedElsewhere = new[]
-                {
-                    WellKnownTypeNames.Task, WellKnownTypeNames.TaskOfT, WellKnownTypeNames.TaskFactory, WellKnownTypeNames.TaskFactoryOfT,
-                    WellKnownTypeNames.CancellationToken, WellKnownTypeNames.ThreadPool, WellKnownTypeNames.Timer, WellKnownTypeNames.ExecutionContext,
-                }
+            // TPL0001 (StartNew, ContinueWith), TPL0007 (Task.Run) and TPL0006 (the BCL callback APIs, asked of its own
+            // model): one site, one rule.
+            _tasks = new[] { WellKnownTypeNames.Task, WellKnownTypeNames.TaskOfT, WellKnownTypeNames.TaskFactory, WellKnownTypeNames.TaskFactoryOfT }
                 .Select(compilation.GetTypeByMetadataName)
                 .OfType<INamedTypeSymbol>()
                 .ToImmutableArray();
-            _synchronizationContext = compilation.GetTypeByMetadataName(WellKnownTypeNames.SynchronizationContext);
+            _callbackApis = CallbackStateApis.TryCreate(compilation);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
             _matchOf = method => IsOwnedElsewhere(method.ContainingType) ? null : Find(method);
         }
@@ -105,8 +102,8 @@ internal static class StateOverload
         public static Context TryCreate(Compilation compilation) => new(compilation);
 
         private bool IsOwnedElsewhere(INamedTypeSymbol type) =>
-            _ownedElsewhere.Contains(type.OriginalDefinition, SymbolEqualityComparer.Default)
-            || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
+            _tasks.Contains(type.OriginalDefinition, SymbolEqualityComparer.Default)
+            || _callbackApis?.IsApiType(type) == true;
 
         /// <summary>
         /// The method's match, or null where it has none or another rule owns its calls; worked out once per method,
