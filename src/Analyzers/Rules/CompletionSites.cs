@@ -56,7 +56,10 @@ internal sealed class CompletionSites
     /// <summary>The source was made straight into an element of a local array: one of a set.</summary>
     private bool ElementHeld { get; }
 
-    /// <summary>The sites of the local or field a creation is stored into; null where it goes elsewhere (an array, a call).</summary>
+    /// <summary>
+    /// The sites of the local, field or local array's element a creation is stored into; null where it goes elsewhere
+    /// (a call, another object's member).
+    /// </summary>
     public static CompletionSites? Of(IObjectCreationOperation creation)
     {
         var value = creation.WithImplicitConversionsAround();
@@ -160,8 +163,8 @@ internal sealed class CompletionSites
     }
 
     /// <summary>
-    /// Whether the rule stays silent on what it saw. Every completion relies on inline continuations, or (where every
-    /// mention is known) none continues on the task or every completion ends pool work. For a source made into an
+    /// Whether the rule stays silent on what it saw: a completion relies on inline continuations, or (where every
+    /// mention is known) nothing continues on the task or every completion ends pool work. For a source made into an
     /// array element, whose completions may go through copies the rule does not follow, it speaks only for a visible
     /// completion that is a hazard.
     /// </summary>
