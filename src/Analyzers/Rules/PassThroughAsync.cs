@@ -167,8 +167,11 @@ internal static class PassThroughAsync
     public static SyntaxTokenList ModifiersOf(SyntaxNode declaration) =>
         declaration is MethodDeclarationSyntax method ? method.Modifiers : ((LocalFunctionStatementSyntax)declaration).Modifiers;
 
-    /// <summary>The awaited call, looking through <c>ConfigureAwait(true|false)</c>; other options (SuppressThrowing) change what the await does.</summary>
-    private static IInvocationOperation? Awaited(IOperation operation)
+    /// <summary>
+    /// The awaited call, looking through <c>ConfigureAwait(true|false)</c>; other options (SuppressThrowing) change what
+    /// the await does. The fixer takes the call it returns from here, trusting the diagnostic rather than checking again.
+    /// </summary>
+    public static IInvocationOperation? Awaited(IOperation operation)
     {
         if (operation is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: IInvocationOperation inner, Arguments.Length: 1 } configure
             && configure.Arguments[0].Value.ConstantValue is { HasValue: true, Value: bool })

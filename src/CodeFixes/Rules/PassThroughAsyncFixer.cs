@@ -38,12 +38,11 @@ public sealed class PassThroughAsyncFixer : SiteRuleFixer
 
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
-        if (PassThroughAsync.Context.TryCreate(editor.SemanticModel.Compilation) is not { } context
-            || editor.OriginalRoot.FindToken(span.Start).Parent is not AwaitExpressionSyntax awaitSyntax
+        // The analyzer decided that the await is a pass-through: the fixer only finds the call to return.
+        if (editor.OriginalRoot.FindToken(span.Start).Parent is not AwaitExpressionSyntax awaitSyntax
             || PassThroughAsync.WholeBodyOf(awaitSyntax) is not { } declaration
             || editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await
-            || PassThroughAsync.Analyze(await, context) is not { } site
-            || site.Call.Syntax is not ExpressionSyntax call)
+            || PassThroughAsync.Awaited(await.Operation) is not { Syntax: ExpressionSyntax call })
         {
             return;
         }

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
@@ -43,14 +44,29 @@ public sealed class StateOverloadFixer : StateRuleFixer
 
     private protected override object? Resolve(Compilation compilation) => StateOverload.Context.TryCreate(compilation);
 
-    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
-        call is IInvocationOperation invocation ? StateOverload.Analyze(invocation, (StateOverload.Context)symbols, maxStateValues)?.Reported : null;
+    /// <summary>The site each capture <see cref="Analyze"/> returned belongs to, so that the rewrite reads the site once.</summary>
+    private static readonly ConditionalWeakTable<StateCapture, StateOverload.Site> Sites = new();
+
+    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues)
+    {
+        if (call is not IInvocationOperation invocation || StateOverload.Analyze(invocation, (StateOverload.Context)symbols, maxStateValues) is not { } site)
+        {
+            return null;
+        }
+
+        _ = Sites.GetValue(site.Reported, _ => site);
+        return site.Reported;
+    }
 
     private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
     {
         // The reported capture passed max_state_values, and every callback carries the same values.
         var invocation = (IInvocationOperation)rewrite.Capture.Call;
-        var site = StateOverload.Analyze(invocation, (StateOverload.Context)symbols, StateCapture.MaxStateValues.Max)!;
+        if (!Sites.TryGetValue(rewrite.Capture, out var site))
+        {
+            return call;
+        }
+
         var lambdas = new Dictionary<SyntaxNode, ExpressionSyntax>();
         foreach (var capture in site.Callbacks)
         {
