@@ -201,10 +201,10 @@ internal sealed class CompletionSites
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to
-    /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop, and nothing else can
-    /// complete it.
+    /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop. That nothing else can
+    /// complete it (<see cref="AllKnown"/>) is the caller's test.
     /// </summary>
-    private bool OnlyEndPoolWork() => AllKnown && _completions.Count > 0 && _completions.All(EndsPoolWork);
+    private bool OnlyEndPoolWork() => _completions.Count > 0 && _completions.All(EndsPoolWork);
 
     private static bool EndsPoolWork(InvocationExpressionSyntax completion)
     {

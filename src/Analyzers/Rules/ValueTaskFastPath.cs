@@ -216,19 +216,16 @@ internal static class ValueTaskFastPath
         var paths = new List<SyncPath>();
         foreach (var returned in returns)
         {
-            // An await before the return: the call may have suspended, unless some path skips every such await (the
-            // load in an `if` a cache hit passes by). An expression body's implicit return starts where an await it
-            // begins with does; its own values are read below.
-            if (returned.Syntax.SpanStart > firstAwait && !ControlPaths.ReachableWithout(returned, AwaitsIn, IsArgumentGuard))
-            {
-                continue;
-            }
-
             paths.Clear();
             AddSyncValues(returned.ReturnedValue!, GuardAround(returned), paths);
             foreach (var path in paths)
             {
-                if (!IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard))
+                // An await before the return: the call may have suspended, unless some path skips every such await
+                // (the load in an `if` a cache hit passes by). Asked last, for a value worth a fast path only. An
+                // expression body's implicit return starts where an await it begins with does.
+                if (!IsCached(path.Value, resultType, level)
+                    && !IsArgumentGuard(path.Guard)
+                    && (returned.Syntax.SpanStart <= firstAwait || ControlPaths.ReachableWithout(returned, AwaitsIn, IsArgumentGuard)))
                 {
                     return returned;
                 }
