@@ -12,6 +12,12 @@ public static class DiagnosticPropertyKeys
     /// </summary>
     public const string MaxStateValues = nameof(MaxStateValues);
 
+    /// <summary>
+    /// For TPL0016: where the awaits that end the function's other paths start (file offsets, comma-separated; the first
+    /// is the diagnostic's location), so that the fixer rewrites each without walking the paths again.
+    /// </summary>
+    public const string PathAwaits = nameof(PathAwaits);
+
     /// <summary>The properties of a diagnostic whose fix is <paramref name="fixKind"/>; empty when it is null (no fix).</summary>
     internal static System.Collections.Immutable.ImmutableDictionary<string, string?> ForFix(string? fixKind) =>
         fixKind is null

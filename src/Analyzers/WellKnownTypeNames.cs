@@ -25,6 +25,7 @@ internal static class WellKnownTypeNames
     public const string TaskScheduler = "System.Threading.Tasks.TaskScheduler";
     public const string TaskCompletionSource = "System.Threading.Tasks.TaskCompletionSource";
     public const string TaskCompletionSourceOfT = "System.Threading.Tasks.TaskCompletionSource`1";
+    public const string AsyncStateMachineAttribute = "System.Runtime.CompilerServices.AsyncStateMachineAttribute";
 
     /// <summary>
     /// Structs that modern .NET declares readonly and that netstandard2.0 or .NET Framework reference assemblies

@@ -22,7 +22,7 @@ internal static class RuleCatalog
 
     public static readonly CatalogEntry CacheConstantTaskResult = new(
         "CacheConstantTaskResult", CompletedTask | TypeMembers, () => CacheConstantTaskResultAnalyzer.Operations,
-        DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AwaitInLoop, DiagnosticIds.AvailableValue);
+        DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AwaitInLoop, DiagnosticIds.AvailableValue, DiagnosticIds.PassThroughAsync);
 
     public static readonly CatalogEntry AsyncWaitHandle = new(
         "AsyncWaitHandle", WaitCall, () => AsyncWaitHandleAnalyzer.Operations);
@@ -67,7 +67,8 @@ internal static class RuleCatalog
         DiagnosticIds.UseTaskState, DiagnosticIds.CallbackState, DiagnosticIds.TaskRunState);
 
     public static readonly CatalogEntry PassThroughAsync = new(
-        "PassThroughAsync", Signature | Await, () => PassThroughAsyncAnalyzer.Operations);
+        "PassThroughAsync", Signature | Await | TaskRunCall | CompletedTask, () => PassThroughAsyncAnalyzer.Operations,
+        DiagnosticIds.TaskRunState);
 
     public static readonly CatalogEntry DelayTimer = new(
         "DelayTimer", Loop, () => DelayTimerAnalyzer.Operations);

@@ -1,21 +1,22 @@
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
-/// TPL0016: an async method or local function whose whole body awaits one call and hands its result on
-/// (<c>=&gt; await N(x)</c>, <c>{ return await N(x); }</c>, <c>{ await N(x); }</c>) pays for a state machine, a task and a
-/// continuation to give its caller what <c>N</c>'s task already is. Reported only where returning that task is the
-/// same program: the task's type is the return type exactly, and nothing before the await can throw, because an
-/// <c>async</c> method puts such an exception in its task and a plain one throws it at the call. So the call's receiver
-/// is <c>this</c>, <c>base</c> or none, its arguments are parameters, constants, defaults, fields of <c>this</c> or
-/// <c>CancellationToken.None</c>, and the callee is an <c>async</c> method of this compilation (or, in the same file, a
-/// plain method that only returns such a call) that no override can replace.
+/// TPL0016: an async method, local function or lambda whose every path ends in one awaited task and does nothing else
+/// (<c>=&gt; await N(x)</c>, <c>{ return await N(x); }</c>, <c>{ await N(x); }</c>, <c>var r = await N(x); return r;</c>, or
+/// <c>if</c>/<c>switch</c>/<c>?:</c> choosing which call to await) pays for a state machine, a task and a continuation to
+/// give its caller what the awaited task already is. Reported only where returning that task is the same program: the
+/// task's type is the return type exactly, the tests that choose a path cannot throw, and neither can evaluating the
+/// awaited expression (<see cref="PassThroughCallees"/>), because an <c>async</c> function puts such an exception in its
+/// task and a plain one throws it at the call. Paths: <see cref="PassThroughPaths"/>.
 /// </summary>
 internal static class PassThroughAsync
 {
@@ -35,9 +36,12 @@ internal static class PassThroughAsync
             _valueTask = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTask);
             _valueTaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT);
             CancellationToken = compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken);
+            AsyncStateMachineAttribute = compilation.GetTypeByMetadataName(WellKnownTypeNames.AsyncStateMachineAttribute);
         }
 
         public INamedTypeSymbol? CancellationToken { get; }
+
+        public INamedTypeSymbol? AsyncStateMachineAttribute { get; }
 
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task ? new Context(compilation, task) : null;
@@ -49,70 +53,214 @@ internal static class PassThroughAsync
                 || SymbolEqualityComparer.Default.Equals(definition, _taskOfT)
                 || SymbolEqualityComparer.Default.Equals(definition, _valueTask)
                 || SymbolEqualityComparer.Default.Equals(definition, _valueTaskOfT));
+
+        /// <summary>System.Threading.Tasks.Task itself.</summary>
+        public bool IsTask(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, _task);
     }
 
-    /// <summary>A reported function: its declaration, the await, and the call whose task it returns.</summary>
+    /// <summary>A reported function: its declaration and the awaits that end its paths, in source order.</summary>
     internal sealed class Site
     {
-        public Site(SyntaxNode declaration, IAwaitOperation await, IInvocationOperation call)
+        public Site(SyntaxNode declaration, IMethodSymbol function, IReadOnlyList<IAwaitOperation> awaits, IInvocationOperation? givenTo)
         {
             Declaration = declaration;
-            Await = await;
-            Call = call;
+            Function = function;
+            Awaits = awaits;
+            GivenTo = givenTo;
         }
 
-        /// <summary>The method or local function.</summary>
+        /// <summary>For a lambda given to a call as an argument, the call.</summary>
+        public IInvocationOperation? GivenTo { get; }
+
+        /// <summary>The method, local function or lambda.</summary>
         public SyntaxNode Declaration { get; }
 
-        public IAwaitOperation Await { get; }
+        public IMethodSymbol Function { get; }
 
-        /// <summary>The awaited call, inside any <c>ConfigureAwait(true|false)</c>.</summary>
-        public IInvocationOperation Call { get; }
+        public IReadOnlyList<IAwaitOperation> Awaits { get; }
+
+        /// <summary>The awaited expressions, inside any <c>ConfigureAwait(true|false)</c>.</summary>
+        public IEnumerable<IOperation> Tasks => Awaits.Select(a => Awaited(a.Operation)!);
     }
 
-    /// <summary>The site an await makes, or null. The syntax is read first: most awaits are not a whole body.</summary>
-    public static Site? Analyze(IAwaitOperation await, Context context)
+    /// <summary>The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null.</summary>
+    public static Site? Analyze(IAwaitOperation await, Context context) =>
+        SiteOf(await, context) is { } site && site.Awaits[0] == await ? site : null;
+
+    /// <summary>
+    /// Whether TPL0016 returns the task this await waits for, so that a rule rewriting the task (TPL0003) leaves it to
+    /// TPL0016 while that is on (see <see cref="OtherRule"/>): one rule owns a site, whichever fix runs first.
+    /// </summary>
+    public static bool ReturnsTask(OperationAnalysisContext analysis, IAwaitOperation await, Context? context) =>
+        context is not null
+        && SiteOf(await, context) is { } site
+        && !GivesWayToTaskRunState(analysis, site)
+        && OtherRule.IsOn(analysis.Compilation, analysis.Options, await.Syntax.SyntaxTree, analysis.ContainingSymbol, PassThroughAsyncAnalyzer.Rule, analysis.CancellationToken);
+
+    /// <summary>
+    /// TPL0007 (while on) rewrites a capturing Task.Run into StartNew with state, which this rule does not return: a site
+    /// that awaits a Task.Run, or is a lambda given to one, is left to it, so both orders of the fixes give one text.
+    /// </summary>
+    public static bool GivesWayToTaskRunState(OperationAnalysisContext analysis, Site site)
+    {
+        var usesRun = IsTaskRun(site.GivenTo?.TargetMethod)
+            || site.Tasks.Any(t => t.DescendantsAndSelf().OfType<IInvocationOperation>().Any(c => IsTaskRun(c.TargetMethod)));
+        return usesRun
+            && OtherRule.IsOn(analysis.Compilation, analysis.Options, site.Declaration.SyntaxTree, analysis.ContainingSymbol, TaskRunStateAnalyzer.Rule, analysis.CancellationToken);
+    }
+
+    private static bool IsTaskRun(ISymbol? method) =>
+        method is IMethodSymbol { Name: "Run", IsStatic: true, ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } };
+
+    /// <summary>
+    /// The site whose paths <paramref name="await"/> ends one of, or null. The syntax is read first: most awaits end no path
+    /// of a pass-through.
+    /// </summary>
+    private static Site? SiteOf(IAwaitOperation await, Context context)
     {
         if (await.Syntax is not AwaitExpressionSyntax syntax
-            || WholeBodyOf(syntax) is not { } declaration
+            || FunctionOf(syntax) is not { } declaration
             || !HasAsyncKeyword(declaration)
-            || await.SemanticModel?.GetDeclaredSymbol(declaration) is not IMethodSymbol { IsAsync: true, ReturnsVoid: false } function
+            || Body(await, declaration) is not { } body
+            || Symbol(body, declaration) is not { IsAsync: true, ReturnsVoid: false } function
             || !context.IsTaskType(function.ReturnType)
             || function.ReturnType.ContainsErrorType()
             || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
-            || Awaited(await.Operation) is not { } call
-            || !SymbolEqualityComparer.IncludeNullability.Equals(call.Type, function.ReturnType)
-            || !CannotThrowAtTheCall(call, context))
+            || body.Block is not { } block
+            || PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }) is not { } awaits
+            || !awaits.Contains(await)
+            || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda)))
         {
             return null;
         }
 
-        return new Site(declaration, await, call);
+        foreach (var ending in awaits)
+        {
+            if (Awaited(ending.Operation) is not { } task
+                || !IsReturnType(task.Type, function.ReturnType)
+                || !PassThroughCallees.CannotThrow(task, context))
+            {
+                return null;
+            }
+        }
+
+        var givenTo = body.Function is IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation { Parent: IInvocationOperation call } } ? call : null;
+        return new Site(declaration, function, awaits, givenTo);
     }
 
     /// <summary>
-    /// The method or local function whose body is the await alone: <c>=&gt; await x</c>, or a block holding only
-    /// <c>return await x;</c> or <c>await x;</c>.
+    /// The task's type is the return type, nullability included, so the rewrite cannot warn; a return type that may be
+    /// null (Task.Run's <c>Func&lt;Task&lt;T&gt;?&gt;</c> makes a lambda's so) takes a task that is not.
     /// </summary>
-    public static SyntaxNode? WholeBodyOf(AwaitExpressionSyntax await)
+    private static bool IsReturnType(ITypeSymbol? task, ITypeSymbol returnType) =>
+        task is not null
+        && SymbolEqualityComparer.IncludeNullability.Equals(
+            returnType.NullableAnnotation == NullableAnnotation.Annotated ? task.WithNullableAnnotation(NullableAnnotation.Annotated) : task,
+            returnType);
+
+    /// <summary>The function's body block and the operation that owns it, found by walking up from the await.</summary>
+    private static (IBlockOperation? Block, IOperation? Function)? Body(IOperation await, SyntaxNode declaration)
     {
-        var owner = await.Parent switch
+        for (var current = await.Parent; current is not null; current = current.Parent)
         {
-            ArrowExpressionClauseSyntax arrow => arrow.Parent,
-            ReturnStatementSyntax or ExpressionStatementSyntax => await.Parent.Parent is BlockSyntax { Statements.Count: 1 } block ? block.Parent : null,
-            _ => null,
+            switch (current)
+            {
+                case IAnonymousFunctionOperation lambda:
+                    return lambda.Syntax == declaration ? (lambda.Body, lambda) : null;
+                case ILocalFunctionOperation local:
+                    return local.Syntax == declaration ? (local.Body ?? local.IgnoredBody, local) : null;
+                case IMethodBodyOperation method:
+                    return method.Syntax == declaration ? (method.BlockBody ?? method.ExpressionBody, method) : null;
+            }
+        }
+
+        return null;
+    }
+
+    private static IMethodSymbol? Symbol((IBlockOperation? Block, IOperation? Function)? body, SyntaxNode declaration) => body?.Function switch
+    {
+        IAnonymousFunctionOperation lambda => lambda.Symbol,
+        ILocalFunctionOperation local => local.Symbol,
+        IMethodBodyOperation method => method.SemanticModel?.GetDeclaredSymbol(declaration) as IMethodSymbol,
+        _ => null,
+    };
+
+    /// <summary>
+    /// A lambda binds to the same delegate without <c>async</c> where its target type is written down (a variable, an
+    /// assignment, a return) or the call it is given to has no other overload to choose; Task.Run's overloads choose
+    /// the same one for <c>() =&gt; N()</c> as for <c>async () =&gt; await N()</c>.
+    /// </summary>
+    private static bool LambdaKeepsItsType(IAnonymousFunctionOperation lambda)
+    {
+        if (lambda.Parent is not IDelegateCreationOperation creation)
+        {
+            return false;
+        }
+
+        return creation.Parent switch
+        {
+            IVariableInitializerOperation or IReturnOperation => true,
+            ISimpleAssignmentOperation assignment => assignment.Value == creation,
+            IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var method } } =>
+                !method.IsExtensionMethod
+                && (method.ContainingType.GetMembers(method.Name).Length == 1
+                    || IsTaskRun(method)),
+            _ => false,
         };
-        return owner is MethodDeclarationSyntax or LocalFunctionStatementSyntax ? owner : null;
+    }
+
+    /// <summary>
+    /// The function whose paths may each end in this await: the await (inside parentheses and <c>?:</c> arms) is an
+    /// expression body, a returned value, a statement or a local's initializer, and the statements around it are blocks,
+    /// <c>if</c>s and switch sections up to a method's, local function's or lambda's body.
+    /// </summary>
+    public static SyntaxNode? FunctionOf(AwaitExpressionSyntax await)
+    {
+        SyntaxNode node = await;
+        while (node.Parent is ParenthesizedExpressionSyntax or ConditionalExpressionSyntax && !(node.Parent is ConditionalExpressionSyntax c && c.Condition == node))
+        {
+            node = node.Parent;
+        }
+
+        switch (node.Parent)
+        {
+            case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } arrow:
+                return arrow.Parent;
+            case AnonymousFunctionExpressionSyntax lambda when lambda.Body == node:
+                return lambda;
+            case ReturnStatementSyntax or ExpressionStatementSyntax:
+                node = node.Parent;
+                break;
+            case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax statement } } }:
+                node = statement;
+                break;
+            default:
+                return null;
+        }
+
+        while (true)
+        {
+            switch (node.Parent)
+            {
+                case BlockSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax } body:
+                    return body.Parent;
+                case BlockSyntax or IfStatementSyntax or ElseClauseSyntax or SwitchSectionSyntax or SwitchStatementSyntax:
+                    node = node.Parent;
+                    break;
+                default:
+                    return null;
+            }
+        }
     }
 
     /// <summary>
     /// Read from the syntax alone, for TPL0008's search of a method's calls: false only where this rule surely does not
-    /// report the await (not a whole body, not async, a receiver or argument that calls, creates or indexes), so that
-    /// the two rules never both count one await as theirs.
+    /// report the await (no path of a function ends in it, not async, a receiver, argument or test that calls, creates or
+    /// indexes), so that the two rules never both count one await as theirs.
     /// </summary>
     public static bool MayBePassThrough(AwaitExpressionSyntax await)
     {
-        if (WholeBodyOf(await) is not { } declaration || !HasAsyncKeyword(declaration))
+        if (FunctionOf(await) is not { } declaration || !HasAsyncKeyword(declaration))
         {
             return false;
         }
@@ -123,11 +271,46 @@ internal static class PassThroughAsync
             awaited = configured;
         }
 
+        // A local that the await initializes must be returned next; an awaited statement must end its list.
+        if (await.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator, Parent.Parent.Parent: LocalDeclarationStatementSyntax local }
+            && !(Next(local) is ReturnStatementSyntax { Expression: IdentifierNameSyntax returned } && returned.Identifier.ValueText == declarator.Identifier.ValueText))
+        {
+            return false;
+        }
+
+        if (await.Parent is ExpressionStatementSyntax statement && Next(statement) is not (null or ReturnStatementSyntax { Expression: null } or BreakStatementSyntax))
+        {
+            return false;
+        }
+
+        // The tests that choose the await's path must not run code either.
+        for (var node = await.Parent; node is not null && node != declaration; node = node.Parent)
+        {
+            if (node is IfStatementSyntax { Condition: var condition } && RunsCode(condition)
+                || node is SwitchStatementSyntax { Expression: var value } && RunsCode(value)
+                || node is ConditionalExpressionSyntax { Condition: var test } && RunsCode(test))
+            {
+                return false;
+            }
+        }
+
         var receiver = (awaited as InvocationExpressionSyntax)?.Expression is MemberAccessExpressionSyntax access ? access.Expression : null;
         return awaited is InvocationExpressionSyntax call
             && !RunsCode(receiver)
             && !(receiver is IdentifierNameSyntax variable && NamesAVariable(variable.Identifier.ValueText, declaration))
             && call.ArgumentList.Arguments.All(a => !RunsCode(a.Expression));
+    }
+
+    /// <summary>The statement after <paramref name="statement"/> in its block or switch section, passing over local functions.</summary>
+    private static StatementSyntax? Next(StatementSyntax statement)
+    {
+        var statements = statement.Parent switch
+        {
+            BlockSyntax block => block.Statements,
+            SwitchSectionSyntax section => section.Statements,
+            _ => default,
+        };
+        return statements.SkipWhile(s => s != statement).Skip(1).FirstOrDefault(s => s is not LocalFunctionStatementSyntax);
     }
 
     /// <summary>A parameter of the function or a field or property of its type: a receiver that may be null, not a type.</summary>
@@ -139,6 +322,8 @@ internal static class PassThroughAsync
             {
                 BaseMethodDeclarationSyntax method => method.ParameterList.Parameters.Any(p => p.Identifier.ValueText == name),
                 LocalFunctionStatementSyntax local => local.ParameterList.Parameters.Any(p => p.Identifier.ValueText == name),
+                ParenthesizedLambdaExpressionSyntax lambda => lambda.ParameterList.Parameters.Any(p => p.Identifier.ValueText == name),
+                SimpleLambdaExpressionSyntax lambda => lambda.Parameter.Identifier.ValueText == name,
                 TypeDeclarationSyntax type => type.Members.Any(m => m switch
                 {
                     FieldDeclarationSyntax field => field.Declaration.Variables.Any(v => v.Identifier.ValueText == name),
@@ -163,93 +348,26 @@ internal static class PassThroughAsync
 
     public static bool HasAsyncKeyword(SyntaxNode declaration) => ModifiersOf(declaration).Any(SyntaxKind.AsyncKeyword);
 
-    /// <summary>The modifiers of a method or local function (<see cref="WholeBodyOf"/>'s declarations).</summary>
-    public static SyntaxTokenList ModifiersOf(SyntaxNode declaration) =>
-        declaration is MethodDeclarationSyntax method ? method.Modifiers : ((LocalFunctionStatementSyntax)declaration).Modifiers;
+    /// <summary>The modifiers of a method, local function or lambda (<see cref="FunctionOf"/>'s declarations).</summary>
+    public static SyntaxTokenList ModifiersOf(SyntaxNode declaration) => declaration switch
+    {
+        MethodDeclarationSyntax method => method.Modifiers,
+        LocalFunctionStatementSyntax local => local.Modifiers,
+        AnonymousFunctionExpressionSyntax lambda => lambda.Modifiers,
+        _ => default,
+    };
 
     /// <summary>
-    /// The awaited call, looking through <c>ConfigureAwait(true|false)</c>; other options (SuppressThrowing) change what
-    /// the await does. The fixer takes the call it returns from here, trusting the diagnostic rather than checking again.
+    /// The awaited task, looking through <c>ConfigureAwait(true|false)</c>; other options (SuppressThrowing) change what
+    /// the await does, so such an await has no task to return.
     /// </summary>
-    public static IInvocationOperation? Awaited(IOperation operation)
+    public static IOperation? Awaited(IOperation operation)
     {
-        if (operation is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: IInvocationOperation inner, Arguments.Length: 1 } configure
-            && configure.Arguments[0].Value.ConstantValue is { HasValue: true, Value: bool })
+        if (operation is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } inner, Arguments.Length: 1 } configure)
         {
-            return inner;
+            return configure.Arguments[0].Value.ConstantValue is { HasValue: true, Value: bool } ? inner : null;
         }
 
-        return operation as IInvocationOperation;
-    }
-
-    /// <summary>How many plain methods a chain of calls may pass through before an async one: a fixed pass-through is one.</summary>
-    private const int ChainDepth = 4;
-
-    /// <summary>
-    /// Whether evaluating the call can throw before its task exists: the receiver is never null, each argument is read
-    /// without running code, and the callee puts every exception in its task and no override can replace it.
-    /// </summary>
-    private static bool CannotThrowAtTheCall(IInvocationOperation call, Context context, int depth = ChainDepth)
-    {
-        var callee = call.TargetMethod.OriginalDefinition;
-        var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
-        return (call.Instance is null || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
-            && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
-            && call.Arguments.All(a => IsPlainRead(a.Value, context))
-            && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth);
-    }
-
-    /// <summary>
-    /// An async method; or, in the same file, a plain one whose whole body returns such a call (what this rule's fix
-    /// leaves), so that a chain of pass-throughs is reported the same whichever link is fixed first. Other files would
-    /// need a semantic model an analyzer must not make.
-    /// </summary>
-    private static bool PutsExceptionsInItsTask(IMethodSymbol callee, SemanticModel? model, Context context, int depth)
-    {
-        if (callee.IsAsync)
-        {
-            return true;
-        }
-
-        if (depth == 0 || model is null || callee.DeclaringSyntaxReferences.Length != 1 || callee.DeclaringSyntaxReferences[0].SyntaxTree != model.SyntaxTree)
-        {
-            return false;
-        }
-
-        var returned = callee.DeclaringSyntaxReferences[0].GetSyntax() switch
-        {
-            MethodDeclarationSyntax { ExpressionBody.Expression: var expression } => expression,
-            LocalFunctionStatementSyntax { ExpressionBody.Expression: var expression } => expression,
-            MethodDeclarationSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
-            LocalFunctionStatementSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
-            _ => null,
-        };
-        return returned is not null
-            && model.GetOperation(returned) is IInvocationOperation inner
-            && SymbolEqualityComparer.IncludeNullability.Equals(inner.Type, callee.ReturnType)
-            && CannotThrowAtTheCall(inner, context, depth - 1);
-    }
-
-    /// <summary>
-    /// A value read without running code: a parameter, local, constant, default, <c>this</c> or one of its fields (a static
-    /// field's first read may run its type's initializer), <c>CancellationToken.None</c>, a params array of those.
-    /// </summary>
-    private static bool IsPlainRead(IOperation value, Context context)
-    {
-        while (value is IConversionOperation { IsImplicit: true, Conversion.IsUserDefined: false } conversion)
-        {
-            value = conversion.Operand;
-        }
-
-        return value.ConstantValue.HasValue
-            || value switch
-            {
-                IParameterReferenceOperation or ILocalReferenceOperation or IDefaultValueOperation or IInstanceReferenceOperation => true,
-                IFieldReferenceOperation { Field.IsStatic: false, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } => true,
-                IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } property } =>
-                    SymbolEqualityComparer.Default.Equals(property.ContainingType, context.CancellationToken),
-                IArrayCreationOperation { IsImplicit: true, Initializer: { } initializer } => initializer.ElementValues.All(e => IsPlainRead(e, context)),
-                _ => false,
-            };
+        return operation;
     }
 }

@@ -1,4 +1,6 @@
 using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -17,14 +19,15 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.PassThroughAsync,
         title: "Return the task of a pass-through async method instead of awaiting it",
-        messageFormat: "'{0}' only awaits '{1}' and hands on its result: return its task instead of making a state machine and a second task",
+        messageFormat: "{0} only awaits {1} and hands on its result: return its task instead of making a state machine and a second task",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
-        description: "An async method whose body is one 'await' of another method's task, with nothing after it, allocates a "
-            + "state machine and a task of its own and runs a continuation, only to give its caller the same result. Dropping "
-            + "'async' and returning the task is the same program where nothing before the await can throw: the callee is an "
-            + "async method of this project that no override replaces, called on 'this' or statically, with parameters, "
-            + "constants or defaults as arguments, and its task has the method's return type exactly.");
+        description: "An async method, local function or lambda whose every path ends in one 'await' of a task, with nothing "
+            + "after it, allocates a state machine and a task of its own and runs a continuation, only to give its caller the "
+            + "same result. Dropping 'async' and returning the task is the same program where nothing before the await can "
+            + "throw: the tests choosing a path only compare values, the callee is an async method that no override replaces "
+            + "(or a Task factory whose checks the arguments pass), called on 'this' or statically, with parameters, "
+            + "constants or defaults as arguments, and its task has the function's return type exactly.");
 
     internal static readonly OperationRule Operations = OperationRule.Create(Rule, PassThroughAsync.Context.TryCreate, Analyze, OperationKind.Await);
 
@@ -40,17 +43,37 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
     private static void Analyze(OperationAnalysisContext context, PassThroughAsync.Context symbols, RuleOptions options)
     {
         if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols) is { } site
-            && !site.Declaration.IsInBrokenMember())
+            && !site.Declaration.IsInBrokenMember()
+            && !PassThroughAsync.GivesWayToTaskRunState(context, site))
         {
-            var name = site.Declaration is MethodDeclarationSyntax method
-                ? method.Identifier.ValueText
-                : ((LocalFunctionStatementSyntax)site.Declaration).Identifier.ValueText;
+            // The fixer finds each path's await where the analyzer found it: the first is the location, the rest a property.
+            var properties = DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask);
+            if (site.Awaits.Count > 1)
+            {
+                properties = properties.Add(DiagnosticPropertyKeys.PathAwaits, string.Join(",", site.Awaits.Skip(1).Select(a => a.Syntax.SpanStart.ToString(CultureInfo.InvariantCulture))));
+            }
+
             options.Report(context, Diagnostic.Create(
                 Rule,
-                ((AwaitExpressionSyntax)site.Await.Syntax).AwaitKeyword.GetLocation(),
-                DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask),
-                name,
-                site.Call.TargetMethod.Name));
+                ((AwaitExpressionSyntax)site.Awaits[0].Syntax).AwaitKeyword.GetLocation(),
+                properties,
+                Name(site.Declaration),
+                string.Join(" or ", site.Tasks.Select(Callee).Distinct().Select(n => "'" + n + "'"))));
         }
     }
+
+    private static string Name(SyntaxNode declaration) => declaration switch
+    {
+        MethodDeclarationSyntax method => "'" + method.Identifier.ValueText + "'",
+        LocalFunctionStatementSyntax local => "'" + local.Identifier.ValueText + "'",
+        _ => "This lambda",
+    };
+
+    private static string Callee(IOperation task) => task switch
+    {
+        IInvocationOperation call => call.TargetMethod.Name,
+        IPropertyReferenceOperation property => property.Property.Name,
+        IConditionalOperation choice => Callee(choice.WhenTrue) + "' or '" + Callee(choice.WhenFalse!),
+        _ => task.Syntax.ToString(),
+    };
 }

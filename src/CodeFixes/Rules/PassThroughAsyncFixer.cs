@@ -1,4 +1,7 @@
+using System.Collections.Immutable;
+using System.Globalization;
 using System.Linq;
+using System.Threading.Tasks;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -6,7 +9,6 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Operations;
-using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
@@ -14,11 +16,14 @@ using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 namespace TplPractices.Analyzers.CodeFixes.Rules;
 
 /// <summary>
-/// TPL0016: <c>async Task&lt;T&gt; M(x) =&gt; await N(x);</c> → <c>Task&lt;T&gt; M(x) =&gt; N(x);</c>, the block forms alike
-/// (<c>await N(x);</c> becomes <c>return N(x);</c>), and a <c>ConfigureAwait(true|false)</c> on the await goes with it.
+/// TPL0016: <c>async Task&lt;T&gt; M(x) =&gt; await N(x);</c> → <c>Task&lt;T&gt; M(x) =&gt; N(x);</c>. Each await the
+/// diagnostic names (its location and additional locations: one per path) gives way to its task: in a returned value
+/// or an expression body the task takes the await's place; <c>await N(x);</c> becomes <c>return N(x);</c> (a
+/// <c>return;</c> or <c>break;</c> after it goes); <c>var r = await N(x); return r;</c> becomes <c>return N(x);</c>.
+/// A <c>ConfigureAwait(true|false)</c> goes with its await, and <c>async</c> goes from the function.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PassThroughAsyncFixer))]
-public sealed class PassThroughAsyncFixer : SiteRuleFixer
+public sealed class PassThroughAsyncFixer : RuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.PassThroughAsync + "_ReturnTheTask";
 
@@ -29,56 +34,116 @@ public sealed class PassThroughAsyncFixer : SiteRuleFixer
 
     protected override string Title(string kind) => "Remove 'async' and return the task";
 
-    /// <summary>The diagnostic is on the await; the rewrite takes the whole method or local function apart.</summary>
+    /// <summary>The diagnostic is on the first await; the rewrite takes the whole function apart.</summary>
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
-        Declaration(root.FindToken(diagnostic.Location.SourceSpan.Start)) ?? base.RestructuredNode(root, diagnostic);
+        Function(root.FindToken(diagnostic.Location.SourceSpan.Start)) ?? base.RestructuredNode(root, diagnostic);
 
-    private static SyntaxNode? Declaration(SyntaxToken awaitKeyword) =>
-        awaitKeyword.Parent is AwaitExpressionSyntax await ? PassThroughAsync.WholeBodyOf(await) : null;
+    private static SyntaxNode? Function(SyntaxToken awaitKeyword) =>
+        awaitKeyword.Parent is AwaitExpressionSyntax await ? PassThroughAsync.FunctionOf(await) : null;
 
-    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
+    protected override async Task<Document> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
-        // The analyzer decided that the await is a pass-through: the fixer only finds the call to return.
-        if (editor.OriginalRoot.FindToken(span.Start).Parent is not AwaitExpressionSyntax awaitSyntax
-            || PassThroughAsync.WholeBodyOf(awaitSyntax) is not { } declaration
-            || editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await
-            || PassThroughAsync.Awaited(await.Operation) is not { Syntax: ExpressionSyntax call })
+        var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var root = editor.OriginalRoot;
+        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        {
+            // The analyzer named every path's await: the fixer rewrites those, trusting it rather than checking again.
+            var diagnostic = diagnostics.First(d => d.Location.SourceSpan == span);
+            var others = diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.PathAwaits, out var list) && list is not null
+                ? list.Split(',').Select(p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var start) ? start : -1)
+                : [];
+            var awaits = others
+                .Prepend(span.Start)
+                .Select(start => start >= 0 && start < root.FullSpan.End ? root.FindToken(start).Parent as AwaitExpressionSyntax : null)
+                .ToList();
+            if (awaits[0] is not { } first
+                || PassThroughAsync.FunctionOf(first) is not { } function
+                || awaits.Any(a => a is null || PassThroughAsync.FunctionOf(a) != function))
+            {
+                continue;
+            }
+
+            foreach (var ending in awaits)
+            {
+                ReturnTheTask(editor, ending!, cancellationToken);
+            }
+
+            editor.ReplaceNode(function, (current, _) => WithoutAsync(current));
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static void ReturnTheTask(DocumentEditor editor, AwaitExpressionSyntax awaitSyntax, CancellationToken cancellationToken)
+    {
+        if (editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await
+            || PassThroughAsync.Awaited(await.Operation) is not { Syntax: ExpressionSyntax task })
         {
             return;
         }
 
-        // The await's trivia go around the call, a comment after 'await' before it (one in a dropped ConfigureAwait is put
-        // back by the shared layer).
-        var afterKeyword = awaitSyntax.AwaitKeyword.TrailingTrivia.SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia));
-        var returned = call
-            .WithLeadingTrivia(awaitSyntax.GetLeadingTrivia().AddRange(afterKeyword).AddRange(call.GetLeadingTrivia()))
-            .WithTrailingTrivia(awaitSyntax.GetTrailingTrivia());
-        var rewritten = awaitSyntax.Parent is ExpressionStatementSyntax statement
-            ? declaration.ReplaceNode(statement, ReturnStatement(returned.WithLeadingTrivia(Space)).WithTriviaFrom(statement))
-            : declaration.ReplaceNode(awaitSyntax, returned);
-        editor.ReplaceNode(declaration, WithoutAsync(rewritten));
-    }
-
-    /// <summary>The declaration without <c>async</c>; what stood before the keyword (indentation, a comment) moves to the next token.</summary>
-    private static SyntaxNode WithoutAsync(SyntaxNode declaration)
-    {
-        var modifiers = PassThroughAsync.ModifiersOf(declaration);
-        var index = modifiers.IndexOf(SyntaxKind.AsyncKeyword);
-        var keyword = modifiers[index];
-        var rest = modifiers.RemoveAt(index);
-        if (index < rest.Count)
+        // The await's trivia go around the task, a comment after 'await' before it (one in a dropped ConfigureAwait is put
+        // back by the shared layer); parentheses around the await alone go with it.
+        ExpressionSyntax replaced = awaitSyntax;
+        while (replaced.Parent is ParenthesizedExpressionSyntax parentheses)
         {
-            rest = rest.Replace(rest[index], rest[index].WithLeadingTrivia(keyword.LeadingTrivia.AddRange(rest[index].LeadingTrivia)));
-            return WithModifiers(declaration, rest);
+            replaced = parentheses;
         }
 
-        // 'async' was the last modifier: its leading trivia goes to the return type.
-        var withModifiers = WithModifiers(declaration, rest);
-        var type = withModifiers is MethodDeclarationSyntax m ? m.ReturnType : ((LocalFunctionStatementSyntax)withModifiers).ReturnType;
-        return withModifiers.ReplaceNode(type, type.WithLeadingTrivia(keyword.LeadingTrivia.AddRange(type.GetLeadingTrivia())));
+        var afterKeyword = awaitSyntax.AwaitKeyword.TrailingTrivia.SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia));
+        var returned = task
+            .WithLeadingTrivia(replaced.GetLeadingTrivia().AddRange(afterKeyword).AddRange(task.GetLeadingTrivia()))
+            .WithTrailingTrivia(replaced.GetTrailingTrivia());
+        switch (replaced.Parent)
+        {
+            case ExpressionStatementSyntax statement:
+                editor.ReplaceNode(statement, Return(returned, statement));
+                RemoveFollowing(editor, statement);
+                break;
+            case EqualsValueClauseSyntax { Parent.Parent.Parent: LocalDeclarationStatementSyntax declaration }:
+                editor.ReplaceNode(declaration, Return(returned, declaration));
+                RemoveFollowing(editor, declaration);
+                break;
+            default:
+                editor.ReplaceNode(replaced, returned);
+                break;
+        }
     }
 
-    private static SyntaxNode WithModifiers(SyntaxNode declaration, SyntaxTokenList modifiers) => declaration is MethodDeclarationSyntax method
-        ? method.WithModifiers(modifiers)
-        : ((LocalFunctionStatementSyntax)declaration).WithModifiers(modifiers);
+    private static ReturnStatementSyntax Return(ExpressionSyntax task, StatementSyntax replaced) =>
+        ReturnStatement(task.WithLeadingTrivia(Space).WithTrailingTrivia()).WithTriviaFrom(replaced);
+
+    /// <summary>The <c>return;</c>, <c>break;</c> or <c>return r;</c> that ended the path after the await.</summary>
+    private static void RemoveFollowing(DocumentEditor editor, StatementSyntax statement)
+    {
+        var statements = statement.Parent switch
+        {
+            BlockSyntax block => block.Statements,
+            SwitchSectionSyntax section => section.Statements,
+            _ => default,
+        };
+        var next = statements.SkipWhile(s => s != statement).Skip(1).FirstOrDefault(s => s is not LocalFunctionStatementSyntax);
+        if (next is ReturnStatementSyntax or BreakStatementSyntax)
+        {
+            editor.RemoveNode(next, SyntaxRemoveOptions.KeepNoTrivia);
+        }
+    }
+
+    /// <summary>The function without <c>async</c>; what stood before the keyword (indentation, a comment) moves to the token after it.</summary>
+    private static SyntaxNode WithoutAsync(SyntaxNode function)
+    {
+        var index = PassThroughAsync.ModifiersOf(function).IndexOf(SyntaxKind.AsyncKeyword);
+        var keyword = PassThroughAsync.ModifiersOf(function)[index];
+        var next = keyword.GetNextToken();
+        var moved = function.ReplaceToken(next, next.WithLeadingTrivia(keyword.LeadingTrivia.AddRange(next.LeadingTrivia)));
+        return WithModifiers(moved, PassThroughAsync.ModifiersOf(moved).RemoveAt(index));
+    }
+
+    private static SyntaxNode WithModifiers(SyntaxNode function, SyntaxTokenList modifiers) => function switch
+    {
+        MethodDeclarationSyntax method => method.WithModifiers(modifiers),
+        LocalFunctionStatementSyntax local => local.WithModifiers(modifiers),
+        AnonymousFunctionExpressionSyntax lambda => lambda.WithModifiers(modifiers),
+        _ => function,
+    };
 }

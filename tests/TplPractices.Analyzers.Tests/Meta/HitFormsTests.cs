@@ -43,7 +43,7 @@ public sealed class HitFormsTests
     public static TheoryData<string> NotHits => new()
     {
         // An await in a lambda inside the loop belongs to the lambda, not the loop.
-        "void M(int[] xs) { foreach (var x in xs) { Func<Task<int>> f = async () => await Run(() => x + 1); } }",
+        "void M(int[] xs) { foreach (var x in xs) { Func<Task<int>> f = async () => await Run(() => x + 1) + 1; } }",
         // The loop's collection is awaited once, before the loop.
         "async Task<int> M() { var s = 0; foreach (var x in await Run(() => new[] { 1 })) s += x; return s; }",
         // Another method of the same name.

@@ -108,10 +108,10 @@ public sealed class PassThroughAsyncTests
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CountCoreAsync' and hands on its result: return its task instead of making a state machine and a second task"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("SaveAsync", "SaveCoreAsync"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("NameAsync", "NameCoreAsync"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("TwiceAsync", "DoubleAsync"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("Run", "CountCoreAsync"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'SaveAsync'", "'SaveCoreAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'NameAsync'", "'NameCoreAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'TwiceAsync'", "'DoubleAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'Run'", "'CountCoreAsync'"));
         await test.RunAsync();
     }
 
@@ -161,12 +161,12 @@ public sealed class PassThroughAsyncTests
                 async Task<object> Widened(int x) => await CoreAsync(x);                   // Task<int> is not Task<object>
                 async Task<string> Narrowed(int x) => (await MaybeAsync(x))!;              // not the whole body
                 async ValueTask<int> Value(int x) => await CoreAsync(x);                   // Task<int> is not ValueTask<int>
-                async Task<int> After(int x) { var y = await CoreAsync(x); return y; }     // code after the await
+                async Task<int> After(int x) { var y = await CoreAsync(x); return y + 1; } // code after the await
                 async Task<int> Guarded(int x) { try { return await CoreAsync(x); } catch (Exception) { return 0; } }
                 async Task<int> Disposed(int x) { using (new System.IO.MemoryStream()) { return await CoreAsync(x); } }
                 async Task<int> Suppressed(int x) => await CoreAsync(x).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
                 async void Fire(int x) => await CoreAsync(x);
-                Func<Task<int>> Lambda(int x) => async () => await CoreAsync(x);           // lambdas are left alone
+                Func<Task<int>> Lambda(int x) => async () => await _other.CoreAsync(x);    // a lambda, with a null receiver
                 Task<int> Already(int x) => CoreAsync(x);
             """));
     }
@@ -240,7 +240,7 @@ public sealed class PassThroughAsyncTests
                 MarkupHandling = MarkupMode.Allow,
             },
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Third", "CoreAsync"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Third'", "'CoreAsync'"));
         await test.RunAsync();
     }
 

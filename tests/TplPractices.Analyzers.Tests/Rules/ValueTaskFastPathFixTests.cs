@@ -236,7 +236,7 @@ public sealed class ValueTaskFastPathFixTests
                 public async Task<string> Use()
                 {
                     async Task<string> Local(int key) { if (key > 0) [|return "b" + key;|] await Task.Yield(); return ""; }
-                    return await Local(1);
+                    return await Local(1) + "!";
                 }
             }
             """;

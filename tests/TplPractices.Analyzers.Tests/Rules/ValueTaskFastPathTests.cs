@@ -362,7 +362,7 @@ public sealed class ValueTaskFastPathTests
             Target = target,
             LanguageVersion = target == TestTarget.Net100 ? LanguageVersion.CSharp12 : LanguageVersion.CSharp7_3,
             NullableContext = target == TestTarget.Net100 ? NullableContextOptions.Enable : NullableContextOptions.Disable,
-            TestCode = Class(method, $"public async Task<{type}> Use() {{ var result = await Get(1); return result; }}").Replace("new();", "new Dictionary<int, string>();", StringComparison.Ordinal),
+            TestCode = Class(method, $"public async Task<string> Use() {{ var result = await Get(1); return result.ToString(); }}").Replace("new();", "new Dictionary<int, string>();", StringComparison.Ordinal),
             CompilerDiagnostics = CompilerDiagnostics.None,
         }.RunAsync();
     }
@@ -466,7 +466,7 @@ public sealed class ValueTaskFastPathTests
                 public Func<int, Task<string>> Make() => async key =>
                 {
                     async Task<string> Get(int k) { if (k > 0) [|return "x" + k;|] await Task.Yield(); return ""; }
-                    return await Get(key);
+                    return await Get(key) + "!";
                 };
             }
             """;

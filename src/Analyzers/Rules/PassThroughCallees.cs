@@ -1,0 +1,120 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0016's question of an awaited task expression: can evaluating it throw before the task exists? An <c>async</c>
+/// method puts such an exception in its task and a plain one throws it at the call, so only expressions that cannot
+/// are returned in place of their await. They are calls on <c>this</c>, <c>base</c> or no receiver, with arguments that
+/// are plain reads (<see cref="SafeTests"/>), of a callee that puts every exception in its task; the Task factories
+/// whose checks the arguments provably pass; <c>Task.CompletedTask</c>; and <c>?:</c> between such expressions.
+/// </summary>
+internal static class PassThroughCallees
+{
+    /// <summary>How many plain methods or nested task expressions a chain may pass through: a fixed pass-through is one link.</summary>
+    private const int Depth = 4;
+
+    public static bool CannotThrow(IOperation task, PassThroughAsync.Context context) => CannotThrow(task, context, Depth);
+
+    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth) => depth > 0 && task switch
+    {
+        IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth),
+        IInvocationOperation call => Call(call, context, depth),
+        IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
+        IConditionalOperation { WhenFalse: { } whenFalse } choice =>
+            SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1) && CannotThrow(whenFalse, context, depth - 1),
+        _ => false,
+    };
+
+    /// <summary>
+    /// A call whose receiver cannot be null and whose arguments run no code, of a callee that puts every exception in its
+    /// task and that no override can replace.
+    /// </summary>
+    private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth)
+    {
+        var callee = call.TargetMethod.OriginalDefinition;
+        var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
+        return (call.Instance is null || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+            && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
+            && call.Arguments.All(a => SafeTests.Read(a.Value))
+            && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth);
+    }
+
+    /// <summary>
+    /// Task.FromResult of a read; Task.Delay of a constant it accepts (-1 or more), with a token; Task.Run of a lambda or a
+    /// method of this type, with a token; Task.WhenAll and WhenAny of tasks that cannot throw either (WhenAny of at least
+    /// one: of none it throws).
+    /// </summary>
+    private static bool TaskFactoryCall(IInvocationOperation call, PassThroughAsync.Context context, int depth)
+    {
+        var arguments = call.Arguments;
+        switch (call.TargetMethod.Name)
+        {
+            case "FromResult":
+                return arguments.Length == 1 && SafeTests.Read(arguments[0].Value);
+            case "Delay":
+                return arguments.Length is 1 or 2
+                    && arguments[0].Value.ConstantValue is { HasValue: true, Value: int milliseconds } && milliseconds >= -1
+                    && (arguments.Length == 1 || IsToken(arguments[1], context));
+            case "Run":
+                return arguments.Length is 1 or 2
+                    && arguments[0].Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: var target }
+                    && (target is IAnonymousFunctionOperation
+                        || target is IMethodReferenceOperation { Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } })
+                    && (arguments.Length == 1 || IsToken(arguments[1], context));
+            case "WhenAll" or "WhenAny":
+                return arguments.Length == 1
+                    && arguments[0].Value.WithoutImplicitConversions() is IArrayCreationOperation { Initializer: { } tasks }
+                    && (call.TargetMethod.Name == "WhenAll" || tasks.ElementValues.Length > 0)
+                    && tasks.ElementValues.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1));
+            default:
+                return false;
+        }
+    }
+
+    private static bool IsToken(IArgumentOperation argument, PassThroughAsync.Context context) =>
+        SymbolEqualityComparer.Default.Equals(argument.Parameter?.Type, context.CancellationToken) && SafeTests.Read(argument.Value);
+
+    /// <summary>
+    /// An async method: of this compilation, or of a referenced assembly that marks it with the attribute the compiler
+    /// puts on async methods (the build reads the version it compiles against; see the rule's page on version drift). Or,
+    /// in the same file, a plain one whose whole body returns such a call (what this rule's fix leaves), so that a chain
+    /// of pass-throughs is reported the same whichever link is fixed first. Other files would need a semantic model an
+    /// analyzer must not make.
+    /// </summary>
+    private static bool PutsExceptionsInItsTask(IMethodSymbol callee, SemanticModel? model, PassThroughAsync.Context context, int depth)
+    {
+        if (callee.IsAsync || IsCompiledAsync(callee, context))
+        {
+            return true;
+        }
+
+        if (model is null || callee.DeclaringSyntaxReferences.Length != 1 || callee.DeclaringSyntaxReferences[0].SyntaxTree != model.SyntaxTree)
+        {
+            return false;
+        }
+
+        var returned = callee.DeclaringSyntaxReferences[0].GetSyntax() switch
+        {
+            MethodDeclarationSyntax { ExpressionBody.Expression: var expression } => expression,
+            LocalFunctionStatementSyntax { ExpressionBody.Expression: var expression } => expression,
+            MethodDeclarationSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
+            LocalFunctionStatementSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
+            _ => null,
+        };
+        return returned is not null
+            && model.GetOperation(returned) is { } inner
+            && SymbolEqualityComparer.IncludeNullability.Equals(inner.Type, callee.ReturnType)
+            && CannotThrow(inner, context, depth - 1);
+    }
+
+    /// <summary>A method of a referenced assembly that the compiler built as a state machine.</summary>
+    private static bool IsCompiledAsync(IMethodSymbol callee, PassThroughAsync.Context context) =>
+        context.AsyncStateMachineAttribute is { } attribute
+        && callee.DeclaringSyntaxReferences.IsEmpty
+        && callee.GetAttributes().Any(a => SymbolEqualityComparer.Default.Equals(a.AttributeClass, attribute));
+}
