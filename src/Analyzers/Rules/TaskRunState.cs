@@ -30,25 +30,16 @@ internal static class TaskRunState
             () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync
                 ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
-        return capture is not null && IsWhatTheLoopRuleWrites(invocation, lambda) ? null : capture;
+        return capture is not null && RunsALoop(lambda) ? null : capture;
     }
 
     /// <summary>
-    /// TPL0005's fix writes <c>await Task.Run(() =&gt; { loop })</c>: an awaited Task.Run of a lambda that is not async and
-    /// whose whole body is one loop. This rule must not take that up again on a second dotnet format run; any other
-    /// lambda with a loop (an async one awaiting in it, one that does more than the loop) is the user's, and reported.
+    /// A lambda whose body runs a loop pays for its closure once for the whole loop, not once per pass: the state overload
+    /// saves too little to be worth StartNew's longer call. This also keeps the rule off what TPL0005's fix writes,
+    /// <c>await Task.Run(() =&gt; { loop })</c>, on a second dotnet format run. Loops in nested functions do not count.
     /// </summary>
-    private static bool IsWhatTheLoopRuleWrites(IInvocationOperation run, IAnonymousFunctionOperation lambda) =>
-        !lambda.Symbol.IsAsync
-        && lambda.Body.Operations.Count(o => !o.IsImplicit) == 1
-        && lambda.Body.Operations[0] is ILoopOperation
-        && run.WithImplicitConversionsAround().Parent switch
-        {
-            IAwaitOperation => true,
-            // The fix keeps the original await's ConfigureAwait.
-            IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured => configured.WithImplicitConversionsAround().Parent is IAwaitOperation,
-            _ => false,
-        };
+    private static bool RunsALoop(IAnonymousFunctionOperation lambda) =>
+        lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
 
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>
