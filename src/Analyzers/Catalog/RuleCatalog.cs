@@ -22,7 +22,7 @@ internal static class RuleCatalog
 
     public static readonly CatalogEntry CacheConstantTaskResult = new(
         "CacheConstantTaskResult", CompletedTask | TypeMembers, () => CacheConstantTaskResultAnalyzer.Operations,
-        DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AwaitInLoop, DiagnosticIds.AvailableValue, DiagnosticIds.PassThroughAsync);
+        DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AwaitInLoop, DiagnosticIds.AvailableValue);
 
     public static readonly CatalogEntry AsyncWaitHandle = new(
         "AsyncWaitHandle", WaitCall, () => AsyncWaitHandleAnalyzer.Operations);
@@ -68,7 +68,7 @@ internal static class RuleCatalog
 
     public static readonly CatalogEntry PassThroughAsync = new(
         "PassThroughAsync", Signature | Await | TaskRunCall | CompletedTask, () => PassThroughAsyncAnalyzer.Operations,
-        DiagnosticIds.TaskRunState);
+        DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.TaskRunState);
 
     public static readonly CatalogEntry DelayTimer = new(
         "DelayTimer", Loop, () => DelayTimerAnalyzer.Operations);

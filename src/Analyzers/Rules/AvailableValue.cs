@@ -1,4 +1,5 @@
 using System.Linq;
+using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -105,8 +106,10 @@ internal static class AvailableValue
         AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
         && AwaitInLoop.InnermostLoopWithBodyAround(await) is null
         && completed.CanUseValue(context.Loops)
-            ? new Site(await, "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue)
+            ? new Site(await, completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" } ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue)
             : null;
+
+    private const string ZeroDelay = "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await";
 
     /// <summary>
     /// Whether TPL0014 takes the Task.Run or StartNew call that TPL0001 or TPL0007 would give state: its fix removes the
@@ -140,8 +143,8 @@ internal static class AvailableValue
     /// </summary>
     public static bool MayReturnOnlyAValue(IInvocationOperation call, AwaitInLoop.Context context)
     {
-        // One argument, a lambda, first: most Run and StartNew calls fail there, before any symbol is compared.
-        if (call.Arguments.Length != 1 || Lambda(call) is not { } lambda)
+        // A lambda first: most Run and StartNew calls fail there, before any symbol is compared.
+        if (Lambda(call) is not { } lambda || !call.Arguments.Skip(1).All(a => IsNeutral(a, call, context)))
         {
             return false;
         }
@@ -168,10 +171,29 @@ internal static class AvailableValue
     }
 
     private static IAnonymousFunctionOperation? Lambda(IInvocationOperation call) =>
-        call.Arguments.Length == 1
+        call.Arguments.Length >= 1
         && call.Arguments[0].Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }
             ? lambda
             : null;
+
+    /// <summary>
+    /// An argument after the delegate that leaves the task as a completed one would be: a token that cannot be canceled
+    /// (<c>CancellationToken.None</c>, <c>default</c>), constant creation options without <c>AttachedToParent</c> (which
+    /// would make the task a child of the current one) unless attaching does nothing where the call runs (TPL0009 removes
+    /// the flag there, and either fix may run first), <c>TaskScheduler.Default</c> (another scheduler might never run it).
+    /// </summary>
+    private static bool IsNeutral(IArgumentOperation argument, IInvocationOperation call, AwaitInLoop.Context context)
+    {
+        var value = argument.Value.WithoutImplicitConversions();
+        return argument.Parameter?.Type.Name switch
+        {
+            "CancellationToken" => value is IDefaultValueOperation || value is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } },
+            "TaskCreationOptions" => argument.Value.ConstantValue is { HasValue: true, Value: int options }
+                && ((options & (int)TaskCreationOptions.AttachedToParent) == 0 || context.Attaching is { } attaching && AttachedToParent.RunsWhereAttachingIsANoOp(call, attaching)),
+            "TaskScheduler" => value is IPropertyReferenceOperation { Property: { Name: "Default", IsStatic: true } },
+            _ => false,
+        };
+    }
 
     /// <summary>The value the call's delegate returns (under the lambda's implicit conversion); null for a delegate that returns nothing.</summary>
     public static IOperation? ValueOf(IInvocationOperation call) => Lambda(call) is { } lambda ? Returned(lambda) : null;

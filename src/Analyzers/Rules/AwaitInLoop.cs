@@ -64,8 +64,9 @@ internal sealed partial class AwaitInLoop
         // Keyed by the declaration, which every copy of the compilation shares (this context serves them all).
         private readonly ConcurrentDictionary<SyntaxNode, bool> _neverAwaits = new();
 
-        private Context(INamedTypeSymbol task, INamedTypeSymbol? taskFactory, INamedTypeSymbol? taskFactoryOfT, INamedTypeSymbol? valueTask, INamedTypeSymbol? valueTaskOfT)
+        private Context(INamedTypeSymbol task, INamedTypeSymbol? taskFactory, INamedTypeSymbol? taskFactoryOfT, INamedTypeSymbol? valueTask, INamedTypeSymbol? valueTaskOfT, AttachedToParent.Context? attaching)
         {
+            Attaching = attaching;
             TaskType = task;
             TaskFactory = taskFactory;
             TaskFactoryOfT = taskFactoryOfT;
@@ -74,6 +75,9 @@ internal sealed partial class AwaitInLoop
         }
 
         public INamedTypeSymbol TaskType { get; }
+
+        /// <summary>TPL0009's symbols: where attaching to a parent does nothing.</summary>
+        public AttachedToParent.Context? Attaching { get; }
 
         private INamedTypeSymbol? TaskFactory { get; }
 
@@ -90,7 +94,8 @@ internal sealed partial class AwaitInLoop
                     compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory),
                     compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT),
                     compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTask),
-                    compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT))
+                    compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT),
+                    AttachedToParent.Context.TryCreate(compilation))
                 : null;
 
         public bool IsTask(ITypeSymbol? type) => type.IsOrDerivesFrom(TaskType);
@@ -181,8 +186,19 @@ internal sealed partial class AwaitInLoop
             && (creation.Arguments.Length == 0 || !context.IsAwaitable(creation.Arguments[0].Value.WithoutImplicitConversions().Type))
             => new AwaitInLoop(await, task, Case.AlreadyCompleted, creation.Arguments.FirstOrDefault()?.Value),
         IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
+        IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } method, Arguments.Length: 1 } call
+            when SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType) && IsZeroDelay(call.Arguments[0].Value)
+            => new AwaitInLoop(await, call, Case.AlreadyCompleted, null),
         _ => null,
     };
+
+    /// <summary>
+    /// <c>Task.Delay(0)</c> or <c>Task.Delay(TimeSpan.Zero)</c>: every runtime returns a completed task for it (no token
+    /// that could be canceled is passed).
+    /// </summary>
+    public static bool IsZeroDelay(IOperation delay) =>
+        delay.ConstantValue is { HasValue: true, Value: 0 }
+        || delay is IFieldReferenceOperation { Field: { Name: "Zero", IsStatic: true, ContainingType: { Name: "TimeSpan", ContainingNamespace.Name: "System" } } };
 
     /// <summary>The delegate is not async and returns no task: its work runs start to end on the pool thread.</summary>
     private static bool RunsSynchronousDelegate(IInvocationOperation call, Context context) =>

@@ -50,13 +50,11 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
         private readonly TaskCacheLevel _cacheLevel;
 
         private readonly AvailableValue.Context? _values;
-        private readonly PassThroughAsync.Context? _passThroughs;
         private readonly ContinueWithChain.Context? _chains;
 
         private AnalyzerContext(Compilation compilation, INamedTypeSymbol task)
         {
             _values = AvailableValue.Context.TryCreate(compilation);
-            _passThroughs = PassThroughAsync.Context.TryCreate(compilation);
             _chains = ContinueWithChain.Context.TryCreate(compilation);
             _task = task;
             _hasCompletedTask = !task.GetMembers("CompletedTask").IsEmpty;
@@ -91,7 +89,6 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
                 || LazyStore.IsCachedOnce(invocation)
                 || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
-                || invocation.Parent is IAwaitOperation await && PassThroughAsync.ReturnsTask(context, await, _passThroughs)
                 || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {
                 return;

@@ -88,26 +88,32 @@ internal static class PassThroughAsync
         SiteOf(await, context) is { } site && site.Awaits[0] == await ? site : null;
 
     /// <summary>
-    /// Whether TPL0016 returns the task this await waits for, so that a rule rewriting the task (TPL0003) leaves it to
-    /// TPL0016 while that is on (see <see cref="OtherRule"/>): one rule owns a site, whichever fix runs first.
+    /// Rules whose fix rewrites a task this rule would return, while they are on: TPL0007 turns a capturing Task.Run (one
+    /// awaited here, or one this lambda is given to) into StartNew with state, and TPL0003 caches a Task.FromResult of a
+    /// constant. Their rewrites leave nothing this rule returns, and a task this rule returned
+    /// would become their site only on a second dotnet format run; so the site is theirs.
     /// </summary>
-    public static bool ReturnsTask(OperationAnalysisContext analysis, IAwaitOperation await, Context? context) =>
-        context is not null
-        && SiteOf(await, context) is { } site
-        && !GivesWayToTaskRunState(analysis, site)
-        && OtherRule.IsOn(analysis.Compilation, analysis.Options, await.Syntax.SyntaxTree, analysis.ContainingSymbol, PassThroughAsyncAnalyzer.Rule, analysis.CancellationToken);
+    public static bool GivesWayToOtherRules(OperationAnalysisContext analysis, Site site, Context context)
+    {
+        var calls = site.Tasks.SelectMany(t => t.DescendantsAndSelf().OfType<IInvocationOperation>()).ToList();
+        return (IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => IsTaskRun(c.TargetMethod)))
+                && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
+            || calls.Any(c => IsConstantResult(c, context))
+                && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule);
+    }
+
+    private static bool IsOn(OperationAnalysisContext analysis, Site site, DiagnosticDescriptor rule) =>
+        OtherRule.IsOn(analysis.Compilation, analysis.Options, site.Declaration.SyntaxTree, analysis.ContainingSymbol, rule, analysis.CancellationToken);
 
     /// <summary>
-    /// TPL0007 (while on) rewrites a capturing Task.Run into StartNew with state, which this rule does not return: a site
-    /// that awaits a Task.Run, or is a lambda given to one, is left to it, so both orders of the fixes give one text.
+    /// Task.FromResult of a constant: TPL0003's shape, read generously. Whether the runtime caches the value is not asked,
+    /// since another target of the same file (netstandard2.0, which caches nothing) may give TPL0003 the site.
     /// </summary>
-    public static bool GivesWayToTaskRunState(OperationAnalysisContext analysis, Site site)
-    {
-        var usesRun = IsTaskRun(site.GivenTo?.TargetMethod)
-            || site.Tasks.Any(t => t.DescendantsAndSelf().OfType<IInvocationOperation>().Any(c => IsTaskRun(c.TargetMethod)));
-        return usesRun
-            && OtherRule.IsOn(analysis.Compilation, analysis.Options, site.Declaration.SyntaxTree, analysis.ContainingSymbol, TaskRunStateAnalyzer.Rule, analysis.CancellationToken);
-    }
+    private static bool IsConstantResult(IInvocationOperation call, Context context) =>
+        call.TargetMethod is { Name: "FromResult", IsStatic: true, TypeArguments.Length: 1 } method
+        && context.IsTask(method.ContainingType)
+        && call.Arguments.Length == 1
+        && ConstantResult.TryGet(call.Arguments[0].Value, out _);
 
     private static bool IsTaskRun(ISymbol? method) =>
         method is IMethodSymbol { Name: "Run", IsStatic: true, ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } };

@@ -44,7 +44,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
     {
         if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols) is { } site
             && !site.Declaration.IsInBrokenMember()
-            && !PassThroughAsync.GivesWayToTaskRunState(context, site))
+            && !PassThroughAsync.GivesWayToOtherRules(context, site, symbols))
         {
             // The fixer finds each path's await where the analyzer found it: the first is the location, the rest a property.
             var properties = DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask);

@@ -103,7 +103,10 @@ public sealed class AvailableValueTests
                 Task<int> Property(List<int> items) => Task.Run(() => items.Count);
                 Task<int> Call(string text) => Task.Run(() => text.Length + 1);
                 Task<int> Token(int value, CancellationToken token) => Task.Run(() => value, token);
-                Task<int> Options(int value) => Task.Factory.StartNew(() => value, TaskCreationOptions.LongRunning);
+                Task<int> Options(int value) => Task.Factory.StartNew(() => value, TaskCreationOptions.AttachedToParent);
+                Task<int> Both(int value) => Task.Factory.StartNew(() => value, CancellationToken.None, TaskCreationOptions.LongRunning | TaskCreationOptions.AttachedToParent, TaskScheduler.Default);
+                Task<int> Current(int value) => Task.Factory.StartNew(() => value, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+                async Task Delays(Func<Task> next, CancellationToken token) { await next(); await Task.Delay(0, token); await Task.Delay(1); }
                 Task<int> Async(int value) => Task.Run(async () => { await Task.Yield(); return value; });
                 Task<int> ReturnsTask(Task<int> inner) => Task.Run(() => inner);
                 Task<int> OwnFactory(TaskFactory factory, int value) => factory.StartNew(() => value);
@@ -200,6 +203,48 @@ public sealed class AvailableValueTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.CompletedTask", Complete));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.FromResult<object>(\"x\").ConfigureAwait(...)", Complete));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.Run(() => value)", Queued));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Arguments that leave the task what a completed one is (a token that cannot be canceled, options without
+    /// AttachedToParent, the default scheduler) do not keep a delegate task from being reported; a zero delay is a
+    /// completed task, and the message says what to write if a yield was meant.
+    /// </summary>
+    [Fact]
+    public async Task NeutralArguments_AndZeroDelays_AreReported()
+    {
+        var before = Class("""
+                Task<int> Options(int value) => {|#0:Task.Factory.StartNew(() => value, TaskCreationOptions.LongRunning)|};
+                Task<int> All(int value) => {|#1:Task.Factory.StartNew(() => value, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default)|};
+                Task<int> Token(int value) => {|#2:Task.Run(() => value, default(CancellationToken))|};
+
+                async Task<int> Paused(Func<Task<int>> next)
+                {
+                    {|#3:await Task.Delay(0)|};
+                    var value = await next();
+                    {|#4:await Task.Delay(TimeSpan.Zero).ConfigureAwait(false)|};
+                    return value;
+                }
+            """);
+        var after = Class("""
+                Task<int> Options(int value) => Task.FromResult(value);
+                Task<int> All(int value) => Task.FromResult(value);
+                Task<int> Token(int value) => Task.FromResult(value);
+
+                async Task<int> Paused(Func<Task<int>> next)
+                {
+                    var value = await next();
+                    return value;
+                }
+            """);
+        const string ZeroDelay = "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await";
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Factory.StartNew(...)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.Factory.StartNew(...)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.Run(...)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.Delay(0)", ZeroDelay));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("Task.Delay(TimeSpan.Zero).ConfigureAwait(...)", ZeroDelay));
         await test.RunAsync();
     }
 
