@@ -63,7 +63,7 @@ internal sealed class RuleSettings
         foreach (var option in numbers)
         {
             if (Value(options, ruleId, option.Name) is { } text
-                && int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value)
+                && (int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value) || IsSwitch(option, text, out value))
                 && value >= option.Min
                 && value <= option.Max)
             {
@@ -72,6 +72,14 @@ internal sealed class RuleSettings
         }
 
         return new RuleSettings(scope, values);
+    }
+
+    /// <summary>An option that is on or off (0 to 1) also reads <c>true</c> and <c>false</c>.</summary>
+    private static bool IsSwitch(NumberOption option, string text, out int value)
+    {
+        value = string.Equals(text, "true", System.StringComparison.OrdinalIgnoreCase) ? 1 : 0;
+        return option.Min == 0 && option.Max == 1
+            && (value == 1 || string.Equals(text, "false", System.StringComparison.OrdinalIgnoreCase));
     }
 
     /// <summary>

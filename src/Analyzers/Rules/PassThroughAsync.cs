@@ -84,8 +84,8 @@ internal static class PassThroughAsync
     }
 
     /// <summary>The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null.</summary>
-    public static Site? Analyze(IAwaitOperation await, Context context) =>
-        SiteOf(await, context) is { } site && site.Awaits[0] == await ? site : null;
+    public static Site? Analyze(IAwaitOperation await, Context context, bool trustServices) =>
+        SiteOf(await, context, trustServices) is { } site && site.Awaits[0] == await ? site : null;
 
     /// <summary>
     /// Rules whose fix rewrites a task this rule would return, while they are on: TPL0007 turns a capturing Task.Run (one
@@ -122,7 +122,7 @@ internal static class PassThroughAsync
     /// The site whose paths <paramref name="await"/> ends one of, or null. The syntax is read first: most awaits end no path
     /// of a pass-through.
     /// </summary>
-    private static Site? SiteOf(IAwaitOperation await, Context context)
+    private static Site? SiteOf(IAwaitOperation await, Context context, bool trustServices)
     {
         if (await.Syntax is not AwaitExpressionSyntax syntax
             || FunctionOf(syntax) is not { } declaration
@@ -144,7 +144,7 @@ internal static class PassThroughAsync
         {
             if (Awaited(ending.Operation) is not { } task
                 || !IsReturnType(task.Type, function.ReturnType)
-                || !PassThroughCallees.CannotThrow(task, context))
+                || !PassThroughCallees.CannotThrow(task, context, trustServices))
             {
                 return null;
             }

@@ -29,7 +29,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
             + "(or a Task factory whose checks the arguments pass), called on 'this' or statically, with parameters, "
             + "constants or defaults as arguments, and its task has the function's return type exactly.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, PassThroughAsync.Context.TryCreate, Analyze, OperationKind.Await);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, PassThroughAsync.Context.TryCreate, Analyze, OperationKind.Await, InjectedServices.TrustOption);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
@@ -42,7 +42,8 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, PassThroughAsync.Context symbols, RuleOptions options)
     {
-        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols) is { } site
+        var trustServices = options.For(context.Operation.Syntax.SyntaxTree).Number(InjectedServices.TrustOption) == 1;
+        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols, trustServices) is { } site
             && !site.Declaration.IsInBrokenMember()
             && !PassThroughAsync.GivesWayToOtherRules(context, site, symbols))
         {

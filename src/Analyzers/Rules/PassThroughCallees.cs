@@ -18,15 +18,21 @@ internal static class PassThroughCallees
     /// <summary>How many plain methods or nested task expressions a chain may pass through: a fixed pass-through is one link.</summary>
     private const int Depth = 4;
 
-    public static bool CannotThrow(IOperation task, PassThroughAsync.Context context) => CannotThrow(task, context, Depth);
+    /// <param name="task">The awaited expression.</param>
+    /// <param name="context">The rule's symbols.</param>
+    /// <param name="trustServices">Whether <c>trust_injected_services</c> is on (<see cref="InjectedServices"/>).</param>
+    public static bool CannotThrow(IOperation task, PassThroughAsync.Context context, bool trustServices) =>
+        CannotThrow(task, context, Depth, trustServices);
 
-    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth) => depth > 0 && task switch
+    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth, bool trustServices = false) => depth > 0 && task switch
     {
         IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth),
+        IInvocationOperation { Instance: IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Field: var service } } call
+            when trustServices => call.Arguments.All(a => SafeTests.Read(a.Value)) && InjectedServices.IsNeverNull(service),
         IInvocationOperation call => Call(call, context, depth),
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
-            SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1) && CannotThrow(whenFalse, context, depth - 1),
+            SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, trustServices) && CannotThrow(whenFalse, context, depth - 1, trustServices),
         _ => false,
     };
 

@@ -465,4 +465,83 @@ public sealed class PassThroughAsyncPathTests
             .Select(d => d.Id + "@" + root!.FindNode(d.Location.SourceSpan).AncestorsAndSelf().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().First().Identifier.ValueText)
             .ToList();
     }
+
+    private const string Services = """
+        using System;
+        using System.Threading.Tasks;
+
+        public interface IStore { Task<int> LoadAsync(int id); }
+
+        public sealed class Checked
+        {
+            private readonly IStore _store;
+            public Checked(IStore store) { _store = store ?? throw new ArgumentNullException(nameof(store)); }
+            public async Task<int> Load(int id) => {|#0:await|} _store.LoadAsync(id);
+        }
+
+        public sealed class Guarded
+        {
+            private readonly IStore _store;
+            public Guarded(IStore store) { ArgumentNullException.ThrowIfNull(store); this._store = store; }
+            public Guarded() : this(new Memory()) { }
+            public async Task<int> Load(int id) { return {|#1:await|} _store.LoadAsync(id).ConfigureAwait(false); }
+        }
+
+        public sealed class Annotated(IStore store)
+        {
+            private readonly IStore _store = store;
+            private readonly Memory _own = new();
+            public async Task<int> Load(int id) => {|#2:await|} _store.LoadAsync(id);
+            public async Task<int> Own(int id) => {|#3:await|} _own.LoadAsync(id);
+        }
+
+        public sealed class Unsafe
+        {
+            private readonly IStore? _maybe;
+            private IStore _mutable;
+            private readonly IStore _late;
+            private readonly IStore _unchecked;
+            public Unsafe(IStore? maybe, IStore store, IStore late) { _maybe = maybe; _mutable = store; _late = late; _unchecked = store; }
+            public Unsafe() { _mutable = new Memory(); _late = new Memory(); _unchecked = null!; }
+            public async Task<int> Maybe(int id) => await _maybe!.LoadAsync(id);
+            public async Task<int> Mutable(int id) => await _mutable.LoadAsync(id);
+            public async Task<int> Late(int id) => await _late.LoadAsync(id);
+            public async Task<int> Unchecked(int id) => await _unchecked.LoadAsync(id);
+            public async Task<int> Computed(int id) => await _late.LoadAsync(id + 1);
+        }
+
+        public sealed class Memory : IStore
+        {
+            public Task<int> LoadAsync(int id) => Task.FromResult(id);
+        }
+        """;
+
+    /// <summary>
+    /// Off by default: a call on a field is not reported, whatever set it. With <c>trust_injected_services</c>, a readonly
+    /// field every constructor sets from a parameter checked for null (or non-nullable under nullable warnings), or from a
+    /// <c>new</c>, is a receiver that cannot be null, and its callee is trusted; fields another constructor may leave
+    /// null, that may be reassigned or declared nullable are not.
+    /// </summary>
+    [Fact]
+    public async Task InjectedServices_AreReportedOnlyWithTheOption()
+    {
+        await Verify.VerifyAnalyzerAsync(TestMarkup.Strip(Services));
+
+        var test = new Verify.Test
+        {
+            TestCode = Services,
+            FixedCode = TestMarkup.Strip(Services)
+                .Replace("public async Task<int> Load(int id) => await _store.LoadAsync(id);\n}\n\npublic sealed class Guarded", "public Task<int> Load(int id) => _store.LoadAsync(id);\n}\n\npublic sealed class Guarded", StringComparison.Ordinal)
+                .Replace("public async Task<int> Load(int id) { return await _store.LoadAsync(id).ConfigureAwait(false); }", "public Task<int> Load(int id) { return _store.LoadAsync(id); }", StringComparison.Ordinal)
+                .Replace("public async Task<int> Load(int id) => await _store.LoadAsync(id);\n    public async Task<int> Own(int id) => await _own.LoadAsync(id);", "public Task<int> Load(int id) => _store.LoadAsync(id);\n    public Task<int> Own(int id) => _own.LoadAsync(id);", StringComparison.Ordinal),
+        };
+        const string Trust = "root = true\n[*.cs]\ntpl_practices.TPL0016.trust_injected_services = true\n";
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Load'", "'LoadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'Load'", "'LoadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'Load'", "'LoadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'Own'", "'LoadAsync'"));
+        await test.RunAsync();
+    }
 }
