@@ -17,9 +17,12 @@ internal static class DelayTimer
     /// <summary>The loop's delay becomes a PeriodicTimer's tick.</summary>
     public const string FixPeriodicTimer = "PeriodicTimer";
 
+    /// <summary>The raced delay takes the token of a source canceled right after the race.</summary>
+    public const string FixCancelDelay = "CancelDelay";
+
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
-    public const string RaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued until it fires, whoever wins; use WaitAsync or cancel the delay";
+    public const string RaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
 
     internal sealed class Context
     {
@@ -53,7 +56,7 @@ internal static class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, IWhileLoopOperation? loop)
+        public Site(string message, string? fixKind, ILoopOperation? loop)
         {
             Message = message;
             FixKind = fixKind;
@@ -65,7 +68,7 @@ internal static class DelayTimer
         public string? FixKind { get; }
 
         /// <summary>The timer loop, for the loop shape.</summary>
-        public IWhileLoopOperation? Loop { get; }
+        public ILoopOperation? Loop { get; }
     }
 
     public static Site? Analyze(IInvocationOperation delay, Context context)
@@ -76,8 +79,15 @@ internal static class DelayTimer
             return null;
         }
 
-        if (IsRacedWithoutToken(delay))
+        if (CannotBeCanceled(delay) && RacedIn(delay) is { } race)
         {
+            return new Site(RaceMessage, CanCancelAfter(race.WhenAny, delay) ? FixCancelDelay : null, null);
+        }
+
+        if (CannotBeCanceled(delay) && delay.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
+            && RacedThrough(declarator.Symbol, delay))
+        {
+            // Held in a local, the delay is there to be compared with the winner after the race: no rewrite.
             return new Site(RaceMessage, null, null);
         }
 
@@ -86,29 +96,90 @@ internal static class DelayTimer
             : null;
     }
 
-    /// <summary><c>Task.WhenAny(work, Task.Delay(t))</c>: a delay with no token, passed straight to WhenAny.</summary>
-    private static bool IsRacedWithoutToken(IInvocationOperation delay)
+    /// <summary><c>Task.Delay(t)</c>, or with a token that cannot be canceled (<c>CancellationToken.None</c>, <c>default</c>).</summary>
+    private static bool CannotBeCanceled(IInvocationOperation delay) =>
+        delay.Arguments.Length == 1
+        || delay.Arguments.Length == 2
+            && delay.Arguments[1].Parameter?.Type.Name == "CancellationToken"
+            && delay.Arguments[1].Value.WithoutImplicitConversions() is IDefaultValueOperation or IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } };
+
+    /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
+    public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
     {
-        if (delay.Arguments.Length != 1)
+        var current = task.WithImplicitConversionsAround();
+        int tasks;
+        switch (current.Parent)
         {
-            return false;
+            case IArrayInitializerOperation { Parent: IArrayCreationOperation creation } elements:
+                current = creation;
+                tasks = elements.ElementValues.Length;
+                break;
+            case IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "Add", IsImplicit: true, Parent: IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation creation } list } }:
+                current = creation;
+                tasks = list.Initializers.Length;
+                break;
+            case { Kind: var kind } collection when kind.ToString() == "CollectionExpression":
+                // Collection expressions (C# 12), and the params spans of .NET 9's WhenAny: read by kind, which the oldest
+                // Roslyn this package supports has no interface for.
+                current = collection;
+                tasks = collection.ChildOperations.Count;
+                break;
+            case IArgumentOperation { Parent: IInvocationOperation pair }:
+                tasks = pair.Arguments.Length;
+                break;
+            default:
+                return null;
         }
 
-        IOperation current = delay.WithImplicitConversionsAround();
-        if (current.Parent is IArrayInitializerOperation { Parent: IArrayCreationOperation creation })
-        {
-            current = creation;
-        }
+        return current.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny", IsStatic: true } method } whenAny }
+            && method.ContainingType.Name == "Task"
+            && tasks >= 2
+                ? (whenAny, tasks)
+                : null;
+    }
 
-        return current.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny", IsStatic: true } whenAny } }
-            && SymbolEqualityComparer.Default.Equals(whenAny.ContainingType, delay.TargetMethod.ContainingType);
+    /// <summary>Whether the function around <paramref name="delay"/> races the local that holds it.</summary>
+    private static bool RacedThrough(ILocalSymbol local, IOperation delay)
+    {
+        var function = delay.EnclosingFunction() ?? delay.Root();
+        return function.Descendants().Any(o => o is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local) && RacedIn(reference) is not null);
     }
 
     /// <summary>
-    /// The while loop whose body ends with <c>await Task.Delay(…)</c> (ConfigureAwait allowed), runs while a token is not
-    /// canceled or forever, awaits nothing else, and waits the same time every pass.
+    /// The race is awaited (ConfigureAwait allowed) as a statement, an assignment or a local's initializer in a block, so
+    /// a source's <c>Cancel()</c> can follow it; C# 8 for the using declaration, or a statement a using block can hold. One
+    /// delay per race, so that one source serves it.
     /// </summary>
-    private static IWhileLoopOperation? TimerLoopOf(IInvocationOperation delay)
+    private static bool CanCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
+        whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") == 1
+        && RaceStatement(whenAny) is { } statement
+        && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax);
+
+    /// <summary>The statement in a block whose await waits for the race, or null.</summary>
+    public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)
+    {
+        IOperation awaited = whenAny;
+        if (whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny)
+        {
+            awaited = configured;
+        }
+
+        var statement = awaited.Parent switch
+        {
+            IAwaitOperation { Parent: IExpressionStatementOperation expression } => expression.Syntax,
+            IAwaitOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } } } => group.Syntax,
+            IAwaitOperation { Parent: ISimpleAssignmentOperation { Parent: IExpressionStatementOperation assignment } } => assignment.Syntax,
+            _ => null,
+        };
+        return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax } result ? result : null;
+    }
+
+    /// <summary>
+    /// The loop (<c>while</c>, <c>do … while</c>, <c>for (;;)</c>) whose body starts or ends with <c>await Task.Delay(…)</c>
+    /// (ConfigureAwait allowed), runs forever or until a token or a flag stops it, awaits nothing else, and waits the same
+    /// time every pass.
+    /// </summary>
+    private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
     {
         IOperation awaited = delay;
         if (delay.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == delay)
@@ -117,9 +188,9 @@ internal static class DelayTimer
         }
 
         if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
-            || statement.Parent is not IBlockOperation { Parent: IWhileLoopOperation { ConditionIsTop: true, ConditionIsUntil: false } loop } body
-            || body.Operations.LastOrDefault() != statement
-            || !RunsUntilCanceled(loop.Condition)
+            || statement.Parent is not IBlockOperation { Parent: ILoopOperation loop } body
+            || body.Operations.Last() != statement && body.Operations.First() != statement
+            || !IsTimerLoop(loop)
             || delay.Arguments.Length == 0
             || !IsSameEveryPass(delay.Arguments[0].Value, loop))
         {
@@ -138,21 +209,46 @@ internal static class DelayTimer
         return loop;
     }
 
-    private static bool RunsUntilCanceled(IOperation? condition) => condition switch
+    private static bool IsTimerLoop(ILoopOperation loop) => loop switch
     {
-        null => false,
-        { ConstantValue: { HasValue: true, Value: true } } => true,
-        IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, Operand: IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" } } => true,
+        IWhileLoopOperation { ConditionIsUntil: false } repeat => RunsUntilStopped(repeat.Condition),
+        IForLoopOperation { Before.IsEmpty: true, AtLoopBottom.IsEmpty: true } forever => forever.Condition is null || RunsUntilStopped(forever.Condition),
         _ => false,
     };
 
-    /// <summary>A constant, or a parameter, local or readonly field nothing in the loop writes, or TimeSpan.FromX of one.</summary>
-    private static bool IsSameEveryPass(IOperation period, IWhileLoopOperation loop)
+    /// <summary>
+    /// <c>true</c>, or a flag or token read each pass in any spelling: <c>running</c>, <c>!stopped</c>,
+    /// <c>stopped == false</c>, <c>stopped is false</c>, <c>!token.IsCancellationRequested</c>.
+    /// </summary>
+    private static bool RunsUntilStopped(IOperation? condition) => condition switch
+    {
+        null => false,
+        { ConstantValue: { HasValue: true, Value: true } } => true,
+        IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, Operand: var flag } => IsFlag(flag),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, LeftOperand: var flag, RightOperand.ConstantValue: { HasValue: true, Value: bool } } => IsFlag(flag),
+        IIsPatternOperation { Value: var flag, Pattern: IConstantPatternOperation or INegatedPatternOperation { Pattern: IConstantPatternOperation } } => IsFlag(flag),
+        _ => IsFlag(condition),
+    };
+
+    /// <summary>A bool read: a field, local, parameter or property without arguments (IsCancellationRequested among them).</summary>
+    private static bool IsFlag(IOperation operation) =>
+        operation.Type?.SpecialType == SpecialType.System_Boolean
+        && operation is IFieldReferenceOperation or ILocalReferenceOperation or IParameterReferenceOperation or IPropertyReferenceOperation { Arguments.IsEmpty: true };
+
+    /// <summary>
+    /// A constant, a const, static readonly or readonly field (only initializers and constructors set one), a local or
+    /// parameter nothing in the loop writes, a primary-constructor parameter nothing in its type writes, or TimeSpan.FromX
+    /// of one.
+    /// </summary>
+    private static bool IsSameEveryPass(IOperation period, ILoopOperation loop)
     {
         period = period.WithoutImplicitConversions();
         return period.ConstantValue.HasValue
             || period switch
             {
+                IParameterReferenceOperation { Parameter: { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } parameter } reference
+                    when reference.SemanticModel?.GetEnclosingSymbol(reference.Syntax.SpanStart) is { } user && !SymbolEqualityComparer.Default.Equals(user, parameter.ContainingSymbol)
+                    => !IsWrittenInItsType(parameter),
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
                 IInvocationOperation { TargetMethod: { IsStatic: true, Name: var name, ContainingType.Name: "TimeSpan" }, Arguments.Length: 1 } from
@@ -161,13 +257,24 @@ internal static class DelayTimer
             };
     }
 
+    /// <summary>A primary-constructor parameter that some member of its type assigns, increments or passes by reference (read from the text).</summary>
+    private static bool IsWrittenInItsType(IParameterSymbol parameter) =>
+        parameter.ContainingType.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().Any(node => node switch
+        {
+            AssignmentExpressionSyntax { Left: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
+            PrefixUnaryExpressionSyntax { Operand: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
+            PostfixUnaryExpressionSyntax { Operand: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
+            ArgumentSyntax { RefKindKeyword.RawKind: not 0, Expression: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
+            _ => false,
+        }));
+
     /// <summary>
     /// The fix keeps the loop's meaning: a positive constant period (PeriodicTimer throws for zero or infinite, where
     /// Task.Delay(0) returns at once), and no other exception: the delay takes no token, or a catch of
     /// OperationCanceledException around the loop takes both exceptions alike (the delay throws TaskCanceledException,
     /// the tick OperationCanceledException). C# 8 for the using declaration.
     /// </summary>
-    private static bool CanFix(IInvocationOperation delay, IWhileLoopOperation loop, Context context) =>
+    private static bool CanFix(IInvocationOperation delay, ILoopOperation loop, Context context) =>
         ((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
         && PositivePeriod(delay.Arguments[0].Value)
@@ -191,7 +298,7 @@ internal static class DelayTimer
     /// OperationCanceledException or a base type, with no filter, no variable and no rethrow: the handler cannot tell
     /// the delay's TaskCanceledException from the tick's OperationCanceledException.
     /// </summary>
-    private static bool IsCaughtAsCancellation(IWhileLoopOperation loop, Context context)
+    private static bool IsCaughtAsCancellation(ILoopOperation loop, Context context)
     {
         if (context.OperationCanceled is not { } canceled)
         {

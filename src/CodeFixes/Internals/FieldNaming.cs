@@ -1,10 +1,12 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -85,6 +87,21 @@ internal static class FieldNaming
     {
         var written = NamesWrittenIn(member);
         return MakeUnique(name, n => written.Contains(n) || !model.LookupSymbols(position, name: n).IsEmpty);
+    }
+
+    /// <summary>The locals one rewrite of a document named, so that two sites fixed together in one scope never share a name.</summary>
+    private static readonly ConditionalWeakTable<DocumentEditor, HashSet<string>> Given = new();
+
+    /// <summary><see cref="FreeLocal(SemanticModel, SyntaxNode, int, string)"/>, also free of the names this editor gave before.</summary>
+    public static string FreeLocal(DocumentEditor editor, SyntaxNode member, int position, string name)
+    {
+        // Keyed by the member: names given in other members cannot clash.
+        var given = Given.GetOrCreateValue(editor);
+        var prefix = member.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":";
+        var written = NamesWrittenIn(member);
+        var free = MakeUnique(name, n => given.Contains(prefix + n) || written.Contains(n) || !editor.SemanticModel.LookupSymbols(position, name: n).IsEmpty);
+        given.Add(prefix + free);
+        return free;
     }
 
     /// <summary>

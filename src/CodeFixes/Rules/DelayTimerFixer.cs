@@ -30,7 +30,9 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     {
     }
 
-    protected override string Title(string kind) => "Use one PeriodicTimer for the loop";
+    protected override string Title(string kind) => kind == DelayTimer.FixCancelDelay
+        ? "Cancel the delay once the race is decided"
+        : "Use one PeriodicTimer for the loop";
 
     /// <summary>A target that shares the file without PeriodicTimer shows only in the compiled copies: tried before offered.</summary>
     protected override bool TriesBeforeOffering => true;
@@ -39,22 +41,30 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
     {
         var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-        return node.FirstAncestorOrSelf<WhileStatementSyntax>() ?? node;
+        return FixSites.KindOf(diagnostic) == DelayTimer.FixCancelDelay
+            ? node.FirstAncestorOrSelf<StatementSyntax>(s => s.Parent is BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax) ?? node
+            : node.FirstAncestorOrSelf<StatementSyntax>(s => s is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax) ?? node;
     }
 
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
+        if (kind == DelayTimer.FixCancelDelay)
+        {
+            CancelAfterTheRace(editor, span, cancellationToken);
+            return;
+        }
+
         if (DelayTimer.Context.TryCreate(editor.SemanticModel.Compilation) is not { PeriodicTimer: { } periodicTimer, TimeSpan: { } timeSpan } context
             || editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not InvocationExpressionSyntax delaySyntax
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || DelayTimer.Analyze(delay, context) is not { FixKind: DelayTimer.FixPeriodicTimer, Loop.Syntax: WhileStatementSyntax loop }
+            || DelayTimer.Analyze(delay, context) is not { FixKind: DelayTimer.FixPeriodicTimer, Loop.Syntax: StatementSyntax loop }
             || loop.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
         {
             return;
         }
 
         var generator = editor.Generator;
-        var name = FieldNaming.FreeLocal(editor.SemanticModel, member, loop.SpanStart, "timer");
+        var name = FieldNaming.FreeLocal(editor, member, loop.SpanStart, "timer");
         var periodArgument = delay.Arguments[0];
         var period = SymbolEqualityComparer.Default.Equals(periodArgument.Value.WithoutImplicitConversions().Type, timeSpan)
             ? ((ArgumentSyntax)periodArgument.Syntax).Expression.WithoutTrivia()
@@ -83,5 +93,59 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("WaitForNextTickAsync")),
             ArgumentList(SeparatedList(delaySyntax.ArgumentList.Arguments.Skip(1))));
         editor.ReplaceNode(delaySyntax, tick.WithTriviaFrom(delaySyntax));
+    }
+
+    /// <summary>
+    /// <c>var first = await Task.WhenAny(work, Task.Delay(t));</c> → <c>using var delayCancellation = new
+    /// CancellationTokenSource();</c>, the race with <c>Task.Delay(t, delayCancellation.Token)</c>, then
+    /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel.
+    /// </summary>
+    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, CancellationToken cancellationToken)
+    {
+        var model = editor.SemanticModel;
+        if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not InvocationExpressionSyntax delaySyntax
+            || model.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
+            || DelayTimer.RacedIn(delay) is not { } race
+            || DelayTimer.RaceStatement(race.WhenAny) is not { } statement
+            || model.Compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is not { } sourceType
+            || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+        {
+            return;
+        }
+
+        var generator = editor.Generator;
+        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
+        var token = Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Token")));
+        var arguments = delaySyntax.ArgumentList.Arguments;
+        var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(
+            arguments.Count == 1 ? arguments.Add(token) : arguments.Replace(arguments[1], token.WithTriviaFrom(arguments[1]))));
+        var newSource = (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType));
+        var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
+        var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
+
+        if (((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8)
+        {
+            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
+            editor.ReplaceNode(delaySyntax, newDelay);
+            if (statement.Parent is GlobalStatementSyntax global)
+            {
+                editor.InsertBefore(global, GlobalStatement(source.WithAdditionalAnnotations(Formatter.Annotation)));
+                editor.InsertAfter(global, GlobalStatement(cancel.WithAdditionalAnnotations(Formatter.Annotation)));
+            }
+            else
+            {
+                editor.InsertBefore(statement, source.WithAdditionalAnnotations(Formatter.Annotation));
+                editor.InsertAfter(statement, cancel.WithAdditionalAnnotations(Formatter.Annotation));
+            }
+
+            return;
+        }
+
+        // Before C# 8: the statement (not a declaration, which the block would hide) moves into a using block.
+        var raced = statement.ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
+        var block = UsingStatement(declaration, null, Block(raced, cancel))
+            .WithTriviaFrom(statement)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
     }
 }

@@ -1,0 +1,214 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0017 in every loop form and race spelling: <c>for (;;)</c>, <c>do … while</c>, the delay first or last, flags in any
+/// spelling, loops in lambdas and local functions, periods the type fixes; races through params, arrays, collection
+/// expressions and lists, tokens that cannot cancel, delays held in locals; the fix that cancels a raced delay.
+/// </summary>
+public sealed class DelayTimerReachTests
+{
+    private static string Class(string members) => $$"""
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        class C(TimeSpan every)
+        {
+            private static readonly TimeSpan Period = TimeSpan.FromSeconds(1);
+            private readonly int _millis;
+            private volatile bool _stopped;
+            private int _count;
+            public C(int millis) : this(TimeSpan.Zero) { _millis = millis; }
+            void Work() => _count++;
+        {{members}}
+        }
+        """;
+
+    [Fact]
+    public async Task EveryLoopForm_IsReported()
+    {
+        var test = new Verify.Test { TestCode = Class("""
+                async Task Forever() { while (true) { Work(); await {|#0:Task.Delay(1000)|}; } }
+                async Task For(CancellationToken token) { for (;;) { Work(); await {|#1:Task.Delay(Period, token)|}; } }
+                async Task DoWhile(CancellationToken token) { do { Work(); await {|#2:Task.Delay(_millis, token)|}; } while (!token.IsCancellationRequested); }
+                async Task First(CancellationToken token) { while (!token.IsCancellationRequested) { await {|#3:Task.Delay(every, token)|}; Work(); } }
+                async Task Flag() { while (!_stopped) { Work(); await {|#4:Task.Delay(1000)|}; } }
+                async Task FlagEquals() { while (_stopped == false) { Work(); await {|#5:Task.Delay(1000)|}; } }
+                async Task FlagIs() { while (_stopped is false) { Work(); await {|#6:Task.Delay(1000)|}; } }
+                async Task Running(bool running) { while (running) { Work(); await {|#7:Task.Delay(1000)|}; } }
+                Task OnPool(CancellationToken token) => Task.Run(async () => { while (!token.IsCancellationRequested) { Work(); await {|#8:Task.Delay(1000, token)|}; } });
+                Task Local(CancellationToken token)
+                {
+                    return Poll();
+
+                    async Task Poll() { for (;;) { Work(); await {|#9:Task.Delay(TimeSpan.FromSeconds(5), token)|}; } }
+                }
+            """) };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 10).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.LoopMessage)));
+        await test.RunAsync();
+    }
+
+    /// <summary>A primary-constructor parameter some member assigns may change between passes: not a fixed period.</summary>
+    [Fact]
+    public async Task APrimaryConstructorParameterThatIsAssigned_IsNotAFixedPeriod()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Threading.Tasks;
+
+            class C(TimeSpan every)
+            {
+                public void Slower() => every += every;
+                async Task Forever() { while (true) { await Task.Delay(every); } }
+            }
+            """);
+    }
+
+    [Fact]
+    public async Task EveryRaceSpelling_IsReported_AndALoneDelayIsNot()
+    {
+        var test = new Verify.Test { TestCode = Class("""
+                Task<Task> Params(Task a, Task b) => Task.WhenAny(a, b, {|#0:Task.Delay(1000)|});
+                Task<Task> Array(Task a) => Task.WhenAny(new Task[] { a, {|#1:Task.Delay(1000)|} });
+                Task<Task> Collection(Task a) => Task.WhenAny([a, {|#2:Task.Delay(1000)|}]);
+                Task<Task> List(Task a) => Task.WhenAny(new List<Task> { a, {|#3:Task.Delay(1000)|} });
+                Task<Task> None(Task a) => Task.WhenAny(a, {|#4:Task.Delay(1000, CancellationToken.None)|});
+                Task<Task> Default(Task a) => Task.WhenAny(a, {|#5:Task.Delay(1000, default)|});
+                async Task<bool> Held(Task a)
+                {
+                    var timeout = {|#6:Task.Delay(1000)|};
+                    return await Task.WhenAny(a, timeout) != timeout;
+                }
+
+                Task<Task> Lone() => Task.WhenAny(Task.Delay(1000));
+                Task<Task> LoneArray() => Task.WhenAny(new[] { Task.Delay(1000) });
+                Task<Task> Cancelable(Task a, CancellationToken token) => Task.WhenAny(a, Task.Delay(1000, token));
+                Task<Task> NotRaced() { var timeout = Task.Delay(1000); return Task.WhenAny(timeout); }
+            """) };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 7).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        await test.RunAsync();
+    }
+
+    private const string Races = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
+
+            public static async Task<string> Race(int workMillis)
+            {
+                var work = Work(workMillis);
+                var first = await Task.WhenAny(work, [|Task.Delay(2000)|]);
+                return first == work ? "work" : "timeout";
+            }
+
+            public static async Task<string> Configured(int workMillis)
+            {
+                var work = Work(workMillis);
+                Task first;
+                first = await Task.WhenAny(work, [|Task.Delay(2000, CancellationToken.None)|]).ConfigureAwait(false);
+                return first == work ? "work" : "timeout";
+            }
+
+            public static async Task<string> Discarded(int workMillis)
+            {
+                var work = Work(workMillis);
+                await Task.WhenAny(work, [|Task.Delay(2000)|]);
+                return work.IsCompleted ? "work" : "timeout";
+            }
+        }
+        """;
+
+    private static readonly string RacesFixed = TestMarkup.Strip(Races)
+        .Replace("        var first = await Task.WhenAny(work, Task.Delay(2000));\n", "        using var delayCancellation = new CancellationTokenSource();\n        var first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n        delayCancellation.Cancel();\n", StringComparison.Ordinal)
+        .Replace("        first = await Task.WhenAny(work, Task.Delay(2000, CancellationToken.None)).ConfigureAwait(false);\n", "        using var delayCancellation = new CancellationTokenSource();\n        first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token)).ConfigureAwait(false);\n        delayCancellation.Cancel();\n", StringComparison.Ordinal)
+        .Replace("        await Task.WhenAny(work, Task.Delay(2000));\n", "        using var delayCancellation = new CancellationTokenSource();\n        await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n        delayCancellation.Cancel();\n", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task ARaceAsAStatement_CancelsItsDelayOnceDecided()
+    {
+        await new Verify.Test { TestCode = Races, FixedCode = RacesFixed }.RunAsync();
+    }
+
+    /// <summary>The winner, and so what the code after the race does, is the same before and after the fix.</summary>
+    [Theory]
+    [InlineData("Race", 1)]
+    [InlineData("Race", 5000)]
+    [InlineData("Configured", 1)]
+    [InlineData("Discarded", 1)]
+    public async Task FixedRace_DecidesTheSame(string method, int workMillis)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", method, workMillis);
+        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", method, workMillis));
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    /// <summary>C# 7.3 has no using declaration: the race and the cancel move into a using block; a declared winner gets no fix there.</summary>
+    [Fact]
+    public async Task OnCSharp73_AUsingBlockHoldsTheRace()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Wait(Task work)
+                {
+                    Task first;
+                    first = await Task.WhenAny(work, [|Task.Delay(2000)|]);
+                    var second = await Task.WhenAny(work, [|Task.Delay(10)|]);
+                    return first == work && second == work;
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Code,
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            FixedCode = Code
+                .Replace("        first = await Task.WhenAny(work, [|Task.Delay(2000)|]);\n", "        using (var delayCancellation = new CancellationTokenSource())\n        {\n            first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n", StringComparison.Ordinal),
+        }.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixAll_GivesEachRaceItsOwnSource()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Twice(Task a, Task b)
+                {
+                    await Task.WhenAny(a, [|Task.Delay(100)|]);
+                    await Task.WhenAny(b, [|Task.Delay(200)|]);
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code
+                .Replace("        await Task.WhenAny(a, [|Task.Delay(100)|]);\n", "        using var delayCancellation = new CancellationTokenSource();\n        await Task.WhenAny(a, Task.Delay(100, delayCancellation.Token));\n        delayCancellation.Cancel();\n", StringComparison.Ordinal)
+                .Replace("        await Task.WhenAny(b, [|Task.Delay(200)|]);\n", "        using var delayCancellation2 = new CancellationTokenSource();\n        await Task.WhenAny(b, Task.Delay(200, delayCancellation2.Token));\n        delayCancellation2.Cancel();\n", StringComparison.Ordinal),
+            NumberOfFixAllIterations = 1,
+        }.RunAsync();
+    }
+}
