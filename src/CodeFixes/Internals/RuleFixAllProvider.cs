@@ -76,7 +76,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
 
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
     {
-        var work = await CollectAsync(fixAllContext, _isFixable).ConfigureAwait(false);
+        var work = await CollectAsync(fixAllContext, _isFixable, _analyzer).ConfigureAwait(false);
         if (work.Count == 0)
         {
             return null;
@@ -277,7 +277,31 @@ internal sealed class RuleFixAllProvider : FixAllProvider
     }
 
     private static async Task<IReadOnlyList<KeyValuePair<DocumentId, ImmutableArray<Diagnostic>>>> CollectAsync(
-        FixAllContext context, Func<Diagnostic, bool> isFixable)
+        FixAllContext context, Func<Diagnostic, bool> isFixable, DiagnosticAnalyzer analyzer)
+    {
+        var all = await ScopeDiagnosticsAsync(context).ConfigureAwait(false);
+
+        // A peer's diagnostics (CA2027 for TPL0017) stand for the rule's own at the same sites.
+        var id = analyzer.SupportedDiagnostics[0].Id;
+        var peers = all.Where(d => d.Id != id && d.Location.SourceTree is not null).ToList();
+        if (peers.Count > 0)
+        {
+            all = all.Where(d => d.Id == id).ToList();
+            foreach (var file in peers.GroupBy(d => d.Location.SourceTree))
+            {
+                if (context.Solution.GetDocument(file.Key) is { } document)
+                {
+                    all.AddRange((await PeerDiagnostics.OursAsync(document, analyzer, file.ToList(), context.CancellationToken).ConfigureAwait(false))
+                        .Where(o => !all.Any(d => d.Location.SourceTree == o.Location.SourceTree && d.Location.SourceSpan == o.Location.SourceSpan)));
+                }
+            }
+        }
+
+        return Group(context.Solution, all, isFixable);
+    }
+
+    /// <summary>The diagnostics of the context's ID in its scope and the linked copies of its documents.</summary>
+    private static async Task<List<Diagnostic>> ScopeDiagnosticsAsync(FixAllContext context)
     {
         // Each scope takes in the linked copies of its documents: the other targets' view of the same files.
         var diagnostics = new List<Diagnostic>();
@@ -303,7 +327,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
             }
         }
 
-        return Group(context.Solution, diagnostics, isFixable);
+        return diagnostics;
     }
 
     /// <summary>

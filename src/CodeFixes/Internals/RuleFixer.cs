@@ -4,6 +4,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -34,12 +35,18 @@ public abstract class RuleFixer : CodeFixProvider
     {
         _analyzer = analyzer;
         PortableKind = portableKind;
-        FixableDiagnosticIds = ImmutableArray.Create(analyzer.SupportedDiagnostics[0].Id);
         _equivalenceKey = equivalenceKey;
         _fixAll = new RuleFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
-    public sealed override ImmutableArray<string> FixableDiagnosticIds { get; }
+    /// <summary>The rule's ID, and the peers' IDs whose diagnostics its fix also serves.</summary>
+    public sealed override ImmutableArray<string> FixableDiagnosticIds => PeerIds.Insert(0, _analyzer.SupportedDiagnostics[0].Id);
+
+    /// <summary>
+    /// Diagnostics of peer analyzers that report the rule's sites without a fix (CA2027 for TPL0017): the rule's fix is
+    /// offered on them too, single and Fix All, found through <see cref="PeerDiagnostics"/>.
+    /// </summary>
+    protected virtual ImmutableArray<string> PeerIds => ImmutableArray<string>.Empty;
 
     /// <summary>The rewrite that compiles on every target: where linked copies disagree, it wins.</summary>
     protected string PortableKind { get; }
@@ -59,6 +66,12 @@ public abstract class RuleFixer : CodeFixProvider
         if (!CanFix(context.Document))
         {
             return;
+        }
+
+        var id = _analyzer.SupportedDiagnostics[0].Id;
+        if (context.Diagnostics.Any(d => d.Id != id))
+        {
+            await RegisterForPeersAsync(context, context.Diagnostics.Where(d => d.Id != id).ToList()).ConfigureAwait(false);
         }
 
         var offered = new HashSet<Diagnostic>();
@@ -90,6 +103,35 @@ public abstract class RuleFixer : CodeFixProvider
             (document, diagnostics, cancellationToken) => FixFinishedAsync(document, diagnostics, checkCompiler: true, cancellationToken),
             _equivalenceKey,
             offered.Contains);
+    }
+
+    /// <summary>The rule's fix of its own diagnostic at each peer diagnostic's site, registered on the peer's.</summary>
+    private async Task RegisterForPeersAsync(CodeFixContext context, IReadOnlyCollection<Diagnostic> peers)
+    {
+        var document = context.Document;
+        var ours = await PeerDiagnostics.OursAsync(document, _analyzer, peers, context.CancellationToken).ConfigureAwait(false);
+        foreach (var peer in peers)
+        {
+            if (ours.FirstOrDefault(o => o.Location.SourceSpan.IntersectsWith(peer.Location.SourceSpan) && IsFixable(o)) is not { } own
+                || FixSites.KindOf(own) is not { } kind
+                || !await CanFixSiteAsync(document, own, context.CancellationToken).ConfigureAwait(false))
+            {
+                continue;
+            }
+
+            var site = ImmutableArray.Create(own);
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    Title(kind),
+                    async cancellationToken =>
+                    {
+                        var fixedDocument = await FixFinishedAsync(document, site, checkCompiler: true, cancellationToken).ConfigureAwait(false);
+                        var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                        return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
+                    },
+                    _equivalenceKey),
+                peer);
+        }
     }
 
     /// <summary>

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -29,6 +30,9 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         : base(new DelayTimerAnalyzer(), DelayTimer.FixPeriodicTimer, EquivalenceKey, "Use a PeriodicTimer for timer loops")
     {
     }
+
+    /// <summary>CA2027 (NetAnalyzers) reports the same race without a fix: this fix is offered on it too.</summary>
+    protected override ImmutableArray<string> PeerIds => ImmutableArray.Create("CA2027");
 
     protected override string Title(string kind) => kind == DelayTimer.FixCancelDelay
         ? "Cancel the delay once the race is decided"
