@@ -8,7 +8,8 @@ using TplPractices.Benchmarks.Reporting;
 namespace TplPractices.Benchmarks.Rules;
 
 /// <summary>
-/// TPL0017: a Task.Delay racing a task that is already done in Task.WhenAny, against WaitAsync; the timer loop is
+/// TPL0017: a Task.Delay racing a task that is already done in Task.WhenAny, against WaitAsync and against the fix (the
+/// delay canceled once the race is decided); the timer loop is
 /// <see cref="TPL0017_DelayTimerLoopBenchmarks"/>.
 /// </summary>
 [MemoryDiagnoser]
@@ -29,6 +30,16 @@ public class TPL0017_DelayTimerBenchmarks
     [Benchmark(Description = "await done.WaitAsync(TimeSpan.FromMilliseconds(50))")]
     [BenchmarkCategory("Time-out race, the task already done")]
     public Task After_Race() => _done.WaitAsync(TimeSpan.FromMilliseconds(50));
+
+    /// <summary>The fix: the delay takes a source's token and the source is canceled once the race is decided.</summary>
+    [Benchmark(Description = "WhenAny(done, Task.Delay(50, cts.Token)); cts.Cancel()")]
+    [BenchmarkCategory("Time-out race, the task already done")]
+    public async Task Fixed_Race()
+    {
+        using var delayCancellation = new CancellationTokenSource();
+        await Task.WhenAny(_done, Task.Delay(50, delayCancellation.Token));
+        delayCancellation.Cancel();
+    }
 }
 
 /// <summary>
