@@ -17,9 +17,7 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// </summary>
 public sealed class PeerFixTests
 {
-    private static readonly Lazy<AnalyzerFileReference> NetAnalyzers = new(() => new AnalyzerFileReference(
-        Path.Combine(Path.GetDirectoryName(typeof(PeerFixTests).Assembly.Location)!, "netanalyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"),
-        new Loader()));
+    private static readonly Lazy<AnalyzerFileReference> NetAnalyzers = new(() => PackagedAnalyzers.Load("netanalyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
 
     private sealed class PeerTest : CSharpCodeFixTest<EmptyDiagnosticAnalyzer, DelayTimerFixer, DefaultVerifier>
     {
@@ -73,14 +71,5 @@ public sealed class PeerFixTests
     public void TheFixer_NamesThePeersItServes()
     {
         Assert.Equal(["TPL0017", "CA2027"], new DelayTimerFixer().FixableDiagnosticIds.ToArray());
-    }
-
-    private sealed class Loader : IAnalyzerAssemblyLoader
-    {
-        public void AddDependencyLocation(string fullPath)
-        {
-        }
-
-        public Assembly LoadFromPath(string fullPath) => Assembly.LoadFrom(fullPath);
     }
 }

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Gauntlet.Contexts;
 
@@ -15,9 +16,7 @@ internal sealed class StyleCopLayout : GauntletContext
 {
     private static readonly string[] Rules = ["SA1107", "SA1116", "SA1117"];
 
-    private static readonly Lazy<AnalyzerFileReference> StyleCop = new(() => new AnalyzerFileReference(
-        Path.Combine(Path.GetDirectoryName(typeof(StyleCopLayout).Assembly.Location)!, "stylecop", "StyleCop.Analyzers.dll"),
-        new Loader()));
+    private static readonly Lazy<AnalyzerFileReference> StyleCop = new(() => PackagedAnalyzers.Load("stylecop", "StyleCop.Analyzers.dll"));
 
     public override string Name => "StyleCop layout rules as errors";
 
@@ -47,14 +46,5 @@ internal sealed class StyleCopLayout : GauntletContext
         var options = compilation.Options.WithSpecificDiagnosticOptions(Rules.ToDictionary(id => id, _ => ReportDiagnostic.Error));
         var diagnostics = await compilation.WithOptions(options).WithAnalyzers(analyzers, project.AnalyzerOptions).GetAnalyzerDiagnosticsAsync();
         return diagnostics.Where(d => Rules.Contains(d.Id)).GroupBy(d => d.Id).ToDictionary(g => g.Key, g => g.Count());
-    }
-
-    private sealed class Loader : IAnalyzerAssemblyLoader
-    {
-        public void AddDependencyLocation(string fullPath)
-        {
-        }
-
-        public Assembly LoadFromPath(string fullPath) => Assembly.LoadFrom(fullPath);
     }
 }
