@@ -5,9 +5,9 @@ using System.Threading.Tasks;
 namespace TplPractices.Samples;
 
 /// <summary>
-/// TPL0016: an async method whose whole body awaits another method's task makes a state machine and a task of its own
-/// to hand on a result its callee's task already holds. Where nothing before the await can throw, returning the task
-/// is the same program.
+/// TPL0016: an async method, local function or lambda whose every path awaits another method's task makes a state
+/// machine and a task of its own to hand on a result its callee's task already holds. Where nothing before the await
+/// can throw, returning the task is the same program.
 /// </summary>
 public class TPL0016_PassThroughAsync
 {
@@ -18,6 +18,25 @@ public class TPL0016_PassThroughAsync
 
     // Reported: an overload that forwards to another. Fix: public Task<int> SendAsync(string message) => SendAsync(message, CancellationToken.None);
     public async Task<int> SendAsync(string message) => await SendAsync(message, CancellationToken.None);
+
+    // Reported: every path ends in one awaited call, chosen by a test that cannot throw.
+    // Fix: drop async, and each path returns its call's task: return urgent ? SendAsync(...) : SendAsync(...);
+    public async Task<int> SendEitherAsync(string message, bool urgent)
+    {
+        if (urgent)
+        {
+            return await SendAsync(message, CancellationToken.None);
+        }
+
+        return await SendAsync(message, CancellationToken.None).ConfigureAwait(false);
+    }
+
+    // Reported: a lambda bound to a delegate type written down. Fix: Func<Task<int>> later = () => SendAsync(message);
+    public Func<Task<int>> Later(string message)
+    {
+        Func<Task<int>> later = async () => await SendAsync(message);
+        return later;
+    }
 
     // Not reported: code after the await (the count) must wait for the send.
     public async Task<int> SendCountedAsync(string message)

@@ -30,7 +30,17 @@ public class TPL0017_DelayTimer
         }
     }
 
-    // Reported on both targets, without a fix: the delay's timer stays queued for a minute whoever wins.
+    // Reported on both targets, fixed: the race is a statement of its own, so the delay can be canceled right after it.
+    // Fix: using var delayCancellation = new CancellationTokenSource(); the delay takes delayCancellation.Token, and
+    // delayCancellation.Cancel(); follows the race.
+    public async Task<bool> WaitBrieflyAsync(Task work)
+    {
+        var first = await Task.WhenAny(work, Task.Delay(5_000));
+        return first == work;
+    }
+
+    // Reported on both targets, without a fix: the race is compared in the same expression, so no cancel can follow
+    // it; the delay's timer stays queued for a minute whoever wins.
     public async Task<bool> FinishesInTimeAsync(Task work) => await Task.WhenAny(work, Task.Delay(60_000)) == work;
 
     // Not reported: the delay grows each pass (a backoff), so no one period fits.

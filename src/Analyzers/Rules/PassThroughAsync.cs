@@ -246,6 +246,13 @@ internal static class PassThroughAsync
 
         while (true)
         {
+            // Most awaits stand among statements that do other work: such a block ends no path of a pass-through.
+            if (node.Parent is BlockSyntax { Statements: var statements } && !statements.All(MayEndAPath)
+                || node.Parent is SwitchSectionSyntax { Statements: var section } && !section.All(MayEndAPath))
+            {
+                return null;
+            }
+
             switch (node.Parent)
             {
                 case BlockSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax } body:
@@ -258,6 +265,18 @@ internal static class PassThroughAsync
             }
         }
     }
+
+    /// <summary>
+    /// A statement a pass-through's body may hold, read from the syntax: a return, a branch, a switch, a block, a local
+    /// function, an awaited statement, a <c>break</c>, or a local the await initializes (returned next).
+    /// </summary>
+    private static bool MayEndAPath(StatementSyntax statement) => statement switch
+    {
+        ReturnStatementSyntax or IfStatementSyntax or SwitchStatementSyntax or BlockSyntax or LocalFunctionStatementSyntax or BreakStatementSyntax => true,
+        ExpressionStatementSyntax { Expression: var expression } => expression is AwaitExpressionSyntax,
+        LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } => variables[0].Initializer?.Value is AwaitExpressionSyntax,
+        _ => false,
+    };
 
     /// <summary>
     /// Read from the syntax alone, for TPL0008's search of a method's calls: false only where this rule surely does not
