@@ -207,7 +207,8 @@ namespace Consumer;
 public class Attach
 {
     public Task Parent() => Task.Factory.StartNew(() => { Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent); });  // TPL0009, no fix
-    public Task InRun() => Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent));                     // TPL0009, fixed
+    public Task InRun() => Task.Run(() => Task.Factory.StartNew(() => Work(), TaskCreationOptions.AttachedToParent));                  // TPL0009, fixed
+    private static void Work() { }
 }
 CS
 cat > "$work/Consumer/Ctors.cs" <<'CS'
@@ -361,7 +362,7 @@ unfixed=$({ grep -E "$unfixable" "$work/build2.log" || true; } | sort -u | wc -l
 errors=$(grep -cE ": error " "$work/build2.log" || true)
 echo "consumer: after format: $left fixable TPL warnings, $unfixed unfixable TPL0002/TPL0005/TPL0008/TPL0009/TPL0010, $errors errors (expected 0, 11 and 0)"
 [ "$left" -eq 0 ] && [ "$unfixed" -eq 11 ] && [ "$errors" -eq 0 ] || { cat "$work/build2.log"; exit 1; }
-grep -qF "Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.None))" "$work/Consumer/Attach.cs" || { echo "TPL0009's no-op flag was not removed"; exit 1; }
+grep -qF "Task.Run(() => Task.Factory.StartNew(() => Work(), TaskCreationOptions.None))" "$work/Consumer/Attach.cs" || { echo "TPL0009's no-op flag was not removed"; exit 1; }
 grep -qF "_created++;" "$work/Consumer/Ctors.cs" || { echo "TPL0010's Interlocked.Increment was not made plain"; exit 1; }
 grep -qF "lock (_gate) { _value = start; }" "$work/Consumer/Ctors.cs" || { echo "TPL0010 removed a lock another member pairs with"; exit 1; }
 grep -qF "private async Task<string> LookupAsync" "$work/Consumer/ValueTasks.cs" || { echo "dotnet format changed a method one target cannot change"; exit 1; }
