@@ -16,7 +16,10 @@ namespace MultiTarget
         // TPL0009, fixed: Task.Run denies child attachment, so the flag does nothing.
         public Task InRun()
         {
-            return Task.Run(() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent | TaskCreationOptions.LongRunning));
+            return Task.Run(() => Task.Factory.StartNew(() => Work(), TaskCreationOptions.AttachedToParent | TaskCreationOptions.LongRunning));
         }
+
+        // Work for the child to do: a child that does nothing is TPL0014's (a completed task) as well.
+        private static void Work() { }
     }
 }
