@@ -137,7 +137,7 @@ for config in legacy modern; do
   expect $config Values.cs "public Task<object> Boxed(int value) => Task.FromResult<object>(value);"
   expect $config Values.cs "var header = prefix;"
   expect_not $config Values.cs "await Task.CompletedTask;"
-  expect $config Values.cs "public async Task<string> Only(string text) => await Task.FromResult(text);"
+  expect $config Values.cs "public Task<string> Only(string text) => Task.FromResult(text);"
   # State overloads found by shape: fixed where every target that compiles the site has the overload.
   expect $config StateOverloads.cs "public int Shared(string key, int factor) => _cache.GetOrAdd(key, k => k.Length * factor);"
   expect_not $config StateOverloads.cs "Work.Run(() => a + b)"

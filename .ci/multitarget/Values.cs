@@ -36,6 +36,7 @@ namespace MultiTarget
             return header + await body().ConfigureAwait(false);
         }
 
+        // The only await, of a completed task: TPL0016 returns the task (TPL0014 leaves the only await alone).
         public async Task<string> Only(string text) => await Task.FromResult(text);
     }
 }
