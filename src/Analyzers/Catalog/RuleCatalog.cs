@@ -68,7 +68,7 @@ internal static class RuleCatalog
 
     public static readonly CatalogEntry PassThroughAsync = new(
         "PassThroughAsync", Signature | Await | TaskRunCall | CompletedTask, () => PassThroughAsyncAnalyzer.Operations,
-        DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.TaskRunState);
+        DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.TaskRunState, DiagnosticIds.AvailableValue);
 
     public static readonly CatalogEntry DelayTimer = new(
         "DelayTimer", Loop, () => DelayTimerAnalyzer.Operations);

@@ -23,10 +23,18 @@ internal static class SafeTests
             {
                 IParameterReferenceOperation or ILocalReferenceOperation or IDefaultValueOperation or IInstanceReferenceOperation => true,
                 IFieldReferenceOperation { Field.IsStatic: false, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } => true,
-                IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } => IsCancellationToken(none.ContainingType),
+                IPropertyReferenceOperation => IsUncancelableToken(value),
                 IArrayCreationOperation { IsImplicit: true, Initializer: { } initializer } => AllRead(initializer),
                 _ => false,
             };
+    }
+
+    /// <summary><c>CancellationToken.None</c> or <c>default</c>: a token that can never be canceled.</summary>
+    public static bool IsUncancelableToken(IOperation token)
+    {
+        token = WithoutPlainConversions(token);
+        return token is IDefaultValueOperation
+            || token is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } && IsCancellationToken(none.ContainingType);
     }
 
     /// <summary>A condition that cannot throw: a read, or a built-in test of reads.</summary>

@@ -187,7 +187,7 @@ internal static class AvailableValue
         var value = argument.Value.WithoutImplicitConversions();
         return argument.Parameter?.Type.Name switch
         {
-            "CancellationToken" => value is IDefaultValueOperation || value is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } },
+            "CancellationToken" => SafeTests.IsUncancelableToken(value),
             "TaskCreationOptions" => argument.Value.ConstantValue is { HasValue: true, Value: int options }
                 && ((options & (int)TaskCreationOptions.AttachedToParent) == 0 || context.Attaching is { } attaching && AttachedToParent.RunsWhereAttachingIsANoOp(call, attaching)),
             "TaskScheduler" => value is IPropertyReferenceOperation { Property: { Name: "Default", IsStatic: true } },

@@ -101,7 +101,7 @@ internal static class DelayTimer
         delay.Arguments.Length == 1
         || delay.Arguments.Length == 2
             && delay.Arguments[1].Parameter?.Type.Name == "CancellationToken"
-            && delay.Arguments[1].Value.WithoutImplicitConversions() is IDefaultValueOperation or IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } };
+            && SafeTests.IsUncancelableToken(delay.Arguments[1].Value);
 
     /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
     public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
@@ -118,14 +118,14 @@ internal static class DelayTimer
                 current = creation;
                 tasks = list.Initializers.Length;
                 break;
+            case IArgumentOperation { Parent: IInvocationOperation pair }:
+                tasks = pair.Arguments.Length;
+                break;
             case { Kind: var kind } collection when kind.ToString() == "CollectionExpression":
-                // Collection expressions (C# 12), and the params spans of .NET 9's WhenAny: read by kind, which the oldest
+                // Collection expressions (C# 12), and the params spans of .NET 9's WhenAny: read by kind (last: its name is a string), which the oldest
                 // Roslyn this package supports has no interface for.
                 current = collection;
                 tasks = collection.ChildOperations.Count;
-                break;
-            case IArgumentOperation { Parent: IInvocationOperation pair }:
-                tasks = pair.Arguments.Length;
                 break;
             default:
                 return null;

@@ -37,7 +37,11 @@ internal static class PassThroughAsync
             _valueTaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT);
             CancellationToken = compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken);
             AsyncStateMachineAttribute = compilation.GetTypeByMetadataName(WellKnownTypeNames.AsyncStateMachineAttribute);
+            Values = AvailableValue.Context.TryCreate(compilation);
         }
+
+        /// <summary>TPL0014's symbols: which awaits it takes the value of.</summary>
+        public AvailableValue.Context? Values { get; }
 
         public INamedTypeSymbol? CancellationToken { get; }
 
@@ -56,6 +60,8 @@ internal static class PassThroughAsync
 
         /// <summary>System.Threading.Tasks.Task itself.</summary>
         public bool IsTask(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, _task);
+
+        public bool IsTaskRun(IMethodSymbol? method) => method is { Name: "Run", IsStatic: true } && IsTask(method.ContainingType);
     }
 
     /// <summary>A reported function: its declaration and the awaits that end its paths, in source order.</summary>
@@ -83,23 +89,22 @@ internal static class PassThroughAsync
         public IEnumerable<IOperation> Tasks => Awaits.Select(a => Awaited(a.Operation)!);
     }
 
-    /// <summary>The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null.</summary>
-    public static Site? Analyze(IAwaitOperation await, Context context, bool trustServices) =>
-        SiteOf(await, context, trustServices) is { } site && site.Awaits[0] == await ? site : null;
-
     /// <summary>
     /// Rules whose fix rewrites a task this rule would return, while they are on: TPL0007 turns a capturing Task.Run (one
-    /// awaited here, or one this lambda is given to) into StartNew with state, and TPL0003 caches a Task.FromResult of a
-    /// constant. Their rewrites leave nothing this rule returns, and a task this rule returned
+    /// awaited here, or one this lambda is given to) into StartNew with state, TPL0003 caches a Task.FromResult of a
+    /// constant, and TPL0014 takes the value of a completed task awaited on one path where another path awaits too. Their rewrites leave nothing this rule returns, and a task this rule returned
     /// would become their site only on a second dotnet format run; so the site is theirs.
     /// </summary>
     public static bool GivesWayToOtherRules(OperationAnalysisContext analysis, Site site, Context context)
     {
         var calls = site.Tasks.SelectMany(t => t.DescendantsAndSelf().OfType<IInvocationOperation>()).ToList();
-        return (IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => IsTaskRun(c.TargetMethod)))
+        return (context.IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => context.IsTaskRun(c.TargetMethod)))
                 && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
             || calls.Any(c => IsConstantResult(c, context))
-                && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule);
+                && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
+            || context.Values is { } values
+                && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
+                && IsOn(analysis, site, AvailableValueAnalyzer.Rule);
     }
 
     private static bool IsOn(OperationAnalysisContext analysis, Site site, DiagnosticDescriptor rule) =>
@@ -115,14 +120,11 @@ internal static class PassThroughAsync
         && call.Arguments.Length == 1
         && ConstantResult.TryGet(call.Arguments[0].Value, out _);
 
-    private static bool IsTaskRun(ISymbol? method) =>
-        method is IMethodSymbol { Name: "Run", IsStatic: true, ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } };
-
     /// <summary>
-    /// The site whose paths <paramref name="await"/> ends one of, or null. The syntax is read first: most awaits end no path
-    /// of a pass-through.
+    /// The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null. The syntax is
+    /// read first: most awaits end no path of a pass-through; the option is read only for a function that is one.
     /// </summary>
-    private static Site? SiteOf(IAwaitOperation await, Context context, bool trustServices)
+    public static Site? Analyze(IAwaitOperation await, Context context, RuleOptions options)
     {
         if (await.Syntax is not AwaitExpressionSyntax syntax
             || FunctionOf(syntax) is not { } declaration
@@ -134,12 +136,13 @@ internal static class PassThroughAsync
             || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
             || body.Block is not { } block
             || PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }) is not { } awaits
-            || !awaits.Contains(await)
-            || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda)))
+            || awaits[0] != await
+            || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda, context)))
         {
             return null;
         }
 
+        var trustServices = options.For(await.Syntax.SyntaxTree).Number(InjectedServices.TrustOption) == 1;
         foreach (var ending in awaits)
         {
             if (Awaited(ending.Operation) is not { } task
@@ -196,7 +199,7 @@ internal static class PassThroughAsync
     /// assignment, a return) or the call it is given to has no other overload to choose; Task.Run's overloads choose
     /// the same one for <c>() =&gt; N()</c> as for <c>async () =&gt; await N()</c>.
     /// </summary>
-    private static bool LambdaKeepsItsType(IAnonymousFunctionOperation lambda)
+    private static bool LambdaKeepsItsType(IAnonymousFunctionOperation lambda, Context context)
     {
         if (lambda.Parent is not IDelegateCreationOperation creation)
         {
@@ -210,7 +213,7 @@ internal static class PassThroughAsync
             IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var method } } =>
                 !method.IsExtensionMethod
                 && (method.ContainingType.GetMembers(method.Name).Length == 1
-                    || IsTaskRun(method)),
+                    || context.IsTaskRun(method)),
             _ => false,
         };
     }
@@ -327,7 +330,7 @@ internal static class PassThroughAsync
     }
 
     /// <summary>The statement after <paramref name="statement"/> in its block or switch section, passing over local functions.</summary>
-    private static StatementSyntax? Next(StatementSyntax statement)
+    public static StatementSyntax? Next(StatementSyntax statement)
     {
         var statements = statement.Parent switch
         {

@@ -42,8 +42,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, PassThroughAsync.Context symbols, RuleOptions options)
     {
-        var trustServices = options.For(context.Operation.Syntax.SyntaxTree).Number(InjectedServices.TrustOption) == 1;
-        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols, trustServices) is { } site
+        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols, options) is { } site
             && !site.Declaration.IsInBrokenMember()
             && !PassThroughAsync.GivesWayToOtherRules(context, site, symbols))
         {

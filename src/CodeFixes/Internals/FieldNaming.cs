@@ -79,20 +79,14 @@ internal static class FieldNaming
         return candidate;
     }
 
-    /// <summary>
-    /// A name for a new local at <paramref name="position"/>: none the member writes (a later declaration would clash, an
-    /// unresolved name would start binding to it) and none in scope there (a field or parameter it would hide).
-    /// </summary>
-    public static string FreeLocal(SemanticModel model, SyntaxNode member, int position, string name)
-    {
-        var written = NamesWrittenIn(member);
-        return MakeUnique(name, n => written.Contains(n) || !model.LookupSymbols(position, name: n).IsEmpty);
-    }
-
     /// <summary>The locals one rewrite of a document named, so that two sites fixed together in one scope never share a name.</summary>
     private static readonly ConditionalWeakTable<DocumentEditor, HashSet<string>> Given = new();
 
-    /// <summary><see cref="FreeLocal(SemanticModel, SyntaxNode, int, string)"/>, also free of the names this editor gave before.</summary>
+    /// <summary>
+    /// A name for a new local at <paramref name="position"/>: none the member writes (a later declaration would clash, an
+    /// unresolved name would start binding to it), none in scope there (a field or parameter it would hide), and none
+    /// this editor gave before in the same member (two sites fixed together).
+    /// </summary>
     public static string FreeLocal(DocumentEditor editor, SyntaxNode member, int position, string name)
     {
         // Keyed by the member: names given in other members cannot clash.

@@ -5,6 +5,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -16,9 +17,12 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class PeerDiagnostics
 {
-    /// <summary>The rule's diagnostics in <paramref name="document"/> whose site one of <paramref name="peers"/> reports.</summary>
+    /// <summary>
+    /// The rule's diagnostics in <paramref name="document"/> (within <paramref name="span"/>, the light bulb's, where
+    /// given) whose site one of <paramref name="peers"/> reports.
+    /// </summary>
     public static async Task<ImmutableArray<Diagnostic>> OursAsync(
-        Document document, DiagnosticAnalyzer analyzer, IReadOnlyCollection<Diagnostic> peers, CancellationToken cancellationToken)
+        Document document, DiagnosticAnalyzer analyzer, IReadOnlyCollection<Diagnostic> peers, TextSpan? span, CancellationToken cancellationToken)
     {
         if (peers.Count == 0 || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {
@@ -31,7 +35,7 @@ internal static class PeerDiagnostics
             .WithSyntaxTreeOptionsProvider(null)
             .WithSpecificDiagnosticOptions(options.SpecificDiagnosticOptions.SetItem(id, ReportDiagnostic.Warn)));
         var withAnalyzer = forced.WithAnalyzers(ImmutableArray.Create(analyzer), document.Project.AnalyzerOptions);
-        var ours = await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(forced.GetSemanticModel(model.SyntaxTree), null, cancellationToken).ConfigureAwait(false);
+        var ours = await withAnalyzer.GetAnalyzerSemanticDiagnosticsAsync(forced.GetSemanticModel(model.SyntaxTree), span, cancellationToken).ConfigureAwait(false);
         return ours
             .Where(o => o.Id == id && peers.Any(p => p.Location.SourceTree == o.Location.SourceTree && p.Location.SourceSpan.IntersectsWith(o.Location.SourceSpan)))
             .ToImmutableArray();

@@ -291,7 +291,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
             {
                 if (context.Solution.GetDocument(file.Key) is { } document)
                 {
-                    all.AddRange((await PeerDiagnostics.OursAsync(document, analyzer, file.ToList(), context.CancellationToken).ConfigureAwait(false))
+                    all.AddRange((await PeerDiagnostics.OursAsync(document, analyzer, file.ToList(), null, context.CancellationToken).ConfigureAwait(false))
                         .Where(o => !all.Any(d => d.Location.SourceTree == o.Location.SourceTree && d.Location.SourceSpan == o.Location.SourceSpan)));
                 }
             }

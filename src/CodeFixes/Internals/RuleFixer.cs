@@ -109,7 +109,7 @@ public abstract class RuleFixer : CodeFixProvider
     private async Task RegisterForPeersAsync(CodeFixContext context, IReadOnlyCollection<Diagnostic> peers)
     {
         var document = context.Document;
-        var ours = await PeerDiagnostics.OursAsync(document, _analyzer, peers, context.CancellationToken).ConfigureAwait(false);
+        var ours = await PeerDiagnostics.OursAsync(document, _analyzer, peers, context.Span, context.CancellationToken).ConfigureAwait(false);
         foreach (var peer in peers)
         {
             if (ours.FirstOrDefault(o => o.Location.SourceSpan.IntersectsWith(peer.Location.SourceSpan) && IsFixable(o)) is not { } own

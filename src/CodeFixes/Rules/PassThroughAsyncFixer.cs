@@ -116,14 +116,7 @@ public sealed class PassThroughAsyncFixer : RuleFixer
     /// <summary>The <c>return;</c>, <c>break;</c> or <c>return r;</c> that ended the path after the await.</summary>
     private static void RemoveFollowing(DocumentEditor editor, StatementSyntax statement)
     {
-        var statements = statement.Parent switch
-        {
-            BlockSyntax block => block.Statements,
-            SwitchSectionSyntax section => section.Statements,
-            _ => default,
-        };
-        var next = statements.SkipWhile(s => s != statement).Skip(1).FirstOrDefault(s => s is not LocalFunctionStatementSyntax);
-        if (next is ReturnStatementSyntax or BreakStatementSyntax)
+        if (PassThroughAsync.Next(statement) is { } next && next is ReturnStatementSyntax or BreakStatementSyntax)
         {
             editor.RemoveNode(next, SyntaxRemoveOptions.KeepNoTrivia);
         }

@@ -73,6 +73,81 @@ public sealed class DelayTimerReachTests
             """);
     }
 
+    /// <summary>The loop forms this class added, fixed: for (;;), do … while, the delay first; each ends through its flag.</summary>
+    private const string NewLoops = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> Forever()
+            {
+                var count = 0;
+                for (;;)
+                {
+                    if (++count == 3) break;
+                    await [|Task.Delay(5)|];
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> DoWhile()
+            {
+                var count = 0;
+                var stopped = false;
+                do
+                {
+                    stopped = ++count == 2;
+                    await [|Task.Delay(5)|].ConfigureAwait(false);
+                }
+                while (!stopped);
+
+                return "count " + count;
+            }
+
+            public static async Task<string> DelayFirst()
+            {
+                var count = 0;
+                var running = true;
+                while (running)
+                {
+                    await [|Task.Delay(TimeSpan.FromMilliseconds(5))|];
+                    running = ++count < 4;
+                }
+
+                return "count " + count;
+            }
+        }
+        """;
+
+    private static readonly string NewLoopsFixed = TestMarkup.Strip(NewLoops)
+        .Replace("        for (;;)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        for (;;)", StringComparison.Ordinal)
+        .Replace("        do\n", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        do\n", StringComparison.Ordinal)
+        .Replace("        while (running)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (running)", StringComparison.Ordinal)
+        .Replace("await Task.Delay(5);", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal)
+        .Replace("await Task.Delay(5).ConfigureAwait(false);", "await timer.WaitForNextTickAsync().ConfigureAwait(false);", StringComparison.Ordinal)
+        .Replace("await Task.Delay(TimeSpan.FromMilliseconds(5));", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task NewLoopForms_GetOnePeriodicTimer()
+    {
+        await new Verify.Test { TestCode = NewLoops, FixedCode = NewLoopsFixed }.RunAsync();
+    }
+
+    /// <summary>Each loop makes as many passes and returns the same way before and after the fix.</summary>
+    [Theory]
+    [InlineData("Forever")]
+    [InlineData("DoWhile")]
+    [InlineData("DelayFirst")]
+    public async Task FixedLoops_PassAsOftenAsBefore(string method)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(NewLoops), "Api", method);
+        Assert.Equal(original, await CodeRunner.RunAsync(NewLoopsFixed, "Api", method));
+        Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task EveryRaceSpelling_IsReported_AndALoneDelayIsNot()
     {

@@ -318,7 +318,7 @@ public sealed class PassThroughAsyncPathTests
                             return [|await|] CoreAsync(x);
                         default:
                             if (x == null) return await CoreAsync("none");
-                            return await Task.FromResult(x);
+                            return await CoreAsync(x);
                     }
                 }
 
@@ -337,7 +337,7 @@ public sealed class PassThroughAsyncPathTests
                 .Replace("public async Task<string> Name", "public Task<string> Name", StringComparison.Ordinal)
                 .Replace("return [|await|] CoreAsync(x);\n", "return CoreAsync(x);\n", StringComparison.Ordinal)
                 .Replace("return await CoreAsync(\"none\");", "return CoreAsync(\"none\");", StringComparison.Ordinal)
-                .Replace("return await Task.FromResult(x);", "return Task.FromResult(x);", StringComparison.Ordinal)
+                .Replace("return await CoreAsync(x);\n        }", "return CoreAsync(x);\n        }", StringComparison.Ordinal)
                 .Replace("async delegate { return [|await|] CoreAsync(x); }", "delegate { return CoreAsync(x); }", StringComparison.Ordinal),
         }.RunAsync();
     }
@@ -420,7 +420,8 @@ public sealed class PassThroughAsyncPathTests
     }
 
     /// <summary>
-    /// TPL0003 caches an awaited Task.FromResult of a constant, and TPL0007 turns a Task.Run into StartNew with state;
+    /// TPL0003 caches an awaited Task.FromResult of a constant, TPL0007 turns a Task.Run into StartNew with state, and
+    /// TPL0014 takes the value of a completed task awaited on one path while another path awaits too;
     /// the task this rule would return would become their site only on a second dotnet format run. While they are on, the
     /// site is theirs, and this rule reports it once they are off. A constant the runtime caches (0 on net10.0) is given
     /// way to as well: TPL0003 caches it for netstandard2.0, which may compile the same file.
@@ -439,21 +440,24 @@ public sealed class PassThroughAsyncPathTests
 
                 public Task<int> Later(int x) => Task.Run(async () => await Core(x));
 
+                public async Task<int> Either(bool known, int x) { if (known) return await Task.FromResult(x); return await Core(x); }
+
                 private static async Task<int> Core(int x) { await Task.Yield(); return x; }
             }
             """;
         var analyzers = ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(
             new TplPractices.Analyzers.Rules.CacheConstantTaskResultAnalyzer(),
             new TplPractices.Analyzers.Rules.PassThroughAsyncAnalyzer(),
-            new TplPractices.Analyzers.Rules.TaskRunStateAnalyzer());
+            new TplPractices.Analyzers.Rules.TaskRunStateAnalyzer(),
+            new TplPractices.Analyzers.Rules.AvailableValueAnalyzer());
         var run = new AnalyzerRun(analyzers) { Sources = { ("Test0.cs", Code) } };
-        Assert.Equal(["TPL0003@Answer", "TPL0016@Later"], await IdsAsync(run));
+        Assert.Equal(["TPL0003@Answer", "TPL0016@Later", "TPL0014@Either"], await IdsAsync(run));
 
         run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n";
-        Assert.Equal(["TPL0003@Answer", "TPL0007@Later"], await IdsAsync(run));
+        Assert.Equal(["TPL0003@Answer", "TPL0007@Later", "TPL0014@Either"], await IdsAsync(run));
 
-        run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\n";
-        Assert.Equal(["TPL0016@Answer", "TPL0016@Cached", "TPL0016@Later"], await IdsAsync(run));
+        run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\ndotnet_diagnostic.TPL0014.severity = none\n";
+        Assert.Equal(["TPL0016@Answer", "TPL0016@Cached", "TPL0016@Later", "TPL0016@Either"], await IdsAsync(run));
     }
 
     private static async Task<List<string>> IdsAsync(AnalyzerRun run)
