@@ -34,6 +34,7 @@ public class TPL0017_DelayTimerBenchmarks
     /// <summary>The fix: the delay takes a source's token and the source is canceled once the race is decided.</summary>
     [Benchmark(Description = "WhenAny(done, Task.Delay(50, cts.Token)); cts.Cancel()")]
     [BenchmarkCategory("Time-out race, the task already done")]
+    [TradesAllocation("the source and its registration cost bytes; canceling takes the timer out of the queue at once, where the baseline's timers stay queued for 50 ms and are collected in Gen1 and Gen2")]
     public async Task Fixed_Race()
     {
         using var delayCancellation = new CancellationTokenSource();
