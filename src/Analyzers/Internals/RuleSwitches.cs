@@ -42,6 +42,7 @@ internal sealed class RuleSwitches
     // Null when no file sets a severity of its own for these rules, the usual case: the global answer then holds for
     // every file, and a callback costs no lookup.
     private readonly ConcurrentDictionary<SyntaxTree, bool[]>? _byTree;
+    private FileSwitches? _last;
 
     public RuleSwitches(Compilation compilation, ImmutableArray<OperationRule> rules, Selector selector, CancellationToken cancellationToken)
     {
@@ -74,6 +75,12 @@ internal sealed class RuleSwitches
             return _global;
         }
 
+        // Callbacks come file by file: the last file's answer saves most lookups.
+        if (_last is { } last && last.Tree == tree)
+        {
+            return last.On;
+        }
+
         if (!_byTree.TryGetValue(tree, out var on))
         {
             on = new bool[_rules.Length];
@@ -85,6 +92,7 @@ internal sealed class RuleSwitches
             _byTree.TryAdd(tree, on);
         }
 
+        _last = new FileSwitches(tree, on);
         return on;
     }
 
@@ -136,5 +144,18 @@ internal sealed class RuleSwitches
         }
 
         return report;
+    }
+
+    private sealed class FileSwitches
+    {
+        public FileSwitches(SyntaxTree tree, bool[] on)
+        {
+            Tree = tree;
+            On = on;
+        }
+
+        public SyntaxTree Tree { get; }
+
+        public bool[] On { get; }
     }
 }

@@ -124,13 +124,13 @@ internal static class PassThroughAsync
     /// The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null. The syntax is
     /// read first: most awaits end no path of a pass-through; the option is read only for a function that is one.
     /// </summary>
-    public static Site? Analyze(IAwaitOperation await, Context context, RuleOptions options)
+    public static Site? Analyze(IAwaitOperation await, ISymbol containingSymbol, Context context, RuleOptions options)
     {
         if (await.Syntax is not AwaitExpressionSyntax syntax
             || FunctionOf(syntax) is not { } declaration
             || !HasAsyncKeyword(declaration)
             || Body(await, declaration) is not { } body
-            || Symbol(body, declaration) is not { IsAsync: true, ReturnsVoid: false } function
+            || Symbol(body, containingSymbol) is not { IsAsync: true, ReturnsVoid: false } function
             || !context.IsTaskType(function.ReturnType)
             || function.ReturnType.ContainsErrorType()
             || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
@@ -186,11 +186,15 @@ internal static class PassThroughAsync
         return null;
     }
 
-    private static IMethodSymbol? Symbol((IBlockOperation? Block, IOperation? Function)? body, SyntaxNode declaration) => body?.Function switch
+    /// <summary>
+    /// A method's symbol is the analysis's containing symbol (its body is the operation block being analyzed): asking the
+    /// semantic model for it cost more than the rest of the check.
+    /// </summary>
+    private static IMethodSymbol? Symbol((IBlockOperation? Block, IOperation? Function)? body, ISymbol containingSymbol) => body?.Function switch
     {
         IAnonymousFunctionOperation lambda => lambda.Symbol,
         ILocalFunctionOperation local => local.Symbol,
-        IMethodBodyOperation method => method.SemanticModel?.GetDeclaredSymbol(declaration) as IMethodSymbol,
+        IMethodBodyOperation => containingSymbol is IMethodSymbol method ? method.PartialImplementationPart ?? method : null,
         _ => null,
     };
 

@@ -42,7 +42,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, PassThroughAsync.Context symbols, RuleOptions options)
     {
-        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, symbols, options) is { } site
+        if (PassThroughAsync.Analyze((IAwaitOperation)context.Operation, context.ContainingSymbol, symbols, options) is { } site
             && !site.Declaration.IsInBrokenMember()
             && !PassThroughAsync.GivesWayToOtherRules(context, site, symbols))
         {

@@ -194,6 +194,28 @@ public sealed class PassThroughAsyncTests
             .Replace("public async Task<int> ViaThis(int x) => [|await|] this.GetAsync(x);", "public Task<int> ViaThis(int x) => this.GetAsync(x);", StringComparison.Ordinal));
     }
 
+    /// <summary>
+    /// The analyzer takes a method's symbol from the analysis rather than the semantic model: a partial method's
+    /// implementing part (where 'async' is written) is the one it reads, and the fix drops 'async' there only.
+    /// </summary>
+    [Fact]
+    public async Task PartialMethodImplementation_IsReported()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            public partial class Store
+            {
+                public partial Task<int> GetAsync(int x);
+
+                public partial async Task<int> GetAsync(int x) => [|await|] CoreAsync(x);
+
+                private async Task<int> CoreAsync(int x) { await Task.Yield(); return x; }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code.Replace("public partial async Task<int> GetAsync(int x) => [|await|] CoreAsync(x);", "public partial Task<int> GetAsync(int x) => CoreAsync(x);", StringComparison.Ordinal));
+    }
+
     /// <summary>What stood before 'async' and comments around the await stay; an #if in the method leaves it alone.</summary>
     [Fact]
     public async Task TriviaAndDirectives()
