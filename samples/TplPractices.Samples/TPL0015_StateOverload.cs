@@ -22,8 +22,14 @@ public class TPL0015_StateOverload
     public void Retry(WorkQueue queue, string name, int attempt) =>
         queue.Enqueue(() => Console.WriteLine(name + attempt));
 
+    // Reported on net10.0: the method group is a delegate bound to 'this', made on every call.
+    // Fix: GetOrAdd(format, static (format, self) => self.Create(format), this).
+    public Parser Plain(string format) => _parsers.GetOrAdd(format, Create);
+
     // Not reported: the lambda captures nothing.
     public Parser Default(string format) => _parsers.GetOrAdd(format, key => new Parser(key, "en"));
+
+    private Parser Create(string format) => new Parser(format, "en");
 
     public sealed class Parser
     {

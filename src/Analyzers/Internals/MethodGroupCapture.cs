@@ -1,3 +1,4 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -46,6 +47,42 @@ internal sealed class MethodGroupCapture
         && receiver.Syntax is not Microsoft.CodeAnalysis.CSharp.Syntax.BaseExpressionSyntax
             ? new MethodGroupCapture(group, receiver)
             : null;
+
+    /// <summary>
+    /// For a state overload (TPL0015): a method of this reference type given as a callback that takes parameters
+    /// (<c>cache.GetOrAdd(key, Open)</c>), bound to <c>this</c> and so allocated on every call. Only where
+    /// <c>state.Open(k)</c> in the new lambda calls the same method: no other method of that name in the type or its
+    /// bases (an overload could win for the lambda's parameter types), not generic (inference could differ), no
+    /// <c>ref</c> parameters; never <c>base.Open</c>, which the lambda would turn into a virtual call.
+    /// </summary>
+    public static MethodGroupCapture? OfThis(IArgumentOperation? argument) =>
+        argument?.Value.WithoutImplicitConversions() is IDelegateCreationOperation
+        {
+            Type: INamedTypeSymbol { DelegateInvokeMethod: { Parameters.Length: > 0 } invoke },
+            Target: IMethodReferenceOperation
+            {
+                Method: { IsStatic: false, IsExtensionMethod: false, IsGenericMethod: false } method,
+                Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Type: { IsReferenceType: true } type } receiver,
+            } group,
+        }
+        && receiver.Syntax is not Microsoft.CodeAnalysis.CSharp.Syntax.BaseExpressionSyntax
+        && invoke.Parameters.All(p => p.RefKind == RefKind.None)
+        && method.Parameters.Length == invoke.Parameters.Length
+        && method.Parameters.All(p => p.RefKind == RefKind.None && !p.IsParams)
+        && IsTheOnlyMethodNamed(method.Name, type)
+            ? new MethodGroupCapture(group, receiver)
+            : null;
+
+    private static bool IsTheOnlyMethodNamed(string name, ITypeSymbol type)
+    {
+        var found = 0;
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            found += current.GetMembers(name).Length;
+        }
+
+        return found == 1;
+    }
 
     /// <summary>Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate".</summary>
     public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload)

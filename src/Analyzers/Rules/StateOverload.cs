@@ -154,6 +154,55 @@ internal static class StateOverload
         return new Site(match, reported, shapes.ToImmutableArray());
     }
 
+    /// <summary>
+    /// The method group bound to <c>this</c> that the call gives its state overload's only callback
+    /// (<c>GetOrAdd(key, Open)</c>), where the overload's typed state can carry <c>this</c>; null otherwise. The syntax
+    /// first (a name or <c>this.Name</c> among the arguments), then the operation, then the overload.
+    /// </summary>
+    public static MethodGroupCapture? BoundGroupOf(IInvocationOperation call, Context context)
+    {
+        if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
+            || !HasName(written)
+            || !HasBoundGroup(call)
+            || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
+            || context.OverloadOf(method) is not { Typed: true, Proven: true, Callbacks.Length: 1 } match
+            || NoFixReason(call, match) is not null
+            || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
+        {
+            return null;
+        }
+
+        var ordinal = match.Callbacks[0].Ordinal;
+        return MethodGroupCapture.OfThis(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
+    }
+
+    /// <summary>Names are common arguments (locals, parameters): a group bound to 'this' among the operations is not.</summary>
+    private static bool HasBoundGroup(IInvocationOperation call)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IMethodReferenceOperation { Instance: IInstanceReferenceOperation } })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool HasName(SeparatedSyntaxList<ArgumentSyntax> arguments)
+    {
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            if (arguments[i].Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>A loop, not LINQ: asked at every call of every file where the rule is on, it must not allocate.</summary>
     private static bool HasLambda(SeparatedSyntaxList<ArgumentSyntax> arguments)
     {

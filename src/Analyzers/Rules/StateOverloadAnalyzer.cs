@@ -47,5 +47,9 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
         {
             StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload);
         }
+        else if (StateOverload.BoundGroupOf(invocation, symbols) is { } group && !invocation.Syntax.IsInBrokenMember())
+        {
+            group.Report(context, options, Rule, hasStateOverload: true);
+        }
     }
 }

@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -44,6 +45,9 @@ public abstract class StateRuleFixer : RuleFixer
     /// <summary>The capture at a call the rule reported, analyzed for the rewrite <paramref name="kind"/>; null when it no longer applies.</summary>
     private protected abstract StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues);
 
+    /// <summary>Where a bound method group's receiver goes as the state; by default an object state right after the group.</summary>
+    private protected virtual GroupState? GroupStateOf(IArgumentOperation group, object symbols) => GroupState.ObjectAfterTheGroup;
+
     /// <summary>The call's replacement; by default the same call with the new lambda and the state in its arguments.</summary>
     private protected virtual SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols) =>
         call.ReplaceNode(arguments, rewrite.ArgumentList(arguments));
@@ -71,7 +75,7 @@ public abstract class StateRuleFixer : RuleFixer
         {
             if (kind == MethodGroupCapture.FixMethodGroupState)
             {
-                if (MethodGroupStateRewrite.Rewrite(editor, span, version, cancellationToken) is var (groupCall, replacement)
+                if (MethodGroupStateRewrite.Rewrite(editor, span, version, group => GroupStateOf(group, symbols), cancellationToken) is var (groupCall, replacement)
                     && !rewritten.Any(r => r.Span.Contains(groupCall.Span)))
                 {
                     editor.ReplaceNode(groupCall, replacement);

@@ -58,6 +58,22 @@ public sealed class StateOverloadFixer : StateRuleFixer
         return site.Reported;
     }
 
+    /// <summary>A group bound to <c>this</c>: the overload's typed state carries it, where the overload takes its state.</summary>
+    private protected override GroupState? GroupStateOf(IArgumentOperation group, object symbols)
+    {
+        if (group.Parent is not IInvocationOperation invocation
+            || StateOverload.BoundGroupOf(invocation, (StateOverload.Context)symbols) is null
+            || ((StateOverload.Context)symbols).OverloadOf(invocation.TargetMethod) is not { } match)
+        {
+            return null;
+        }
+
+        return new GroupState(
+            match.Callbacks[0].Position,
+            typed: true,
+            invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < match.StateOrdinal));
+    }
+
     private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
     {
         // The reported capture passed max_state_values, and every callback carries the same values.

@@ -54,6 +54,101 @@ public sealed class StateOverloadTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A method of this class given as the callback is a delegate bound to 'this', allocated on every call: the typed
+    /// state carries 'this', and the new lambda calls the method. Only where that call binds to the same method.
+    /// </summary>
+    [Fact]
+    public async Task MethodGroupsBoundToThis_PassThisAsTheState()
+    {
+        var before = Class("""
+                int Open(string key) => key.Length * _scale;
+                int Get(string key) => _cache.GetOrAdd(key, {|#0:Open|});
+                int Qualified(string key) => _cache.GetOrAdd(key, {|#1:this.Open|});
+                int Update(string key) => _cache.AddOrUpdate(key, Open, (k, old) => old + 1); // two callbacks: left alone
+            """);
+        var after = Class("""
+                int Open(string key) => key.Length * _scale;
+                int Get(string key) => _cache.GetOrAdd(key, static (key, self) => self.Open(key), this);
+                int Qualified(string key) => _cache.GetOrAdd(key, static (key, self) => self.Open(key), this);
+                int Update(string key) => _cache.AddOrUpdate(key, Open, (k, old) => old + 1); // two callbacks: left alone
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'this', so each call allocates a delegate; the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>Where the lambda's call could bind elsewhere, or the group is not bound to this class's 'this'.</summary>
+    [Fact]
+    public async Task MethodGroupsTheLambdaCouldNotCallTheSame_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Collections.Concurrent;
+
+            class Base
+            {
+                protected virtual int Make(string key) => key.Length;
+            }
+
+            class C : Base
+            {
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+                private readonly Other _other = new Other();
+
+                int Open(string key) => key.Length;
+                int Open(object key) => 0;                                       // an overload: the lambda might call it
+                int Generic<T>(T key) => 0;
+                static int Static(string key) => key.Length;
+                protected override int Make(string key) => key.Length + 1;
+
+                void M(string key, Func<string, int> given)
+                {
+                    _cache.GetOrAdd(key, Open);
+                    _cache.GetOrAdd(key, Generic);                                  // generic: inference could differ
+                    _cache.GetOrAdd(key, Static);                                   // static: no allocation per call
+                    _cache.GetOrAdd(key, base.Make);                                // the lambda would call the override
+                    _cache.GetOrAdd(key, _other.Open);                              // another receiver: may be null
+                    _cache.GetOrAdd(key, given);                                    // a delegate already
+                }
+            }
+
+            class Other
+            {
+                public int Open(string key) => key.Length;
+            }
+
+            struct S
+            {
+                private ConcurrentDictionary<string, int> _cache;
+                int Open(string key) => key.Length;
+                int Get(string key) => _cache.GetOrAdd(key, Open);                  // a struct's copy: the state would copy again
+            }
+            """);
+    }
+
+    /// <summary>Before C# 8 a lambda parameter may not reuse the method's parameter name; C# 7.3 has no static lambdas.</summary>
+    [Fact]
+    public async Task MethodGroupsBoundToThis_OnCSharp73_TakeFreeNames()
+    {
+        var before = Class("""
+                int Open(string key) => key.Length * _scale;
+                int Get(string key) => _cache.GetOrAdd(key, [|Open|]);
+            """);
+        var after = Class("""
+                int Open(string key) => key.Length * _scale;
+                int Get(string key) => _cache.GetOrAdd(key, (key1, self) => self.Open(key1), this);
+            """);
+        await new Verify.Test
+        {
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = before,
+            FixedCode = after,
+        }.RunAsync();
+    }
+
     /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
     [Fact]
     public async Task AnonymousMethods_GetDiscardParameters()
