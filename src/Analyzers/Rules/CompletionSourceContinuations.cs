@@ -1,6 +1,9 @@
+using System.Collections.Immutable;
 using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
@@ -47,12 +50,19 @@ internal static class CompletionSourceContinuations
     /// </summary>
     public static bool IsReported(IObjectCreationOperation creation, Context symbols)
     {
-        if (!symbols.Sources.IsSource(creation.Type) || creation.Constructor is null || creation.Type!.ContainsErrorType())
+        if (creation.Constructor is null || creation.Type is null || creation.Type.ContainsErrorType())
         {
             return false;
         }
 
-        foreach (var argument in creation.Arguments)
+        var derived = !symbols.Sources.IsSource(creation.Type);
+        if (derived && !IsDerivedWithoutFlag(creation.Constructor, symbols))
+        {
+            return false;
+        }
+
+        // A derived type's own arguments are not the source's: its constructor chain was read instead.
+        foreach (var argument in derived ? ImmutableArray<IArgumentOperation>.Empty : creation.Arguments)
         {
             var type = argument.Parameter?.Type;
             if (SymbolEqualityComparer.Default.Equals(type, symbols.Options))
@@ -78,6 +88,29 @@ internal static class CompletionSourceContinuations
         // Where the rule can read the completions: they rely on running the awaiting code inline, nothing continues on
         // the task, or each is the last act of pool work, where inline costs nothing and the flag only adds a queue hop.
         return CompletionSites.Of(creation) is not { } sites || !sites.AreHarmless();
+    }
+
+    /// <summary>
+    /// A type derived directly from a TaskCompletionSource whose constructor, as called here, makes its base without
+    /// options: it is declared in this compilation and its initializer is absent or <c>base()</c> (an implicit
+    /// constructor too). Read from the syntax alone, so any other chain (<c>this(…)</c>, <c>base(options)</c>, a base
+    /// call with arguments) is left alone: which base constructor it reaches would take another file's semantic model.
+    /// </summary>
+    public static bool IsDerivedWithoutFlag(IMethodSymbol constructor, Context symbols)
+    {
+        if (constructor.ContainingType is not { BaseType: { } baseType } || !symbols.Sources.IsSource(baseType))
+        {
+            return false;
+        }
+
+        if (constructor.IsImplicitlyDeclared)
+        {
+            return constructor.ContainingType.DeclaringSyntaxReferences.Length > 0;
+        }
+
+        return constructor.DeclaringSyntaxReferences is { Length: 1 } references
+            && references[0].GetSyntax() is ConstructorDeclarationSyntax declaration
+            && declaration.Initializer is null or { RawKind: (int)SyntaxKind.BaseConstructorInitializer, ArgumentList.Arguments.Count: 0 };
     }
 
     /// <summary>

@@ -41,18 +41,20 @@ public sealed class CompletionSourceContinuationsAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, CompletionSourceContinuations.Context symbols, RuleOptions options)
     {
-        // The name first: most object creations are of other types.
+        // The names first: most object creations are of other types. A derived type's own name is anything.
         var creation = (IObjectCreationOperation)context.Operation;
-        if (creation.Type?.Name != "TaskCompletionSource"
+        if ((creation.Type?.Name != "TaskCompletionSource" && creation.Type?.BaseType?.Name != "TaskCompletionSource")
             || creation.Syntax.IsInBrokenMember()
             || !CompletionSourceContinuations.IsReported(creation, symbols))
         {
             return;
         }
 
+        // A derived type takes the flag in its own constructor's base call, which every instance shares: no fix here.
+        var derived = !symbols.Sources.IsSource(creation.Type);
         options.Report(context, Diagnostic.Create(
             Rule,
             creation.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(CompletionSourceContinuations.FixAddFlag)));
+            DiagnosticPropertyKeys.ForFix(derived ? null : CompletionSourceContinuations.FixAddFlag)));
     }
 }

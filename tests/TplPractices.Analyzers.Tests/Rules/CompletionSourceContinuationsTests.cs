@@ -119,6 +119,119 @@ public sealed class CompletionSourceContinuationsTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
+    /// <summary>
+    /// A type derived from TaskCompletionSource&lt;T&gt; whose constructor makes its base without options is the same
+    /// source: completed inside a cancellation callback while its task is awaited, it is reported. The flag belongs in
+    /// the type's base call, which every instance shares, so no fix is offered at the creation.
+    /// </summary>
+    [Fact]
+    public async Task DerivedSourcesMadeWithoutTheFlag_AreReportedWithoutAFix()
+    {
+        await Verify.VerifyCodeFixAsync(Usings + """
+            sealed class TokenSource<T> : TaskCompletionSource<T>
+            {
+                public TokenSource(CancellationToken token) => Registration = token.Register(() => TrySetCanceled());
+
+                public CancellationTokenRegistration Registration { get; }
+            }
+
+            sealed class Implicit<T> : TaskCompletionSource<T>
+            {
+            }
+
+            sealed class Flagged<T> : TaskCompletionSource<T>
+            {
+                public Flagged() : base(TaskCreationOptions.RunContinuationsAsynchronously) { }
+            }
+
+            sealed class Forwarded<T> : TaskCompletionSource<T>
+            {
+                public Forwarded(TaskCreationOptions options) : base(options) { }
+            }
+
+            class C
+            {
+                Task<int> Waited(CancellationToken token)
+                {
+                    var source = [|new TokenSource<int>(token)|];
+                    return source.Task;
+                }
+
+                Task<int> Plain(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = [|new Implicit<int>()|];
+                    start(source);
+                    return source.Task;
+                }
+
+                Task<int> WithFlag(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = new Flagged<int>();
+                    start(source);
+                    return source.Task;
+                }
+
+                Task<int> Unknown(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = new Forwarded<int>(TaskCreationOptions.None); // the chain is not read: left alone
+                    start(source);
+                    return source.Task;
+                }
+            }
+            """, Usings + """
+            sealed class TokenSource<T> : TaskCompletionSource<T>
+            {
+                public TokenSource(CancellationToken token) => Registration = token.Register(() => TrySetCanceled());
+
+                public CancellationTokenRegistration Registration { get; }
+            }
+
+            sealed class Implicit<T> : TaskCompletionSource<T>
+            {
+            }
+
+            sealed class Flagged<T> : TaskCompletionSource<T>
+            {
+                public Flagged() : base(TaskCreationOptions.RunContinuationsAsynchronously) { }
+            }
+
+            sealed class Forwarded<T> : TaskCompletionSource<T>
+            {
+                public Forwarded(TaskCreationOptions options) : base(options) { }
+            }
+
+            class C
+            {
+                Task<int> Waited(CancellationToken token)
+                {
+                    var source = [|new TokenSource<int>(token)|];
+                    return source.Task;
+                }
+
+                Task<int> Plain(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = [|new Implicit<int>()|];
+                    start(source);
+                    return source.Task;
+                }
+
+                Task<int> WithFlag(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = new Flagged<int>();
+                    start(source);
+                    return source.Task;
+                }
+
+                Task<int> Unknown(Action<TaskCompletionSource<int>> start)
+                {
+                    var source = new Forwarded<int>(TaskCreationOptions.None); // the chain is not read: left alone
+                    start(source);
+                    return source.Task;
+                }
+            }
+            """);
+    }
+
     [Fact]
     public async Task StateNoneAndNamedArguments_KeepWhatTheCallPasses()
     {
