@@ -79,24 +79,31 @@ internal static class FieldNaming
         return candidate;
     }
 
-    /// <summary>The locals one rewrite of a document named, so that two sites fixed together in one scope never share a name.</summary>
+    /// <summary>The names one rewrite of a document gave, by scope, so that two sites fixed together never share one.</summary>
     private static readonly ConditionalWeakTable<DocumentEditor, HashSet<string>> Given = new();
+
+    /// <summary>
+    /// A name free at <paramref name="position"/>: none written in <paramref name="writtenIn"/>, none in scope there, and
+    /// none this editor gave before in the same <paramref name="scope"/> (a member's locals, a type's new methods).
+    /// </summary>
+    public static string FreeName(DocumentEditor editor, string scope, SyntaxNode writtenIn, int position, string name)
+    {
+        var given = Given.GetOrCreateValue(editor);
+        var prefix = scope + ":";
+        var written = NamesWrittenIn(writtenIn);
+        var free = MakeUnique(name, n => given.Contains(prefix + n) || written.Contains(n) || !editor.SemanticModel.LookupSymbols(position, name: n).IsEmpty);
+        given.Add(prefix + free);
+        return free;
+    }
 
     /// <summary>
     /// A name for a new local at <paramref name="position"/>: none the member writes (a later declaration would clash, an
     /// unresolved name would start binding to it), none in scope there (a field or parameter it would hide), and none
     /// this editor gave before in the same member (two sites fixed together).
     /// </summary>
-    public static string FreeLocal(DocumentEditor editor, SyntaxNode member, int position, string name)
-    {
+    public static string FreeLocal(DocumentEditor editor, SyntaxNode member, int position, string name) =>
         // Keyed by the member: names given in other members cannot clash.
-        var given = Given.GetOrCreateValue(editor);
-        var prefix = member.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture) + ":";
-        var written = NamesWrittenIn(member);
-        var free = MakeUnique(name, n => given.Contains(prefix + n) || written.Contains(n) || !editor.SemanticModel.LookupSymbols(position, name: n).IsEmpty);
-        given.Add(prefix + free);
-        return free;
-    }
+        FreeName(editor, "member " + member.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture), member, position, name);
 
     /// <summary>
     /// Every identifier written in <paramref name="node"/> (a type declaration): a new member takes none of them, since a

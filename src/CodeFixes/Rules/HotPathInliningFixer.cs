@@ -26,9 +26,6 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.HotPathInlining + "_ExtractSlowPath";
 
-    /// <summary>The names one rewrite of a document gave, so two methods fixed together never get the same one.</summary>
-    private static readonly ConditionalWeakTable<DocumentEditor, HashSet<string>> Named = new();
-
     public HotPathInliningFixer()
         : base(new HotPathInliningAnalyzer(), HotPathInlining.FixExtractSlowPath, EquivalenceKey, "Move slow paths out of hot methods")
     {
@@ -126,14 +123,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
     /// </summary>
     private static string FreeName(DocumentEditor editor, IMethodSymbol method, MethodDeclarationSyntax declaration, BlockSyntax body)
     {
-        var named = Named.GetOrCreateValue(editor);
-        var written = FieldNaming.NamesWrittenIn(declaration.Parent ?? declaration);
-        var name = FieldNaming.MakeUnique(
-            method.Name + "Slow",
-            n => written.Contains(n)
-                || named.Contains(method.ContainingType.ToDisplayString() + "." + n)
-                || !editor.SemanticModel.LookupSymbols(body.SpanStart, name: n).IsEmpty);
-        named.Add(method.ContainingType.ToDisplayString() + "." + name);
-        return name;
+        // Keyed by the type: two methods of one type fixed together never get the same name.
+        return FieldNaming.FreeName(editor, "type " + method.ContainingType.ToDisplayString(), declaration.Parent ?? declaration, body.SpanStart, method.Name + "Slow");
     }
 }
