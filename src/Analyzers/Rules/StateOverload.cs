@@ -116,11 +116,11 @@ internal static class StateOverload
     /// The site at a call, or null where no callback given a lambda captures, or the method has no state overload the
     /// call can reach. The syntax is tested first: most calls pass no lambda, and finding an overload loads members.
     /// </summary>
-    public static Site? Analyze(IInvocationOperation call, Context context, int maxStateValues)
+    public static Site? Analyze(IOperation call, Context context, int maxStateValues)
     {
-        if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
+        if (WrittenArguments(call) is not { } written
             || !HasLambda(written)
-            || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
+            || CalledMethod(call) is not { MethodKind: MethodKind.Ordinary or MethodKind.Constructor } method
             || context.OverloadOf(method) is not { } match
             || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
         {
@@ -132,7 +132,7 @@ internal static class StateOverload
         var lambdas = 0;
         foreach (var (ordinal, position) in match.Callbacks)
         {
-            var lambda = StateCapture.LambdaOf(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
+            var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
             lambdas += lambda is null ? 0 : 1;
             shapes.Add(lambda is null
                 ? null
@@ -203,6 +203,30 @@ internal static class StateOverload
         return false;
     }
 
+    /// <summary>The arguments as written: of a method call, or of a constructor (<c>new Work(() => …)</c>, <c>new(() => …)</c>).</summary>
+    private static SeparatedSyntaxList<ArgumentSyntax>? WrittenArguments(IOperation call) => call.Syntax switch
+    {
+        InvocationExpressionSyntax { ArgumentList.Arguments: var arguments } => arguments,
+        BaseObjectCreationExpressionSyntax { ArgumentList.Arguments: var arguments } when call is IObjectCreationOperation => arguments,
+        _ => null,
+    };
+
+    /// <summary>The method or constructor a call or creation binds to.</summary>
+    public static IMethodSymbol? CalledMethod(IOperation call) => call switch
+    {
+        IInvocationOperation invocation => invocation.TargetMethod,
+        IObjectCreationOperation creation => creation.Constructor,
+        _ => null,
+    };
+
+    /// <summary>The arguments of a call or creation, as bound.</summary>
+    public static ImmutableArray<IArgumentOperation> Arguments(IOperation call) => call switch
+    {
+        IInvocationOperation invocation => invocation.Arguments,
+        IObjectCreationOperation creation => creation.Arguments,
+        _ => ImmutableArray<IArgumentOperation>.Empty,
+    };
+
     /// <summary>A loop, not LINQ: asked at every call of every file where the rule is on, it must not allocate.</summary>
     private static bool HasLambda(SeparatedSyntaxList<ArgumentSyntax> arguments)
     {
@@ -218,9 +242,9 @@ internal static class StateOverload
     }
 
     /// <summary>Why the call's arguments cannot take the state where the overload wants it.</summary>
-    private static string? NoFixReason(IInvocationOperation call, Match match)
+    private static string? NoFixReason(IOperation call, Match match)
     {
-        foreach (var argument in call.Arguments)
+        foreach (var argument in Arguments(call))
         {
             if (argument.ArgumentKind == ArgumentKind.ParamArray && argument.IsImplicit)
             {
@@ -245,7 +269,8 @@ internal static class StateOverload
 
         foreach (var member in type.GetMembers(method.Name))
         {
-            if (member is IMethodSymbol { MethodKind: MethodKind.Ordinary } candidate
+            if (member is IMethodSymbol candidate
+                && candidate.MethodKind == method.MethodKind
                 && candidate.Parameters.Length == method.Parameters.Length + 1
                 && candidate.IsStatic == method.IsStatic
                 && candidate.IsExtensionMethod == method.IsExtensionMethod

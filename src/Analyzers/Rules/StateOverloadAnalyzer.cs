@@ -27,7 +27,7 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
             + "are not reported.");
 
     internal static readonly OperationRule Operations =
-        OperationRule.Create(Rule, StateOverload.Context.TryCreate, Analyze, OperationKind.Invocation, StateCapture.MaxStateValues)
+        OperationRule.Create(Rule, StateOverload.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation), StateCapture.MaxStateValues)
             .ForEveryCall();
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -41,13 +41,13 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, StateOverload.Context symbols, RuleOptions options)
     {
-        var invocation = (IInvocationOperation)context.Operation;
-        if (StateOverload.Analyze(invocation, symbols, options.For(invocation.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
-            && !invocation.Syntax.IsInBrokenMember())
+        var call = context.Operation;
+        if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
+            && !call.Syntax.IsInBrokenMember())
         {
             StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload);
         }
-        else if (StateOverload.BoundGroupOf(invocation, symbols) is { } group && !invocation.Syntax.IsInBrokenMember())
+        else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } group && !invocation.Syntax.IsInBrokenMember())
         {
             group.Report(context, options, Rule, hasStateOverload: true);
         }

@@ -49,7 +49,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
 
     private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues)
     {
-        if (call is not IInvocationOperation invocation || StateOverload.Analyze(invocation, (StateOverload.Context)symbols, maxStateValues) is not { } site)
+        if (StateOverload.Analyze(call, (StateOverload.Context)symbols, maxStateValues) is not { } site)
         {
             return null;
         }
@@ -77,7 +77,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
     private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
     {
         // The reported capture passed max_state_values, and every callback carries the same values.
-        var invocation = (IInvocationOperation)rewrite.Capture.Call;
+        var bound = StateOverload.Arguments(rewrite.Capture.Call);
         if (!Sites.TryGetValue(rewrite.Capture, out var site))
         {
             return call;
@@ -90,7 +90,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
         }
 
         // The arguments written before the state's place: the call leaves none of them out (no fix otherwise).
-        var index = invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
+        var index = bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
         return call.ReplaceNode(arguments, StateRewrite.Rebuild(
             arguments,
             (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)

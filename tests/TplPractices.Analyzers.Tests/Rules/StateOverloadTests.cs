@@ -149,6 +149,47 @@ public sealed class StateOverloadTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// A constructor with a state sibling is found by the same shape. Constructors cannot be generic, so the sibling
+    /// takes an <c>object</c> named as a state, read back with a cast; target-typed <c>new(…)</c> too. The file writes
+    /// two statements on one line (Typed), so the new blocks may be one line too (the shared layout layer's rule).
+    /// </summary>
+    [Fact]
+    public async Task ConstructorsWithAStateSibling_GetIt()
+    {
+        const string Types = """
+            using System;
+
+            public sealed class Job
+            {
+                public Job(Func<int> work) => Work = work;
+                public Job(Func<object?, int> work, object? state) => Work = () => work(state);
+                public Func<int> Work { get; }
+            }
+
+            """;
+        var before = Types + """
+            class C
+            {
+                Job Make(int size) => new Job({|#0:() => size * 2|});
+                Job Typed(int size) { Job job = new({|#1:() => size + 1|}); return job; }
+                Job Quiet() => new Job(() => 42);
+            }
+            """;
+        var after = Types + """
+            class C
+            {
+                Job Make(int size) => new Job(static state => { var size = (int)state!; return size * 2; }, size);
+                Job Typed(int size) { Job job = new(static state => { var size = (int)state!; return size + 1; }, size); return job; }
+                Job Quiet() => new Job(() => 42);
+            }
+            """;
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'size'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'size'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
     [Fact]
     public async Task AnonymousMethods_GetDiscardParameters()
