@@ -1,6 +1,8 @@
+using System.Collections.Generic;
 using System.Linq;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -245,17 +247,20 @@ internal static class AvailableValue
         type is not null && !StateCapture.IsMutableStruct(type) && !StateCapture.IsWrittenAnywhere(variable, call.Root(), countDeclaration: false);
 
     /// <summary>
-    /// A readonly field of the type (or a type around it) set only by its initializer, which runs before any other code
-    /// of the instance or type: read through <c>this</c> for an instance field, outside the initializers themselves.
-    /// A field a constructor sets could be read by a method the constructor calls first, and read again later.
+    /// A readonly field of the type (or a type around it) whose value is settled before any other code of the instance
+    /// or type runs: set only by its initializer, or (an instance field) by constructors that run no code of the
+    /// instance (<see cref="ConstructorsRunNoCodeOfTheInstance"/>). Read through <c>this</c> for an instance field,
+    /// outside the initializers and constructors themselves. A field a constructor sets after calling a method of the
+    /// instance could be read by that method before it is set, and by the delegate after.
     /// </summary>
     private static bool IsStableField(IFieldSymbol field, IFieldReferenceOperation reference, ISymbol member)
     {
         if (member is IFieldSymbol or IPropertySymbol && member.IsStatic == field.IsStatic
+            || member is IMethodSymbol { MethodKind: MethodKind.Constructor or MethodKind.StaticConstructor }
             || !field.IsStatic && reference.Instance is not IInstanceReferenceOperation
             || field.DeclaringSyntaxReferences.Length != 1
-            || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer: not null }
-            || IsSetByAConstructor(field))
+            || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax declarator
+            || (IsSetByAConstructor(field) ? field.IsStatic || !ConstructorsRunNoCodeOfTheInstance(field.ContainingType) : declarator.Initializer is null))
         {
             return false;
         }
@@ -276,6 +281,69 @@ internal static class AvailableValue
         field.ContainingType.Constructors.Any(constructor => constructor.IsStatic == field.IsStatic
             && constructor.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<AssignmentExpressionSyntax>()
                 .Any(assignment => assignment.Left.DescendantNodesAndSelf().OfType<SimpleNameSyntax>().Any(name => name.Identifier.ValueText == field.Name))));
+
+    /// <summary>
+    /// A class whose base is <c>object</c> (no base constructor can call an override first) and whose every constructor,
+    /// read as syntax, only assigns fields from values that run no code of the instance: no <c>this</c>, no lambda, no
+    /// call of a bare name (a method of the type), no name of a property, method or event of the type; calls on other
+    /// receivers (<c>ArgumentNullException.ThrowIfNull(x)</c>), <c>new</c>, and <c>if (…) throw …;</c> guards are fine.
+    /// Nothing of the instance runs before such a constructor returns, so its fields hold their final values by then.
+    /// </summary>
+    private static bool ConstructorsRunNoCodeOfTheInstance(INamedTypeSymbol type)
+    {
+        if (type.TypeKind != TypeKind.Class || type.BaseType?.SpecialType != SpecialType.System_Object)
+        {
+            return false;
+        }
+
+        var fields = new HashSet<string>(type.GetMembers().OfType<IFieldSymbol>().Where(f => !f.IsImplicitlyDeclared).Select(f => f.Name));
+        var others = new HashSet<string>(type.GetMembers().Where(m => m is not IFieldSymbol && !m.IsImplicitlyDeclared).Select(m => m.Name));
+        bool Plain(ExpressionSyntax? expression) =>
+            expression is null
+            || !expression.DescendantNodesAndSelf().Any(node => node switch
+            {
+                ThisExpressionSyntax or BaseExpressionSyntax or AnonymousFunctionExpressionSyntax or AssignmentExpressionSyntax => true,
+                InvocationExpressionSyntax { Expression: SimpleNameSyntax { Identifier.ValueText: not "nameof" } } => true,
+                SimpleNameSyntax name => others.Contains(name.Identifier.ValueText),
+                _ => false,
+            });
+        bool IsField(ExpressionSyntax target) =>
+            target is IdentifierNameSyntax { Identifier.ValueText: var name } && fields.Contains(name)
+            || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name.Identifier.ValueText: var named } && fields.Contains(named);
+        bool Effect(ExpressionSyntax expression) => expression switch
+        {
+            AssignmentExpressionSyntax { RawKind: (int)SyntaxKind.SimpleAssignmentExpression } assignment => IsField(assignment.Left) && Plain(assignment.Right),
+            InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax } call => Plain(call),
+            _ => false,
+        };
+        bool Statement(StatementSyntax statement) => statement switch
+        {
+            ExpressionStatementSyntax { Expression: var expression } => Effect(expression),
+            IfStatementSyntax { Else: null } guard => Plain(guard.Condition) && Statement(guard.Statement),
+            BlockSyntax block => block.Statements.All(Statement),
+            ThrowStatementSyntax thrown => Plain(thrown.Expression),
+            _ => false,
+        };
+
+        foreach (var constructor in type.InstanceConstructors)
+        {
+            if (constructor.IsImplicitlyDeclared)
+            {
+                continue;
+            }
+
+            if (constructor.DeclaringSyntaxReferences is not { Length: 1 } references
+                || references[0].GetSyntax() is not ConstructorDeclarationSyntax declaration
+                || declaration.Initializer is { } initializer && !initializer.ArgumentList.Arguments.All(a => Plain(a.Expression))
+                || declaration.ExpressionBody is { } arrow && !Effect(arrow.Expression)
+                || declaration.Body is { } body && !Statement(body))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>The await around the call (through ConfigureAwait), or null.</summary>
     public static IAwaitOperation? AwaitOf(IInvocationOperation call, AwaitInLoop.Context context)

@@ -95,7 +95,8 @@ public sealed class AvailableValueTests
     {
         var code = Class("""
                 private readonly int _set;
-                C(int set) { _set = set; }
+                C(int set) { Log(); _set = set; }                  // Log runs before _set is set: it could read 0 now and set later
+                void Log() => Console.WriteLine(_count);
                 Task<int> Mutable() => Task.Run(() => _count);
                 Task<int> SetInConstructor() => Task.Run(() => _set);
                 Task<int> Written(int value) { var task = Task.Run(() => value); value++; return task; }
@@ -114,6 +115,99 @@ public sealed class AvailableValueTests
                 Task<DateTime> Now() => Task.Run(() => DateTime.Now);
             """);
         await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>
+    /// A readonly field only constructors set, where no constructor runs code of the instance (field assignments from
+    /// parameters, guards, calls on other receivers) and the base is object: no member can run before it is set, so
+    /// the delegate and the call read the same value. Any other constructor, or a base class, keeps it unreported.
+    /// </summary>
+    [Fact]
+    public async Task ReadonlyFieldsOnlyPlainConstructorsSet_AreAvailable()
+    {
+        await Verify.VerifyCodeFixAsync(Usings + """
+            sealed class Service
+            {
+                private readonly string _name;
+                private readonly int _size;
+
+                public Service(string name, int size)
+                {
+                    if (size < 0) throw new ArgumentOutOfRangeException(nameof(size));
+                    ArgumentNullException.ThrowIfNull(name);
+                    _name = name;
+                    this._size = size;
+                }
+
+                public Service(string name) : this(name, 1) { }
+
+                public Task<string> Name() => [|Task.Run(() => _name)|];
+                public Task<int> Size() => [|Task.Run(() => _size)|];
+            }
+
+            class Registered
+            {
+                private readonly string _name;
+                public Registered(string name, List<Registered> all) { all.Add(this); _name = name; } // 'this' escapes first
+                public Task<string> Name() => Task.Run(() => _name);
+            }
+
+            class Derived : Registered
+            {
+                private readonly string _tag;
+                public Derived(string tag, List<Registered> all) : base(tag, all) => _tag = tag;  // a base constructor runs first
+                public Task<string> Tag() => Task.Run(() => _tag);
+            }
+
+            class Property
+            {
+                private readonly int _count;
+                public Property(int count) { _count = count + Extra; }                             // a getter of the instance runs
+                private int Extra => 1;
+                public Task<int> Count() => Task.Run(() => _count);
+            }
+            """, Usings + """
+            sealed class Service
+            {
+                private readonly string _name;
+                private readonly int _size;
+
+                public Service(string name, int size)
+                {
+                    if (size < 0) throw new ArgumentOutOfRangeException(nameof(size));
+                    ArgumentNullException.ThrowIfNull(name);
+                    _name = name;
+                    this._size = size;
+                }
+
+                public Service(string name) : this(name, 1) { }
+
+                public Task<string> Name() => Task.FromResult(_name);
+                public Task<int> Size() => Task.FromResult(_size);
+            }
+
+            class Registered
+            {
+                private readonly string _name;
+                public Registered(string name, List<Registered> all) { all.Add(this); _name = name; } // 'this' escapes first
+                public Task<string> Name() => Task.Run(() => _name);
+            }
+
+            class Derived : Registered
+            {
+                private readonly string _tag;
+                public Derived(string tag, List<Registered> all) : base(tag, all) => _tag = tag;  // a base constructor runs first
+                public Task<string> Tag() => Task.Run(() => _tag);
+            }
+
+            class Property
+            {
+                private readonly int _count;
+                public Property(int count) { _count = count + Extra; }                             // a getter of the instance runs
+                private int Extra => 1;
+                public Task<int> Count() => Task.Run(() => _count);
+            }
+            """);
     }
 
     /// <summary>A constant TPL0003 caches would be its site once written as Task.FromResult: reported here without a fix.</summary>
