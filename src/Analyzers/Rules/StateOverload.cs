@@ -159,7 +159,7 @@ internal static class StateOverload
     /// (<c>GetOrAdd(key, Open)</c>), where the overload's typed state can carry <c>this</c>; null otherwise. The syntax
     /// first (a name or <c>this.Name</c> among the arguments), then the operation, then the overload.
     /// </summary>
-    public static MethodGroupCapture? BoundGroupOf(IInvocationOperation call, Context context)
+    public static (MethodGroupCapture Group, Match Match)? BoundGroupOf(IInvocationOperation call, Context context)
     {
         if (call.Syntax is not InvocationExpressionSyntax { ArgumentList.Arguments: var written }
             || !HasName(written)
@@ -173,7 +173,7 @@ internal static class StateOverload
         }
 
         var ordinal = match.Callbacks[0].Ordinal;
-        return MethodGroupCapture.OfThis(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
+        return MethodGroupCapture.OfThis(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)) is { } group ? (group, match) : null;
     }
 
     /// <summary>Names are common arguments (locals, parameters): a group bound to 'this' among the operations is not.</summary>

@@ -47,9 +47,9 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
         {
             StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload);
         }
-        else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } group && !invocation.Syntax.IsInBrokenMember())
+        else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } bound && !invocation.Syntax.IsInBrokenMember())
         {
-            group.Report(context, options, Rule, hasStateOverload: true);
+            bound.Group.Report(context, options, Rule, hasStateOverload: true);
         }
     }
 }

@@ -62,8 +62,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
     private protected override GroupState? GroupStateOf(IArgumentOperation group, object symbols)
     {
         if (group.Parent is not IInvocationOperation invocation
-            || StateOverload.BoundGroupOf(invocation, (StateOverload.Context)symbols) is null
-            || ((StateOverload.Context)symbols).OverloadOf(invocation.TargetMethod) is not { } match)
+            || StateOverload.BoundGroupOf(invocation, (StateOverload.Context)symbols) is not { Match: var match })
         {
             return null;
         }

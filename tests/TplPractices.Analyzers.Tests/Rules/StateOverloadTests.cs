@@ -486,6 +486,56 @@ public sealed class StateOverloadTests
     }
 
     /// <summary>
+    /// The method group and constructor fixes in a netstandard2.0 (C# 7.3) + net10.0 (nullable) library: a group in the
+    /// shared code gets no fix (netstandard2.0 has no GetOrAdd&lt;TArg&gt;), one in an #if branch only net10.0 compiles
+    /// is fixed; the constructor's non-nullable object state reads back without '!' in both copies, so it is fixed.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargeted_GroupsAndConstructors_AreFixedOnlyWhereEveryCopyCompiles()
+    {
+        const string Before = """
+            using System;
+            using System.Collections.Concurrent;
+
+            class Job
+            {
+                public Job(Func<int> work) { }
+                public Job(Func<object, int> work, object state) { }
+            }
+
+            class C
+            {
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+
+                int Open(string key) => key.Length;
+                int Shared(string key) => _cache.GetOrAdd(key, [|Open|]);
+                Job Make(int size) => new Job([|() => size|]);
+            #if NET
+                int Modern(string key) => _cache.GetOrAdd(key, [|Open|]);
+            #endif
+            }
+            """;
+        // The file's oldest language is C# 7.3: no static lambda, and names that shadow nothing.
+        var after = Before
+            .Replace(
+                "int Modern(string key) => _cache.GetOrAdd(key, [|Open|]);",
+                "int Modern(string key) => _cache.GetOrAdd(key, (key1, self) => self.Open(key1), this);",
+                StringComparison.Ordinal)
+            .Replace(
+                "Job Make(int size) => new Job([|() => size|]);",
+                "Job Make(int size) => new Job(state =>\n    {\n        var mySize = (int)state;\n        return mySize;\n    }, size);",
+                StringComparison.Ordinal);
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedState = { Sources = { after }, MarkupHandling = MarkupMode.Allow },
+            NumberOfFixAllIterations = -2,
+            PreprocessorSymbols = { "NET" },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable, []) },
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// Two targets that both have the overload, one on C# 7.3, the other with nullable warnings: no static lambda,
     /// parameters renamed, and no '!' needed, since a typed state is read back without a cast.
     /// </summary>
