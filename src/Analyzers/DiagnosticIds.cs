@@ -24,4 +24,5 @@ public static class DiagnosticIds
     public const string PassThroughAsync = "TPL0016";
     public const string DelayTimer = "TPL0017";
     public const string SecondContinuation = "TPL0018";
+    public const string ExplicitScheduler = "TPL0019";
 }

@@ -76,9 +76,14 @@ internal static class RuleCatalog
     public static readonly CatalogEntry SecondContinuation = new(
         "SecondContinuation", None, () => SecondContinuationAnalyzer.Operations);
 
+    public static readonly CatalogEntry ExplicitScheduler = new(
+        "ExplicitScheduler", TaskCallArguments, () => ExplicitSchedulerAnalyzer.Operations,
+        DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AvailableValue);
+
     /// <summary>In ID order; declared after the entries, which static initialization runs first.</summary>
     public static readonly ImmutableArray<CatalogEntry> All = ImmutableArray.Create(
         UseTaskState, ContinueWithUnwrap, CacheConstantTaskResult, AsyncWaitHandle, AwaitInLoop, CallbackState,
         TaskRunState, ValueTaskFastPath, AttachedToParent, ConstructorConcurrency, TrivialContinuation, HotPathInlining,
-        CompletionSourceContinuations, AvailableValue, StateOverload, PassThroughAsync, DelayTimer, SecondContinuation);
+        CompletionSourceContinuations, AvailableValue, StateOverload, PassThroughAsync, DelayTimer, SecondContinuation,
+        ExplicitScheduler);
 }

@@ -85,4 +85,14 @@ internal static class SyntaxExtensions
 
         return false;
     }
+
+    /// <summary>The method's name in <c>x.M(…)</c> or <c>x?.M(…)</c>, where a rule about the call reports; null for any other call.</summary>
+    public static SimpleNameSyntax? InvokedName(this SyntaxNode call) => call is InvocationExpressionSyntax { Expression: var target }
+        ? target switch
+        {
+            MemberAccessExpressionSyntax access => access.Name,
+            MemberBindingExpressionSyntax binding => binding.Name,
+            _ => null,
+        }
+        : null;
 }

@@ -121,9 +121,9 @@ internal static class TrivialContinuation
         }
 
         // The fix adds the flag to the options, or adds the options after the delegate (and state): every target has
-        // those overloads. A cancellation token or scheduler without options would need the five-argument overload.
-        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null })
-            && (HasOptionsParameter(method, symbols) || method.Parameters.All(p => p.Ordinal == 0 || p.Name == "state"));
+        // those overloads. A token or scheduler without options moves to the overload with all four (TPL0019's rewrite,
+        // TaskScheduler.Current written out where none was passed), so the two rules' fixes give one text in either order.
+        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null });
         return new Site(shape, canFix);
     }
 
@@ -172,10 +172,6 @@ internal static class TrivialContinuation
         && root.Descendants().OfType<IVariableDeclaratorOperation>().FirstOrDefault(d => SymbolEqualityComparer.Default.Equals(d.Symbol, local)) is { } declarator
         && declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" }
         && !StateCapture.IsWrittenAnywhere(local, root);
-
-    /// <summary>Whether the overload already takes the options (the fix then adds the flag to them).</summary>
-    private static bool HasOptionsParameter(IMethodSymbol method, Context symbols) =>
-        method.Parameters.Any(p => SymbolEqualityComparer.Default.Equals(p.Type, symbols.Options));
 
     private static bool IsStandardScheduler(IOperation value, Context symbols) =>
         value.WithoutImplicitConversions() is IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" or "Current" } property }

@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -41,7 +40,7 @@ public sealed class TrivialContinuationAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (invocation.TargetMethod.Name != "ContinueWith"
-            || NameOf(invocation.Syntax) is not { } name
+            || invocation.Syntax.InvokedName() is not { } name
             || invocation.Syntax.IsInBrokenMember()
             || TrivialContinuation.Analyze(invocation, symbols) is not { } site
             || ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains))
@@ -55,14 +54,4 @@ public sealed class TrivialContinuationAnalyzer : DiagnosticAnalyzer
             DiagnosticPropertyKeys.ForFix(site.CanFix ? TrivialContinuation.FixAddFlag : null),
             site.Shape));
     }
-
-    /// <summary>The method's name in <c>t.ContinueWith(…)</c> or <c>t?.ContinueWith(…)</c>, where the diagnostic goes.</summary>
-    private static SimpleNameSyntax? NameOf(SyntaxNode call) => call is InvocationExpressionSyntax { Expression: var target }
-        ? target switch
-        {
-            MemberAccessExpressionSyntax access => access.Name,
-            MemberBindingExpressionSyntax binding => binding.Name,
-            _ => null,
-        }
-        : null;
 }

@@ -29,7 +29,8 @@ internal static class FixSites
         Func<string, string> title,
         Func<Document, ImmutableArray<Diagnostic>, CancellationToken, Task<Document>> fixDocumentAsync,
         string equivalenceKey,
-        Func<Diagnostic, bool> isFixable)
+        Func<Diagnostic, bool> isFixable,
+        Func<string, ImmutableArray<string>> alternatives)
     {
         foreach (var diagnostic in context.Diagnostics)
         {
@@ -54,8 +55,31 @@ internal static class FixSites
                     cancellationToken => FixEveryCopyAsync(document, site, fixDocumentAsync, cancellationToken),
                     equivalenceKey),
                 diagnostic);
+            foreach (var alternative in alternatives(kind))
+            {
+                var alternativeSite = site.Select(d => WithKind(d, alternative)).ToImmutableArray();
+                context.RegisterCodeFix(
+                    CodeAction.Create(
+                        title(alternative),
+                        cancellationToken => FixEveryCopyAsync(document, alternativeSite, fixDocumentAsync, cancellationToken),
+                        AlternativeKey(equivalenceKey, alternative)),
+                    diagnostic);
+            }
         }
     }
+
+    /// <summary>
+    /// The key of a rewrite offered beside the site's own (TPL0019's TaskScheduler.Default): its own, which Fix All
+    /// does not take, because the rewrite changes what the code does and its title says so.
+    /// </summary>
+    public static string AlternativeKey(string equivalenceKey, string kind) => equivalenceKey + "_" + kind;
+
+    /// <summary>The diagnostic naming another rewrite of its site.</summary>
+    public static Diagnostic WithKind(Diagnostic diagnostic, string kind) => Diagnostic.Create(
+        diagnostic.Descriptor,
+        diagnostic.Location,
+        diagnostic.AdditionalLocations,
+        diagnostic.Properties.SetItem(DiagnosticPropertyKeys.FixKind, kind));
 
     /// <summary>The fixed document's text in every linked copy.</summary>
     private static async Task<Solution> FixEveryCopyAsync(

@@ -24,6 +24,7 @@ internal static class LongLines
     public static async Task<Document> WrapAsync(Document original, Document document, Style style, CancellationToken cancellationToken)
     {
         var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        document = await JoinAsync(original, document, style, cancellationToken).ConfigureAwait(false);
         for (var step = 0; step < MaxSteps; step++)
         {
             var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
@@ -62,12 +63,63 @@ internal static class LongLines
         return null;
     }
 
+    /// <summary>
+    /// The inverse of wrapping a list: an argument list the rewrite changed, laid out one single-line argument a line
+    /// with nothing but white space between them, goes back onto one line where that line fits. Two fixes of one call
+    /// then give one text in either order: one that lengthens the list past the limit (wrapped) and one that shortens
+    /// it again (joined) end where the other order, never too long, ends.
+    /// </summary>
+    private static async Task<Document> JoinAsync(Document original, Document document, Style style, CancellationToken cancellationToken)
+    {
+        var spans = TextEdits.NewSpans(await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false));
+        var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        if (spans.Count == 0 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        {
+            return document;
+        }
+
+        var joins = root.DescendantNodes()
+            .OfType<ArgumentListSyntax>()
+            .Where(list => spans.Any(span => list.Span.IntersectsWith(span)) && IsOneArgumentALine(list, text))
+            .Select(list => Joined(list, text, style))
+            .OfType<TextChange>()
+            .ToList();
+
+        // Nested lists overlap: the outermost is joined, the others stay as they are.
+        var outermost = joins.Where(j => !joins.Any(o => o.Span != j.Span && o.Span.Contains(j.Span))).ToList();
+        return outermost.Count == 0 ? document : document.WithText(text.WithChanges(outermost));
+    }
+
+    private static bool IsOneArgumentALine(ArgumentListSyntax list, SourceText text) =>
+        list.Arguments.Count > 1
+        && list.Arguments.All(a => Layout.BeginsLine(text, a) && text.Lines.GetLineFromPosition(a.SpanStart).LineNumber == text.Lines.GetLineFromPosition(a.Span.End).LineNumber)
+        && list.DescendantTrivia().All(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia));
+
+    /// <summary>The list on one line, where the line it starts on then fits.</summary>
+    private static TextChange? Joined(ArgumentListSyntax list, SourceText text, Style style)
+    {
+        var joined = "(" + string.Join(", ", list.Arguments.Select(a => a.ToString())) + ")";
+        var first = text.Lines.GetLineFromPosition(list.SpanStart);
+        var last = text.Lines.GetLineFromPosition(list.Span.End);
+        var line = text.ToString(TextSpan.FromBounds(first.Start, list.SpanStart)) + joined + text.ToString(TextSpan.FromBounds(list.Span.End, last.End));
+        return style.Width(SourceText.From(line).Lines[0]) <= style.MaxLineLength ? new TextChange(list.Span, joined) : null;
+    }
+
     private static TextChange[]? Wrap(SyntaxNode root, TextLine line, Style style)
     {
         // Any construct on the line may be wrapped: the rewrite made the whole line long, wherever on it it wrote.
         var nodes = root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && !InInterpolation(n)).ToList();
         var indentation = style.Indentation(line.ToString());
         var inner = style.Whitespace(indentation + style.IndentSize);
+
+        // A list begun on an earlier line whose arguments this line continues (one argument wrapped before, more added
+        // since): the arguments on this line go one a line, as its first already does.
+        if (root.DescendantNodes(line.Span).OfType<BaseArgumentListSyntax>().FirstOrDefault(l =>
+                l.Arguments.Count > 1 && l.SpanStart < line.Start && l.Arguments.Any(a => line.Span.Contains(a.SpanStart) && !Layout.BeginsLine(line.Text!, a))) is { } continued)
+        {
+            var sameLevel = style.NewLine + style.Whitespace(indentation);
+            return continued.Arguments.Where(a => line.Span.Contains(a.SpanStart) && !Layout.BeginsLine(line.Text!, a)).Select(a => Layout.BreakBefore(a, sameLevel)).ToArray();
+        }
         // The outermost first: a list before the lambdas in it, a block before the calls in it.
         switch (nodes.FirstOrDefault(n => n is BaseArgumentListSyntax { Arguments.Count: > 1 } or InitializerExpressionSyntax { Expressions.Count: > 1 }
             || (n is BlockSyntax block && BodyBlocks.IsBody(block) && BodyBlocks.CanExpand(block))))

@@ -12,7 +12,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// Adds one flag of an options enum to a call (TPL0011's ExecuteSynchronously, TPL0013's RunContinuationsAsynchronously):
 /// OR-ed into the options argument the call passes, replacing a constant zero, or as a new last argument, which the
-/// caller has checked binds to the overload that takes the options after the call's own parameters.
+/// caller has checked binds to the overload that takes the options after the call's own parameters. A call with a
+/// token or scheduler but no options moves to its four-part sibling (<see cref="FullTaskCall"/>), the scheduler it
+/// used (<c>TaskScheduler.Current</c>) written out where it passed none.
 /// </summary>
 internal static class OptionsFlag
 {
@@ -32,6 +34,19 @@ internal static class OptionsFlag
                 ? value
                 : editor.Generator.BitwiseOrExpression(passed.WithoutTrivia(), value);
             editor.ReplaceNode(passed, replacement.WithTriviaFrom(passed).WithAdditionalAnnotations(Formatter.Annotation));
+            return;
+        }
+
+        // A ContinueWith that passes a token or scheduler without options: its four-part sibling, with this flag.
+        if (call is InvocationExpressionSyntax continueWith
+            && arguments.FirstOrDefault()?.Parameter?.ContainingSymbol is IMethodSymbol method
+            && method.Parameters.Any(p => p.Type.Name is "CancellationToken" or "TaskScheduler")
+            && FullTaskCall.SiblingOf(method, editor.SemanticModel.Compilation) is { } full)
+        {
+            FullTaskCall.Rewrite(editor, continueWith, arguments, full, parameter =>
+                SymbolEqualityComparer.Default.Equals(parameter.Type, optionsType) ? value
+                : parameter.Ordinal == full.Parameters.Length - 1 ? editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, parameter.Type), "Current")
+                : null);
             return;
         }
 

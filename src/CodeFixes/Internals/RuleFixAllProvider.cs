@@ -31,6 +31,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal sealed class RuleFixAllProvider : FixAllProvider
 {
     private readonly string _title;
+    private readonly string _equivalenceKey;
     private readonly FixDocument _fixDocumentAsync;
 
     private readonly Func<Document, int> _requiredCopies;
@@ -53,18 +54,21 @@ internal sealed class RuleFixAllProvider : FixAllProvider
     public delegate Task<Document> FixDocument(Document document, ImmutableArray<Diagnostic> diagnostics, bool checkCompiler, CancellationToken cancellationToken);
 
     /// <param name="title">The Fix All action's title.</param>
+    /// <param name="equivalenceKey">The key of the rule's own rewrites, the only ones Fix All applies.</param>
     /// <param name="fixDocumentAsync">The rule's rewrite of one document's sites, finished by <see cref="FixOutput"/>.</param>
     /// <param name="requiredCopies">How many copies of a document must report a site for it to be fixed.</param>
     /// <param name="analyzer">The rule's analyzer, run again on the documents a pass changed.</param>
     /// <param name="isFixable">Whether the fix can take a site (it names a rewrite, in code without #if).</param>
     public RuleFixAllProvider(
         string title,
+        string equivalenceKey,
         FixDocument fixDocumentAsync,
         Func<Document, int> requiredCopies,
         DiagnosticAnalyzer analyzer,
         Func<Diagnostic, bool> isFixable)
     {
         _title = title;
+        _equivalenceKey = equivalenceKey;
         _fixDocumentAsync = fixDocumentAsync;
         _requiredCopies = requiredCopies;
         _analyzer = analyzer;
@@ -76,6 +80,12 @@ internal sealed class RuleFixAllProvider : FixAllProvider
 
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
     {
+        // A rewrite offered beside the rule's own (FixSites.AlternativeKey) changes behaviour: one site at a time only.
+        if (fixAllContext.CodeActionEquivalenceKey is { } key && key != _equivalenceKey)
+        {
+            return null;
+        }
+
         var work = await CollectAsync(fixAllContext, _isFixable, _analyzer).ConfigureAwait(false);
         if (work.Count == 0)
         {

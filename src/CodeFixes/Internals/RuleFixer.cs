@@ -36,7 +36,7 @@ public abstract class RuleFixer : CodeFixProvider
         _analyzer = analyzer;
         PortableKind = portableKind;
         _equivalenceKey = equivalenceKey;
-        _fixAll = new RuleFixAllProvider(fixAllTitle, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
+        _fixAll = new RuleFixAllProvider(fixAllTitle, equivalenceKey, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
     /// <summary>The rule's ID, and the peers' IDs whose diagnostics its fix also serves.</summary>
@@ -47,6 +47,12 @@ public abstract class RuleFixer : CodeFixProvider
     /// offered on them too, single and Fix All, found through <see cref="PeerDiagnostics"/>.
     /// </summary>
     protected virtual ImmutableArray<string> PeerIds => ImmutableArray<string>.Empty;
+
+    /// <summary>
+    /// Rewrites offered beside the site's own <paramref name="kind"/>, one site at a time under their own key and
+    /// title, never in Fix All: they change what the code does (TPL0019's TaskScheduler.Default), as their titles say.
+    /// </summary>
+    protected virtual ImmutableArray<string> AlternativeKinds(string kind) => ImmutableArray<string>.Empty;
 
     /// <summary>The rewrite that compiles on every target: where linked copies disagree, it wins.</summary>
     protected string PortableKind { get; }
@@ -102,7 +108,8 @@ public abstract class RuleFixer : CodeFixProvider
             Title,
             (document, diagnostics, cancellationToken) => FixFinishedAsync(document, diagnostics, checkCompiler: true, cancellationToken),
             _equivalenceKey,
-            offered.Contains);
+            offered.Contains,
+            AlternativeKinds);
     }
 
     /// <summary>The rule's fix of its own diagnostic at each peer diagnostic's site, registered on the peer's.</summary>
@@ -119,18 +126,21 @@ public abstract class RuleFixer : CodeFixProvider
                 continue;
             }
 
-            var site = ImmutableArray.Create(own);
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Title(kind),
-                    async cancellationToken =>
-                    {
-                        var fixedDocument = await FixFinishedAsync(document, site, checkCompiler: true, cancellationToken).ConfigureAwait(false);
-                        var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
-                        return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
-                    },
-                    _equivalenceKey),
-                peer);
+            foreach (var offeredKind in AlternativeKinds(kind).Insert(0, kind))
+            {
+                var site = ImmutableArray.Create(offeredKind == kind ? own : FixSites.WithKind(own, offeredKind));
+                context.RegisterCodeFix(
+                    CodeAction.Create(
+                        Title(offeredKind),
+                        async cancellationToken =>
+                        {
+                            var fixedDocument = await FixFinishedAsync(document, site, checkCompiler: true, cancellationToken).ConfigureAwait(false);
+                            var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
+                            return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
+                        },
+                        offeredKind == kind ? _equivalenceKey : FixSites.AlternativeKey(_equivalenceKey, offeredKind)),
+                    peer);
+            }
         }
     }
 

@@ -141,6 +141,35 @@ public sealed class CatalogPairTests
                 }
             }
             """,
+        [$"{DiagnosticIds.UseTaskState} × {DiagnosticIds.ExplicitScheduler}"] = Usings + """
+            public static class Pair
+            {
+                public static Task Log(int x) => Task.Factory.StartNew(() => Console.WriteLine(x));
+
+                public static Task After(Task first, string name) => first.ContinueWith(_ => Console.WriteLine(name), TaskContinuationOptions.OnlyOnRanToCompletion);
+            }
+            """,
+        [$"{DiagnosticIds.AttachedToParent} × {DiagnosticIds.ExplicitScheduler}"] = Usings + """
+            public static class Pair
+            {
+                public static Task Child() => Task.Run(() =>
+                    Task.Factory.StartNew(() => Console.WriteLine("child"), TaskCreationOptions.AttachedToParent | TaskCreationOptions.LongRunning));
+
+                public static Task Only() => Task.Run(() => Task.Factory.StartNew(() => Console.WriteLine("only"), TaskCreationOptions.AttachedToParent));
+            }
+            """,
+        [$"{DiagnosticIds.TrivialContinuation} × {DiagnosticIds.ExplicitScheduler}"] = Usings + """
+            public sealed class Pair
+            {
+                private int _last;
+
+                public void Remember(Task<int> first) => first.ContinueWith(t => { _last = t.Result; });
+
+                public void WithToken(Task<int> first, CancellationToken token) => first.ContinueWith(t => { _last = t.Result; }, token);
+
+                public int Last => _last;
+            }
+            """,
     };
 
     /// <summary>

@@ -30,6 +30,7 @@ public sealed class FixAllScalingTests
         var counter = new CountingRule();
         var provider = new RuleFixAllProvider(
             "test",
+            "key",
             async (document, _, _, cancellationToken) => document.WithText(SourceText.From((await document.GetTextAsync(cancellationToken)) + "// fixed\n")),
             _ => 1,
             counter,
@@ -55,6 +56,7 @@ public sealed class FixAllScalingTests
         var seen = new HashSet<Compilation>();
         var provider = new RuleFixAllProvider(
             "test",
+            "key",
             async (document, _, _, cancellationToken) =>
             {
                 var model = await document.GetSemanticModelAsync(cancellationToken);
@@ -85,6 +87,7 @@ public sealed class FixAllScalingTests
         var files = Enumerable.Range(0, 3).Select(n => ($"File{n}.cs", $"partial class P {{ void M{n}() {{ }} }}\n")).ToList();
         var provider = new RuleFixAllProvider(
             "test",
+            "key",
             async (document, _, _, cancellationToken) =>
             {
                 var model = await document.GetSemanticModelAsync(cancellationToken);

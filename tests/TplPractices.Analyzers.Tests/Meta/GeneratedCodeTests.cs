@@ -25,7 +25,7 @@ public sealed class GeneratedCodeTests
     private const string Members = """
             Task<int> Answer() => Task.FromResult(42);
             System.Threading.CancellationTokenRegistration OnCancel(System.Threading.CancellationToken token, int x) => token.Register(() => Console.WriteLine(x));
-            Task Fill(ConcurrentQueue<int> queue) => Task.Factory.StartNew(() => queue.Enqueue(1));
+            Task Fill(ConcurrentQueue<int> queue) => Task.Factory.StartNew(() => queue.Enqueue(1), default, TaskCreationOptions.None, TaskScheduler.Default);
             bool Block(Task task) => ((IAsyncResult)task).AsyncWaitHandle.WaitOne(10);
             Task Chain(Task first) => first.ContinueWith(_ => Task.Delay(1)).Unwrap().ContinueWith(_ => Task.CompletedTask).Unwrap();
             async Task<int> Score(int[] items)
@@ -36,9 +36,9 @@ public sealed class GeneratedCodeTests
             }
             async Task<long> Size(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> Sizes() => await Size(1) + await Size(2);
-            Task Child() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
+            Task Child() => Task.Factory.StartNew(() => { }, default, TaskCreationOptions.AttachedToParent, TaskScheduler.Default);
             Task Later(int x) => Task.Run(() => Console.WriteLine(x));
-            int Converted(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
+            int Converted(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskScheduler.Default).Result;
             int _created;
             Hits() { System.Threading.Interlocked.Increment(ref _created); }
             [Hot] int Parsed(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
@@ -49,7 +49,8 @@ public sealed class GeneratedCodeTests
             async Task<int> Core(int x) { await Task.Yield(); return x; }
             async Task<int> Forward(int x) => await Core(x);
             async Task Poll(System.Threading.CancellationToken token) { while (!token.IsCancellationRequested) { _created++; await Task.Delay(1000); } }
-            void Twice(Task task) { task.ContinueWith(_ => Console.WriteLine(1)); task.ContinueWith(_ => Console.WriteLine(2)); }
+            void Twice(Task task) { task.ContinueWith(_ => Console.WriteLine(1), TaskScheduler.Default); task.ContinueWith(_ => Console.WriteLine(2), TaskScheduler.Default); }
+            Task Then(Task task) => task.ContinueWith(_ => Console.WriteLine());
         """;
 
     private const string Hits = Usings + "class Hits\n{\n" + Members + "\n}\n";

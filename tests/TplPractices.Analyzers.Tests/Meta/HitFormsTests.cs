@@ -24,7 +24,9 @@ public sealed class HitFormsTests
         { "Task<int> M() => Task.FromResult<int>(42);", "TPL0003" },
         { "Task<int> M() => Task.@FromResult(42);", "TPL0003" },
         { "Task M(TaskFactory f, ConcurrentQueue<int> q) => f?.StartNew(() => q.Enqueue(1));", "TPL0001" },
-        { "Task M(Task t, ConcurrentQueue<int> q) => t?.ContinueWith(_ => q.Enqueue(1));", "TPL0001" },
+        { "Task M(Task t, ConcurrentQueue<int> q) => t?.ContinueWith(_ => q.Enqueue(1), TaskScheduler.Default);", "TPL0001" },
+        { "Task? M(Task? t) => t?.ContinueWith(_ => Console.WriteLine());", "TPL0019" },
+        { "Task M() => Factory.StartNew(() => Console.WriteLine());", "TPL0019" },
         { "Task M(Task t) => t.ContinueWith(_ => Delay(1)).Unwrap().ContinueWith(_ => CompletedTask).Unwrap();", "TPL0002" },
         { "Task M(Task t) => TaskExtensions.Unwrap(TaskExtensions.Unwrap(t.ContinueWith(_ => Delay(1))).ContinueWith(_ => CompletedTask));", "TPL0002" },
         // Property references: behind a cast, in a lambda.

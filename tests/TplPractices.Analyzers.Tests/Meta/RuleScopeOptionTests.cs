@@ -9,18 +9,19 @@ public sealed class RuleScopeOptionTests
     /// <summary>One hit of each rule, as members of a class.</summary>
     private const string Hits = """
             Task<int> A() => Task.FromResult(42);
-            Task B(ConcurrentQueue<int> q, int x) => Task.Factory.StartNew(() => q.Enqueue(x));
+            Task B(ConcurrentQueue<int> q, int x) => Task.Factory.StartNew(() => q.Enqueue(x), default, TaskCreationOptions.None, TaskScheduler.Default);
             Task C(Task t) => t.ContinueWith(_ => Task.Delay(1)).Unwrap();
             bool D(Task t) => ((IAsyncResult)t).AsyncWaitHandle.WaitOne(10);
             async Task<int> E(int[] xs) { var s = 0; foreach (var x in xs) s += await Task.Run(() => x * 2); return s; }
             async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> G() => await F(2) + 1;
-            Task H() => Task.Factory.StartNew(() => { }, TaskCreationOptions.AttachedToParent);
+            Task H() => Task.Factory.StartNew(() => { }, default, TaskCreationOptions.AttachedToParent, TaskScheduler.Default);
             class Counter { int _n; Counter() { System.Threading.Interlocked.Increment(ref _n); } }
-            int K(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
+            int K(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskScheduler.Default).Result;
+            Task L(Task t) => t.ContinueWith(_ => Console.WriteLine());
         """;
 
-    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"];
+    private static readonly string[] AllRules = ["TPL0001", "TPL0002", "TPL0003", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011", "TPL0019"];
 
     private static string Code(string ns, string typeAttributes, string hits) => $$"""
         using System;
@@ -88,16 +89,16 @@ public sealed class RuleScopeOptionTests
     {
         Assert.Empty(await IdsAsync(Code("App", "[Cold]", Hits), "tpl_practices.excluded_attributes = Cold"));
         var oneCold = Code("App", "", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011", "TPL0019"], await IdsAsync(oneCold, "tpl_practices.excluded_attributes = Cold"));
         var both = Code("App", "[Hot]", Hits.Replace("Task<int> A()", "[Cold] Task<int> A()", StringComparison.Ordinal));
-        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
+        Assert.Equal(["TPL0001", "TPL0002", "TPL0004", "TPL0005", "TPL0008", "TPL0009", "TPL0010", "TPL0011", "TPL0019"], await IdsAsync(both, "tpl_practices.required_attributes = Hot\ntpl_practices.excluded_attributes = Cold"));
     }
 
     [Theory]
     [InlineData("App.Tooling", "")]
     [InlineData("App.Tooling.Import", "")]
-    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011")] // a prefix of the name, not a parent namespace
-    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011")]
+    [InlineData("App.ToolingExtras", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011,TPL0019")] // a prefix of the name, not a parent namespace
+    [InlineData("App", "TPL0001,TPL0002,TPL0003,TPL0004,TPL0005,TPL0008,TPL0009,TPL0010,TPL0011,TPL0019")]
     public async Task ExcludedNamespaces_SilenceTheNamespaceAndItsChildren(string ns, string expected)
     {
         var ids = await IdsAsync(Code(ns, "", Hits), "tpl_practices.excluded_namespaces = Other, App.Tooling");
@@ -114,11 +115,14 @@ public sealed class RuleScopeOptionTests
     [InlineData("TPL0009")]
     [InlineData("TPL0010")]
     [InlineData("TPL0011")]
+    [InlineData("TPL0019")]
     public async Task RuleKey_AppliesToThatRuleOnly_AndWinsOverThePackageKey(string id)
     {
-        Assert.Equal(AllRules.Where(r => r != id), await IdsAsync(Code("App", "", Hits), $"tpl_practices.{id}.excluded_namespaces = App"));
+        // TPL0019 leaves the chain (C) to TPL0002 only while TPL0002 is on there: where TPL0002 is out, TPL0019 reports it.
+        var chainTo19 = id == "TPL0002" ? ["TPL0019"] : Array.Empty<string>();
+        Assert.Equal(AllRules.Where(r => r != id).Concat(chainTo19).Order(StringComparer.Ordinal), await IdsAsync(Code("App", "", Hits), $"tpl_practices.{id}.excluded_namespaces = App"));
         var both = $"tpl_practices.excluded_namespaces = App\ntpl_practices.{id}.excluded_namespaces = Other";
-        Assert.Equal([id], await IdsAsync(Code("App", "", Hits), both));
+        Assert.Equal(id == "TPL0019" ? [id, id] : [id], await IdsAsync(Code("App", "", Hits), both));
     }
 
     [Fact]

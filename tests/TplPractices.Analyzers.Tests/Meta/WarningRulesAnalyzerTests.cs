@@ -77,11 +77,11 @@ public sealed class WarningRulesAnalyzerTests
     /// runs in the warnings' one, never in both, and set to none in neither.
     /// </summary>
     [Theory]
-    [InlineData(null, "TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
-    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013")]
-    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013")]
-    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
-    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013", "")]
+    [InlineData(null, "TPL0008,TPL0010,TPL0011,TPL0012,TPL0013,TPL0019", "")]
+    [InlineData("warning", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013,TPL0019")]
+    [InlineData("error", "", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013,TPL0019")]
+    [InlineData("suggestion", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013,TPL0019", "")]
+    [InlineData("silent", "TPL0007,TPL0008,TPL0010,TPL0011,TPL0012,TPL0013,TPL0019", "")]
     [InlineData("none", "", "")]
     public async Task OptInRules_RunInExactlyOneAnalyzer_ByTheirSeverity(string? severity, string bySuggestions, string byWarnings)
     {

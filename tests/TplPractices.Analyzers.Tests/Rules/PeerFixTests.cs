@@ -14,21 +14,32 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// Peer analyzers that report a site this package fixes, without a fix of their own: the fix is offered on their
 /// diagnostics too. CA2027 (Microsoft.CodeAnalysis.NetAnalyzers 11.0.100, loaded from the package) reports a Task.Delay
 /// racing in Task.WhenAny; TPL0017's fix cancels the delay once the race is decided, whether TPL0017 itself is on or off.
+/// CA2008 (NetAnalyzers) and VSTHRD105 (Microsoft.VisualStudio.Threading.Analyzers 18.12.1, loaded from the package)
+/// report a StartNew or ContinueWith without a scheduler; TPL0019's fix passes TaskScheduler.Current.
 /// </summary>
 public sealed class PeerFixTests
 {
     private static readonly Lazy<AnalyzerFileReference> NetAnalyzers = new(() => PackagedAnalyzers.Load("netanalyzers", "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
 
-    private sealed class PeerTest : CSharpCodeFixTest<EmptyDiagnosticAnalyzer, DelayTimerFixer, DefaultVerifier>
+    private static readonly Lazy<AnalyzerFileReference> ThreadingAnalyzers = new(() => PackagedAnalyzers.Load("vsthreading", "Microsoft.VisualStudio.Threading.Analyzers.CSharp.dll"));
+
+    /// <summary>A fix test whose diagnostics come from the one analyzer of a peer's package that reports the peer's ID.</summary>
+    private sealed class PeerTest<TFixer> : CSharpCodeFixTest<EmptyDiagnosticAnalyzer, TFixer, DefaultVerifier>
+        where TFixer : CodeFixProvider, new()
     {
-        public PeerTest()
+        private readonly Lazy<AnalyzerFileReference> _package;
+        private readonly string _peerId;
+
+        public PeerTest(Lazy<AnalyzerFileReference> package, string peerId)
         {
+            _package = package;
+            _peerId = peerId;
             ReferenceAssemblies = OfflineReferences.None;
             TestState.AdditionalReferences.AddRange(TestTarget.Net100.References());
         }
 
         protected override IEnumerable<DiagnosticAnalyzer> GetDiagnosticAnalyzers() =>
-            NetAnalyzers.Value.GetAnalyzers(LanguageNames.CSharp).Where(a => a.SupportedDiagnostics.Any(d => d.Id == "CA2027"));
+            _package.Value.GetAnalyzers(LanguageNames.CSharp).Where(a => a.SupportedDiagnostics.Any(d => d.Id == _peerId));
     }
 
     private const string Race = """
@@ -55,7 +66,7 @@ public sealed class PeerFixTests
     public async Task CA2027_GetsTheFix_WhateverTPL0017IsSetTo(string severity)
     {
         var config = $"root = true\n[*.cs]\ndotnet_diagnostic.CA2027.severity = warning\n{severity}\n";
-        var test = new PeerTest
+        var test = new PeerTest<DelayTimerFixer>(NetAnalyzers, "CA2027")
         {
             TestCode = Race,
             FixedCode = "using System.Threading;\n" + Race
@@ -71,5 +82,64 @@ public sealed class PeerFixTests
     public void TheFixer_NamesThePeersItServes()
     {
         Assert.Equal(["TPL0017", "CA2027"], new DelayTimerFixer().FixableDiagnosticIds.ToArray());
+    }
+
+    private const string Unscheduled = """
+        using System;
+        using System.Threading.Tasks;
+
+        class C
+        {
+            Task Start(Action work) => [|Task.Factory.StartNew(work)|];
+
+            Task Then(Task first) => [|first.ContinueWith(_ => Console.WriteLine("then"))|];
+        }
+        """;
+
+    private const string Scheduled = """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        class C
+        {
+            Task Start(Action work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+
+            Task Then(Task first) => first.ContinueWith(_ => Console.WriteLine("then"), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+        }
+        """;
+
+    [Theory]
+    [InlineData("dotnet_diagnostic.TPL0019.severity = none")]
+    [InlineData("dotnet_diagnostic.TPL0019.severity = suggestion")]
+    public async Task CA2008_GetsTheFix_WhateverTPL0019IsSetTo(string severity)
+    {
+        var config = $"root = true\n[*.cs]\ndotnet_diagnostic.CA2008.severity = warning\n{severity}\n";
+        var test = new PeerTest<ExplicitSchedulerFixer>(NetAnalyzers, "CA2008") { TestCode = Unscheduled.Replace("[|", "{|CA2008:", StringComparison.Ordinal).Replace("|]", "|}", StringComparison.Ordinal), FixedCode = Scheduled };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
+    /// <summary>VSTHRD105 reports on the method's name, CA2008 on the whole call: the fix takes either.</summary>
+    [Fact]
+    public async Task VSTHRD105_GetsTheFix()
+    {
+        var config = "root = true\n[*.cs]\ndotnet_diagnostic.VSTHRD105.severity = warning\n";
+        var test = new PeerTest<ExplicitSchedulerFixer>(ThreadingAnalyzers, "VSTHRD105")
+        {
+            TestCode = Unscheduled.Replace("[|", "", StringComparison.Ordinal).Replace("|]", "", StringComparison.Ordinal)
+                .Replace("StartNew(", "{|VSTHRD105:StartNew|}(", StringComparison.Ordinal).Replace("ContinueWith(", "{|VSTHRD105:ContinueWith|}(", StringComparison.Ordinal),
+            FixedCode = Scheduled,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public void TheSchedulerFixer_NamesThePeersItServes()
+    {
+        Assert.Equal(["TPL0019", "CA2008", "VSTHRD105"], new ExplicitSchedulerFixer().FixableDiagnosticIds.ToArray());
     }
 }

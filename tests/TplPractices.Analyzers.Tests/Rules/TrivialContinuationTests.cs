@@ -93,16 +93,24 @@ public sealed class TrivialContinuationTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
-    /// <summary>A token or scheduler without options would need the five-argument overload: reported, not fixed.</summary>
+    /// <summary>
+    /// A token or scheduler without options: the call moves to the overload with all four, the scheduler it used
+    /// (TaskScheduler.Current) written out, as TPL0019's fix writes it. Named arguments are reported without a fix.
+    /// </summary>
     [Fact]
-    public async Task TokenOrSchedulerWithoutOptions_IsReportedWithoutAFix()
+    public async Task TokenOrSchedulerWithoutOptions_MovesToTheFullOverload()
     {
-        var code = Class("""
+        var before = Class("""
                 void A(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token);
                 void B(Task<int> t) => t.[|ContinueWith|](x => x.Result, TaskScheduler.Default);
                 void D(Task<int> t) => t.[|ContinueWith|](continuationFunction: x => x.Result);
             """);
-        await Verify.VerifyCodeFixAsync(code, code);
+        var after = Class("""
+                void A(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
+                void B(Task<int> t) => t.ContinueWith(x => x.Result, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                void D(Task<int> t) => t.[|ContinueWith|](continuationFunction: x => x.Result);
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } }.RunAsync();
     }
 
     [Fact]

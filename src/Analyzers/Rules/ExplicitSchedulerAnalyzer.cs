@@ -1,0 +1,55 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0019: a StartNew or ContinueWith without a TaskScheduler argument runs on <c>TaskScheduler.Current</c>, which
+/// inside a task is that task's scheduler: a library called from a UI or exclusive scheduler queues its work there.
+/// The fix passes the scheduler explicitly (docs/rules/TPL0019.md). A suggestion, as the peers that report it chose.
+/// </summary>
+public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
+{
+    internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
+        DiagnosticIds.ExplicitScheduler,
+        title: "Pass a TaskScheduler to StartNew and ContinueWith",
+        messageFormat: "'{0}' without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly",
+        DiagnosticCategories.Reliability,
+        DiagnosticSeverity.Info,
+        description: "StartNew and ContinueWith overloads without a TaskScheduler use TaskScheduler.Current. Outside a task "
+            + "that is the thread pool, but inside a task it is the scheduler that task runs on: a library called from a UI, "
+            + "exclusive or limited-concurrency scheduler queues its work there, where it can deadlock or block the UI. "
+            + "Passing TaskScheduler.Current keeps the behaviour and makes it visible; TaskScheduler.Default runs the work "
+            + "on the thread pool whoever calls.");
+
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ExplicitScheduler.Context.TryCreate, Analyze, OperationKind.Invocation)
+        .OnlyForCallsOf("StartNew", "ContinueWith");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.EnableConcurrentExecution();
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCode.Skipped);
+        context.RegisterRule(Operations);
+    }
+
+    private static void Analyze(OperationAnalysisContext context, ExplicitScheduler.Context symbols, RuleOptions options)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        if (ExplicitScheduler.Analyze(invocation, symbols) is not { } site
+            || invocation.Syntax.InvokedName() is not { } name
+            || invocation.Syntax.IsInBrokenMember()
+            || (invocation.TargetMethod.Name == "ContinueWith"
+                ? ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains)
+                : AvailableValue.IsTakenByValueRule(context, invocation, symbols.Values)))
+        {
+            return;
+        }
+
+        options.Report(context, Diagnostic.Create(Rule, name.GetLocation(), DiagnosticPropertyKeys.ForFix(site.Fix), invocation.TargetMethod.Name));
+    }
+}

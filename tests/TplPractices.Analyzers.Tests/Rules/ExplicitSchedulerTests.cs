@@ -1,0 +1,256 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.CodeFixes.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.ExplicitSchedulerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.ExplicitSchedulerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0019: StartNew and ContinueWith without a TaskScheduler run on TaskScheduler.Current; the fix passes it, with the
+/// token and options the shorter overload used, or (one site at a time) passes TaskScheduler.Default.
+/// </summary>
+public sealed class ExplicitSchedulerTests
+{
+    private const string Usings = """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) => Usings + "class C\n{\n" + members + "\n}\n";
+
+    [Fact]
+    public async Task EveryStartNewShape_OnTaskFactory_PassesCurrent()
+    {
+        var before = Class("""
+                Task A(Action work) => Task.Factory.[|StartNew|](work);
+                Task<int> B(Func<int> work) => Task.Factory.[|StartNew|](work);
+                Task D(Action work, CancellationToken token) => Task.Factory.[|StartNew|](work, token);
+                Task E(Action work) => Task.Factory.[|StartNew|](work, TaskCreationOptions.LongRunning);
+                Task F(Action<object?> work, object state) => Task.Factory.[|StartNew|](work, state);
+                Task<int> G(Func<object?, int> work) => Task.Factory.[|StartNew|](work, "s", TaskCreationOptions.DenyChildAttach);
+                Task<int> H(Func<int> work) => Task<int>.Factory.[|StartNew|](work);
+            """);
+        var after = Class("""
+                Task A(Action work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+                Task<int> B(Func<int> work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+                Task D(Action work, CancellationToken token) => Task.Factory.StartNew(work, token, TaskCreationOptions.None, TaskScheduler.Current);
+                Task E(Action work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Current);
+                Task F(Action<object?> work, object state) => Task.Factory.StartNew(work, state, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+                Task<int> G(Func<object?, int> work) => Task.Factory.StartNew(
+                    work,
+                    "s",
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Current);
+                Task<int> H(Func<int> work) => Task<int>.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    [Fact]
+    public async Task EveryContinueWithShape_PassesCurrent()
+    {
+        var before = Class("""
+                Task A(Task t) => t.[|ContinueWith|](_ => Console.WriteLine());
+                Task<int> B(Task<int> t) => t.[|ContinueWith|](x => x.Result * 2);
+                Task D(Task t, CancellationToken token) => t.[|ContinueWith|](_ => Console.WriteLine(), token);
+                Task E(Task t) => t.[|ContinueWith|](_ => Console.WriteLine(), TaskContinuationOptions.OnlyOnFaulted);
+                Task F(Task<int> t) => t.[|ContinueWith|]((x, s) => Console.WriteLine(s), "s");
+                Task<string> G(Task t) => t.[|ContinueWith|]((_, s) => (string)s!, "s", TaskContinuationOptions.None);
+                Task? H(Task? t) => t?.[|ContinueWith|](_ => { });
+            """);
+        var after = Class("""
+                Task A(Task t) => t.ContinueWith(_ => Console.WriteLine(), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task<int> B(Task<int> t) => t.ContinueWith(x => x.Result * 2, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task D(Task t, CancellationToken token) => t.ContinueWith(_ => Console.WriteLine(), token, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task E(Task t) => t.ContinueWith(_ => Console.WriteLine(), CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted, TaskScheduler.Current);
+                Task F(Task<int> t) => t.ContinueWith((x, s) => Console.WriteLine(s), "s", CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task<string> G(Task t) => t.ContinueWith((_, s) => (string)s!, "s", CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task? H(Task? t) => t?.ContinueWith(_ => { }, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    [Fact]
+    public async Task NamedArguments_StayNamed_AndTheNewOnesAreNamed()
+    {
+        var before = Class("""
+                Task A(Action work) => Task.Factory.[|StartNew|](creationOptions: TaskCreationOptions.LongRunning, action: work);
+                Task B(Task t) => t.[|ContinueWith|](continuationAction: _ => { });
+            """);
+        var after = Class("""
+                Task A(Action work) => Task.Factory.StartNew(
+                    creationOptions: TaskCreationOptions.LongRunning,
+                    action: work,
+                    cancellationToken: CancellationToken.None,
+                    scheduler: TaskScheduler.Current);
+                Task B(Task t) => t.ContinueWith(
+                    continuationAction: _ => { },
+                    cancellationToken: CancellationToken.None,
+                    continuationOptions: TaskContinuationOptions.None,
+                    scheduler: TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// The second action passes TaskScheduler.Default, and says that it changes where the work runs; Fix All asked for
+    /// it leaves the code as it is.
+    /// </summary>
+    [Fact]
+    public async Task TheDefaultScheduler_IsTheSecondAction()
+    {
+        var before = Class("""
+                Task A(Action work) => Task.Factory.[|StartNew|](work);
+            """);
+        var after = Class("""
+                Task A(Action work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);
+            """);
+        var test = new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            BatchFixedCode = before,
+            CodeActionIndex = 1,
+            CodeActionEquivalenceKey = ExplicitSchedulerFixer.EquivalenceKey + "_PassDefault",
+            CodeActionVerifier = (action, verifier) => verifier.True(action.Title.Contains("changes where the work runs", StringComparison.Ordinal), action.Title),
+            BatchFixedState = { MarkupHandling = MarkupMode.Allow },
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>Fix All (and dotnet format) take only the exact fix: asked for the Default one, it offers nothing.</summary>
+    [Fact]
+    public async Task FixAll_NeverTakesTheDefaultScheduler()
+    {
+        var code = Class("""
+                Task A(Action work) => Task.Factory.StartNew(work);
+                Task B(Task t) => t.ContinueWith(_ => { });
+            """);
+        var (project, diagnostics) = await AnalyzerRun.Of(new TplPractices.Analyzers.Rules.ExplicitSchedulerAnalyzer(), code).AnalyzeAsync();
+        Assert.Equal(2, diagnostics.Length);
+        var fixer = new ExplicitSchedulerFixer();
+        var provider = fixer.GetFixAllProvider()!;
+        FixAllContext ContextFor(string key) => new(
+            project.Documents.Single(), fixer, FixAllScope.Document, key, [DiagnosticIds.ExplicitScheduler], new Given(diagnostics), CancellationToken.None);
+
+        Assert.NotNull(await provider.GetFixAsync(ContextFor(ExplicitSchedulerFixer.EquivalenceKey)));
+        Assert.Null(await provider.GetFixAsync(ContextFor(ExplicitSchedulerFixer.EquivalenceKey + "_PassDefault")));
+    }
+
+    [Fact]
+    public async Task CallsThatChooseTheirScheduler_AreNotReported()
+    {
+        var code = Class("""
+                private readonly TaskFactory _factory = new TaskFactory(TaskScheduler.Default);
+
+                Task A(Action work) => Task.Factory.StartNew(work, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);
+                Task B(Task t) => t.ContinueWith(_ => { }, TaskScheduler.Default);
+                Task D(Task t, CancellationToken token) => t.ContinueWith(_ => { }, token, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task E(Action work) => Task.Run(work);
+                Task F(Action work) => _factory.StartNew(work);
+                Task G(Action work) => new TaskFactory(TaskScheduler.Default).StartNew(work);
+                Task H(TaskFactory factory, Action work) => factory.StartNew(work);
+                Task I(Action work) => Widget.StartNew(work);
+                Task J(Task t) => new Widget().ContinueWith(t);
+
+                sealed class Widget
+                {
+                    public static Task StartNew(Action work) => Task.CompletedTask;
+                    public Task ContinueWith(Task t) => t;
+                }
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>A factory made in place without a scheduler is reported, but its token and options are its own: no fix.</summary>
+    [Fact]
+    public async Task AFactoryMadeInPlace_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                Task A(Action work, CancellationToken token) => new TaskFactory(token).[|StartNew|](work);
+                Task B(Action work) => new TaskFactory().[|StartNew|](work);
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    [Fact]
+    public async Task NestedLambdas_ExpressionBodies_AndTopLevelStatements()
+    {
+        var before = Usings + """
+            var outer = Task.Factory.[|StartNew|](() =>
+            {
+                Func<Task, Task> inner = t => t.[|ContinueWith|](_ => Console.WriteLine("inner"));
+                return inner(Task.CompletedTask);
+            }).Unwrap();
+            await outer;
+            """;
+        var after = Usings + """
+            var outer = Task.Factory.StartNew(
+                () =>
+                {
+                    Func<Task, Task> inner = t => t.ContinueWith(
+                        _ => Console.WriteLine("inner"),
+                        CancellationToken.None,
+                        TaskContinuationOptions.None,
+                        TaskScheduler.Current);
+                    return inner(Task.CompletedTask);
+                },
+                CancellationToken.None,
+                TaskCreationOptions.None,
+                TaskScheduler.Current).Unwrap();
+            await outer;
+            """;
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    /// <summary>C# 7.3 on .NET Framework 4.7.2, nullable off: the fix writes nothing newer.</summary>
+    [Fact]
+    public async Task CSharp73_OnNetFramework()
+    {
+        var before = Class("""
+                Task A(Task<int> t) { return t.[|ContinueWith|](x => Console.WriteLine(x.Result), TaskContinuationOptions.ExecuteSynchronously); }
+            """);
+        var after = Class("""
+                Task A(Task<int> t)
+                {
+                    return t.ContinueWith(x => Console.WriteLine(x.Result), CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, OnCSharp73NetFramework = true }.RunAsync();
+    }
+
+    /// <summary>A ContinueWith chain TPL0002 rewrites into awaits is its site (the awaits keep the caller's scheduler).</summary>
+    [Fact]
+    public async Task AChainTPL0002Takes_IsLeftToIt()
+    {
+        var code = Class("""
+                Task<int> A(Task<int> t) => t.ContinueWith(x => Task.FromResult(x.Result + 1)).Unwrap();
+            """);
+        var test = new Verify.Test { TestCode = code };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0002.severity = warning\n"));
+        await test.RunAsync();
+    }
+
+    private sealed class Given(ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider
+    {
+        public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
+
+        public override Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
+
+        public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>([]);
+    }
+}
