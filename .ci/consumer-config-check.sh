@@ -82,9 +82,10 @@ check() { # name expected got
   [ "$2" == "$3" ] || { echo "config: expected: $2"; grep -E "warning|error" "$work/build.log" | sort -u | head -20; exit 1; }
 }
 
-defaults="TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note"
-all_at() { # level -> every hit at that level, TPL0007 (off by default) and TPL0008 (a suggestion) included
-  echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1 TPL0007:$1 TPL0008:$1 TPL0009:$1 TPL0010:$1"
+# TPL0019 (a suggestion) reports the three StartNew calls (B, H, Four); C's ContinueWith is TPL0002's chain.
+defaults="TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note"
+all_at() { # level -> every hit at that level, TPL0007 (off by default), TPL0008 and TPL0019 (suggestions) included
+  echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1 TPL0007:$1 TPL0008:$1 TPL0009:$1 TPL0010:$1 TPL0019:$1 TPL0019:$1 TPL0019:$1"
 }
 check "no preset" "$defaults" "$(run "" "")"
 check "preset default" "$defaults" "$(run default "")"
@@ -97,7 +98,7 @@ grep -q "Build FAILED" "$work/build.log" || { echo "config: all-errors did not f
 check "preset All-Warnings (any case, as the peers match names)" "$(all_at warning)" "$(run All-Warnings "")"
 grep -q "TPLCONFIG001" "$work/build.log" && { echo "config: All-Warnings was taken for an unknown preset"; exit 1; }
 check "preset all-errors, .editorconfig turns TPL0003 off" \
-  "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error TPL0008:error TPL0009:error TPL0010:error" \
+  "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error TPL0008:error TPL0009:error TPL0010:error TPL0019:error TPL0019:error TPL0019:error" \
   "$(run all-errors "dotnet_diagnostic.TPL0003.severity = none")"
 check "preset none, .editorconfig turns TPL0004 on" "TPL0004:warning" "$(run none "dotnet_diagnostic.TPL0004.severity = warning")"
 check "unknown preset: the defaults" "$defaults" "$(run everything "")"
@@ -105,13 +106,13 @@ grep -q "warning TPLCONFIG001" "$work/build.log" || { echo "config: no TPLCONFIG
 
 check "required_attributes = Hot" "TPL0003:warning" "$(run "" "tpl_practices.required_attributes = Hot")"
 check "TPL0003.required_attributes = App.HotAttribute" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
   "$(run "" "tpl_practices.TPL0003.required_attributes = App.HotAttribute")"
 check "excluded_attributes = Hot" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
   "$(run "" "tpl_practices.excluded_attributes = Hot")"
 check "excluded_namespaces = App.Tooling" \
-  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note" \
+  "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
   "$(run "" "tpl_practices.excluded_namespaces = App.Tooling")"
 check "excluded_namespaces = App" "" "$(run "" "tpl_practices.excluded_namespaces = App")"
 

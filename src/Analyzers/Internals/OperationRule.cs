@@ -37,6 +37,19 @@ internal abstract class OperationRule
     }
 
     /// <summary>
+    /// Whether the rule's whole payoff is gone where async methods are runtime-async (<see cref="RuntimeAsync"/>): it
+    /// then registers nothing for the compilation (TPL0008, TPL0016).
+    /// </summary>
+    public bool QuietUnderRuntimeAsync { get; private set; }
+
+    /// <summary>Marks the rule as <see cref="QuietUnderRuntimeAsync"/>; for the rule's static field.</summary>
+    public OperationRule QuietWhereRuntimeAsync()
+    {
+        QuietUnderRuntimeAsync = true;
+        return this;
+    }
+
+    /// <summary>
     /// The names of the methods whose invocations the rule looks at; null when it looks at every operation of its kinds.
     /// The registration tests the name before calling the rule: read once per invocation for all the rules that share an
     /// analyzer, instead of once per rule (docs/performance.md).
@@ -133,6 +146,11 @@ internal abstract class OperationRule
         public override Action<OperationAnalysisContext>? CallbackFor(Compilation compilation, AnalyzerOptions options)
         {
             // The options first: where they leave the rule nothing to report, its symbols are not worth resolving.
+            if (QuietUnderRuntimeAsync && RuntimeAsync.IsOn(compilation))
+            {
+                return null;
+            }
+
             var ruleOptions = new RuleOptions(options.AnalyzerConfigOptionsProvider, Descriptor, _numbers);
             if ((ReportsOnlyWhereAttributesAreRequired && !ruleOptions.NamesRequiredAttributesIn(compilation.SyntaxTrees))
                 || PerCompilation<TSymbols>.GetOrCreate(compilation, _resolve) is not { } symbols)

@@ -31,7 +31,14 @@ internal static class AvailableValue
             Loops = loops;
             HasCompletedTask = !loops.TaskType.GetMembers("CompletedTask").IsEmpty;
             CacheLevel = TaskResultCache.LevelOf(loops.TaskType);
+            RuntimeAsync = Internals.RuntimeAsync.IsOn(compilation);
         }
+
+        /// <summary>
+        /// Async methods are runtime-async: an await of a completed task costs nothing to save, so the await half of
+        /// TPL0014 (and TPL0003 on a task only awaited) is quiet.
+        /// </summary>
+        public bool RuntimeAsync { get; }
 
         /// <summary>TPL0005's symbols: the task types and the completed shapes.</summary>
         public AwaitInLoop.Context Loops { get; }
@@ -136,6 +143,7 @@ internal static class AvailableValue
         var inLoop = AwaitInLoop.InnermostLoopWithBodyAround(await) is not null;
         var fix = inLoop ? AwaitInLoop.Classify(await, values.Loops)?.Fix(values.Loops) : OfAwait(await, values)?.Fix;
         return fix == FixUseValue
+            && (inLoop || !values.RuntimeAsync)
             && OtherRule.IsOn(context.Compilation, context.Options, await.Syntax.SyntaxTree, context.ContainingSymbol, inLoop ? AwaitInLoopAnalyzer.Rule : AvailableValueAnalyzer.Rule, context.CancellationToken);
     }
 

@@ -45,7 +45,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
         var site = context.Operation switch
         {
             IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call => AvailableValue.OfDelegateTask(context, call, symbols),
-            IAwaitOperation await => AvailableValue.OfAwait(await, symbols),
+            IAwaitOperation await when !symbols.RuntimeAsync => AvailableValue.OfAwait(await, symbols),
             _ => null,
         };
         if (site is null || site.Reported.Syntax.IsInBrokenMember())

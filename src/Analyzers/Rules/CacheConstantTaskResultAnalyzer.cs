@@ -66,6 +66,14 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 ? new AnalyzerContext(compilation, task)
                 : null;
 
+        /// <summary>
+        /// A task awaited where it is made, in a runtime-async method: the JIT takes Task.FromResult as an intrinsic
+        /// there and never creates the task, so a cached one saves nothing.
+        /// </summary>
+        private bool IsOnlyAwaitedUnderRuntimeAsync(IInvocationOperation fromResult) =>
+            _values is { RuntimeAsync: true }
+            && fromResult.WithImplicitConversionsAround().Parent is IAwaitOperation;
+
         public void AnalyzeInvocation(OperationAnalysisContext context, RuleOptions options)
         {
             var invocation = (IInvocationOperation)context.Operation;
@@ -89,6 +97,7 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
                 || LazyStore.IsCachedOnce(invocation)
                 || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
+                || IsOnlyAwaitedUnderRuntimeAsync(invocation)
                 || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {
                 return;

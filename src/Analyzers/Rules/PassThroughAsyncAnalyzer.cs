@@ -29,7 +29,8 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
             + "(or a Task factory whose checks the arguments pass), called on 'this' or statically, with parameters, "
             + "constants or defaults as arguments, and its task has the function's return type exactly.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, PassThroughAsync.Context.TryCreate, Analyze, OperationKind.Await, InjectedServices.TrustOption);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, PassThroughAsync.Context.TryCreate, Analyze, OperationKind.Await, InjectedServices.TrustOption)
+        .QuietWhereRuntimeAsync();
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

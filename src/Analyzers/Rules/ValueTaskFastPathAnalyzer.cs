@@ -42,7 +42,8 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
     // about 1.1 M instructions a file whatever the callback did, where returns are few and pass a syntax test first;
     // and a diagnostic from a return's action must lie in the body (docs/performance.md). A function that returns no
     // value has no fast path.
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, OperationKind.Return);
+    internal static readonly OperationRule Operations = OperationRule.Create(Rule, ValueTaskFastPath.Context.TryCreate, Analyze, OperationKind.Return)
+        .QuietWhereRuntimeAsync();
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -33,6 +33,9 @@ public sealed class AnalyzerRun(ImmutableArray<DiagnosticAnalyzer> analyzers)
 
     public OutputKind OutputKind { get; set; } = OutputKind.DynamicallyLinkedLibrary;
 
+    /// <summary>Compiles with <c>runtime-async=on</c>, as a project with <c>&lt;Features&gt;runtime-async=on&lt;/Features&gt;</c> does.</summary>
+    public bool RuntimeAsync { get; set; }
+
     public static AnalyzerRun Of(DiagnosticAnalyzer analyzer, string code) => new(analyzer) { Sources = { ("Test0.cs", code) } };
 
     public async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync() => (await AnalyzeAsync()).Diagnostics;
@@ -84,7 +87,7 @@ public sealed class AnalyzerRun(ImmutableArray<DiagnosticAnalyzer> analyzers)
             "TestProject",
             LanguageNames.CSharp,
             compilationOptions: new CSharpCompilationOptions(OutputKind, nullableContextOptions: NullableContext),
-            parseOptions: new CSharpParseOptions(LanguageVersion),
+            parseOptions: new CSharpParseOptions(LanguageVersion).WithFeatures(RuntimeAsync ? [new("runtime-async", "on")] : []),
             metadataReferences: Target.References()));
         foreach (var (name, code) in Sources)
         {
