@@ -24,7 +24,8 @@ build() {
 
 # check <config> <properties>: REPS times (default 2: each repetition is a new process, so a new order of the rules; the rule-pair tests try both orders of every pair), from fresh sources, `dotnet format` twice. The second run must
 # change nothing, and every repetition must end with the same bytes: dotnet format takes the rules in the order of a
-# hash set of their IDs, which changes from one process to the next. Every target is built with warnings as errors
+# hash set of their IDs, which changes from one process to the next. TPL0019 writes every StartNew and ContinueWith
+# in its four-part form (TaskScheduler.Current), so the expectations below name that form. Every target is built with warnings as errors
 # after the first run of the first repetition (later ones are byte-identical).
 check() {
   local config=$1 project="$work/$1"
@@ -100,8 +101,8 @@ for config in legacy modern; do
   expect $config ValueTasks.cs "private async Task<string> KeptAsync(int key)"
   expect $config ValueTasks.cs "internal async ValueTask<string> FindAsync(int key)"
   # AttachedToParent goes only where it did nothing.
-  expect $config Attach.cs "TaskCreationOptions.LongRunning));"
-  expect $config Attach.cs "}, TaskCreationOptions.AttachedToParent);"
+  expect $config Attach.cs "TaskCreationOptions.LongRunning, TaskScheduler.Current));"
+  expect $config Attach.cs "CancellationToken.None, TaskCreationOptions.AttachedToParent, TaskScheduler.Current);"
   # The constructor's plain operations, in C# 7.3 too; the lock another member pairs with stays.
   expect $config Ctors.cs "_created++;"
   expect $config Ctors.cs "lock (_gate)"
@@ -116,7 +117,7 @@ for config in legacy modern; do
   expect $config Hostile.cs "timer?.Dispose();"
   expect $config Hostile.cs "            lock (_gate)"
   # Trivial continuations run synchronously, their other option kept.
-  expect $config Continuations.cs "TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);"
+  expect $config Continuations.cs "TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously,"
   # The hot paths' slow paths moved out: the catch on both targets, the lock for netstandard2.0's sake.
   expect $config HotPaths.cs "return LengthSlow(key);"
   expect $config HotPaths.cs "return TotalSlow();"
@@ -150,7 +151,7 @@ for config in legacy modern; do
   expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));"
   expect $config Timers.cs "await timer.WaitForNextTickAsync(token);"
   # A second continuation is reported and left alone (no rule fixes it).
-  expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id));"
+  expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 done
 for config in legacy modern; do
   expect_not $config Hostile.cs "timer = new Timer(static"
@@ -165,13 +166,13 @@ expect modern StateOverloads.cs "        }, (a, b));"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
 # The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.
-expect legacy Continuations.cs "done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously);"
+expect legacy Continuations.cs "done.TrySetResult(t.Result), CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);"
 # Several arguments follow the state callback's block, so the arguments are laid out one a line.
 expect_before modern Continuations.cs "static (t, state) =>" "var done = (TaskCompletionSource<int>)state!;"
 expect_before modern Continuations.cs "var done = (TaskCompletionSource<int>)state!;" "                done,"
-expect modern Continuations.cs "                TaskContinuationOptions.ExecuteSynchronously);"
+expect modern Continuations.cs "                TaskContinuationOptions.ExecuteSynchronously,"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
-expect legacy Closures.cs "Task.Factory.StartNew(() => Console.WriteLine(message))"
+expect legacy Closures.cs "() => Console.WriteLine(message),"
 # With C# 8+ everywhere it does, nested lambdas included (on the second run).
 expect modern Closures.cs "static state =>"
 expect_not modern Closures.cs "StartNew(() =>"

@@ -25,4 +25,5 @@ public static class DiagnosticIds
     public const string DelayTimer = "TPL0017";
     public const string SecondContinuation = "TPL0018";
     public const string ExplicitScheduler = "TPL0019";
+    public const string DisposeTokenSource = "TPL0020";
 }

@@ -47,4 +47,7 @@ internal enum FixTargets
 
     /// <summary>A wait on a task's handle.</summary>
     WaitCall = 1 << 11,
+
+    /// <summary>A local's declaration, made a using declaration or statement.</summary>
+    LocalDeclaration = 1 << 12,
 }

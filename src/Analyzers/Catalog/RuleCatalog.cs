@@ -80,10 +80,13 @@ internal static class RuleCatalog
         "ExplicitScheduler", TaskCallArguments, () => ExplicitSchedulerAnalyzer.Operations,
         DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.AvailableValue);
 
+    public static readonly CatalogEntry DisposeTokenSource = new(
+        "DisposeTokenSource", LocalDeclaration, () => DisposeTokenSourceAnalyzer.Operations);
+
     /// <summary>In ID order; declared after the entries, which static initialization runs first.</summary>
     public static readonly ImmutableArray<CatalogEntry> All = ImmutableArray.Create(
         UseTaskState, ContinueWithUnwrap, CacheConstantTaskResult, AsyncWaitHandle, AwaitInLoop, CallbackState,
         TaskRunState, ValueTaskFastPath, AttachedToParent, ConstructorConcurrency, TrivialContinuation, HotPathInlining,
         CompletionSourceContinuations, AvailableValue, StateOverload, PassThroughAsync, DelayTimer, SecondContinuation,
-        ExplicitScheduler);
+        ExplicitScheduler, DisposeTokenSource);
 }

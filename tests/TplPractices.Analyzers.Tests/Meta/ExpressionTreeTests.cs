@@ -30,13 +30,13 @@ public sealed class ExpressionTreeTests
     };
 
     /// <summary>
-    /// Rules whose site is a statement, a loop or a member (a field initializer's cached task for TPL0003), never an
+    /// Rules whose site is a statement, a loop, a local declaration (TPL0020) or a member (a field initializer's cached task for TPL0003), never an
     /// expression a tree can hold.
     /// </summary>
     private static readonly string[] NotInExpressions =
     [
         DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.AwaitInLoop, DiagnosticIds.ValueTaskFastPath,
-        DiagnosticIds.ConstructorConcurrency, DiagnosticIds.HotPathInlining, DiagnosticIds.PassThroughAsync,
+        DiagnosticIds.ConstructorConcurrency, DiagnosticIds.HotPathInlining, DiagnosticIds.PassThroughAsync, DiagnosticIds.DisposeTokenSource,
     ];
 
     private static string Source(string expression, bool inTree) => $$"""

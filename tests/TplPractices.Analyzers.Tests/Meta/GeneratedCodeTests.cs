@@ -51,6 +51,7 @@ public sealed class GeneratedCodeTests
             async Task Poll(System.Threading.CancellationToken token) { while (!token.IsCancellationRequested) { _created++; await Task.Delay(1000); } }
             void Twice(Task task) { task.ContinueWith(_ => Console.WriteLine(1), TaskScheduler.Default); task.ContinueWith(_ => Console.WriteLine(2), TaskScheduler.Default); }
             Task Then(Task task) => task.ContinueWith(_ => Console.WriteLine());
+            async Task Guarded(Func<System.Threading.CancellationToken, Task> work) { var timeout = new System.Threading.CancellationTokenSource(100); await work(timeout.Token); }
         """;
 
     private const string Hits = Usings + "class Hits\n{\n" + Members + "\n}\n";

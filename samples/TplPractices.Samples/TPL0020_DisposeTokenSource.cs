@@ -1,0 +1,44 @@
+using System;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace TplPractices.Samples;
+
+/// <summary>
+/// TPL0020: a CancellationTokenSource with a time-out queues a timer, and a linked one registers on its parent token.
+/// Nothing disposes these here, so each call leaves its timer queued until it fires, or its registration on the
+/// parent. A suggestion: shown in the IDE; this project raises it to a warning in .editorconfig.
+/// </summary>
+public class TPL0020_DisposeTokenSource
+{
+    // Reported. Fix: using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+    public async Task<int> ReadAsync(Stream stream, byte[] buffer)
+    {
+        var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+        return await stream.ReadAsync(buffer, 0, buffer.Length, timeout.Token).ConfigureAwait(false);
+    }
+
+    // Reported: the linked source stays registered on 'stopping', which lives as long as the app.
+    // Fix: using var linked = CancellationTokenSource.CreateLinkedTokenSource(stopping);
+    public async Task CopyAsync(Stream from, Stream to, CancellationToken stopping)
+    {
+        var linked = CancellationTokenSource.CreateLinkedTokenSource(stopping);
+        await from.CopyToAsync(to, 81920, linked.Token).ConfigureAwait(false);
+    }
+
+    // Reported without a fix: the work may still run when this method returns, and disposing the source here would
+    // stop its time-out under it. Dispose it when the work ends.
+    public void Start(Func<CancellationToken, Task> work)
+    {
+        var limit = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        _ = work(limit.Token);
+    }
+
+    // Not reported: disposed when the block ends.
+    public async Task<int> DisposedAsync(Stream stream, byte[] buffer)
+    {
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+        return await stream.ReadAsync(buffer, 0, buffer.Length, timeout.Token).ConfigureAwait(false);
+    }
+}

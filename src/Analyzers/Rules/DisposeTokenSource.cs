@@ -1,0 +1,180 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0020's questions: is a local CancellationTokenSource one that holds a timer (a delay given to its constructor,
+/// or CancelAfter) or a registration on a parent token (CreateLinkedTokenSource), does nothing dispose it, and can a
+/// <c>using</c> dispose it at the end of its block without cutting short anything that still uses it.
+/// </summary>
+internal static class DisposeTokenSource
+{
+    /// <summary><c>using var source = …;</c> (C# 8 and later).</summary>
+    public const string FixUsingDeclaration = "UsingDeclaration";
+
+    /// <summary><c>using (var source = …) { the rest of the block }</c>, before C# 8.</summary>
+    public const string FixUsingStatement = "UsingStatement";
+
+    public const string Timer = "a timer";
+
+    public const string Registration = "a registration on its parent token";
+
+    public const string TimerAndRegistration = "a timer and a registration on its parent token";
+
+    internal sealed class Context
+    {
+        private Context(INamedTypeSymbol source, INamedTypeSymbol token)
+        {
+            Source = source;
+            Token = token;
+        }
+
+        public INamedTypeSymbol Source { get; }
+
+        public INamedTypeSymbol Token { get; }
+
+        public static Context? TryCreate(Compilation compilation) =>
+            compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is { } source
+            && compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken) is { } token
+                ? new Context(source, token)
+                : null;
+    }
+
+    /// <summary>A local source nothing disposes: its name, what it holds, and the rewrite (null where none is safe).</summary>
+    public sealed class Site
+    {
+        public Site(ILocalSymbol local, string holds, string? fix)
+        {
+            Local = local;
+            Holds = holds;
+            Fix = fix;
+        }
+
+        public ILocalSymbol Local { get; }
+
+        public string Holds { get; }
+
+        public string? Fix { get; }
+    }
+
+    /// <summary>
+    /// The site of <paramref name="created"/> (a <c>new CancellationTokenSource(…)</c> or a <c>CreateLinkedTokenSource</c>
+    /// call) where it initializes a local that nothing disposes and that does not leave the function: not returned,
+    /// stored, passed or captured, where it would be someone else's to dispose.
+    /// </summary>
+    public static Site? Analyze(IOperation created, Context symbols)
+    {
+        if (created.WithImplicitConversionsAround().Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
+            || declarator.Parent is not IVariableDeclarationOperation { Parent: IVariableDeclarationGroupOperation group } declaration
+            || group.Parent is IUsingDeclarationOperation or IUsingOperation
+            || declaration.Parent is IUsingOperation)
+        {
+            return null;
+        }
+
+        var holds = created is IInvocationOperation ? Registration : HoldsTimer((IObjectCreationOperation)created) ? Timer : null;
+        var tokenMayOutlive = false;
+        var function = created.EnclosingFunction();
+        foreach (var reference in created.Root().Descendants())
+        {
+            if (reference is not ILocalReferenceOperation { Local: var used } || !SymbolEqualityComparer.Default.Equals(used, local))
+            {
+                continue;
+            }
+
+            if (reference.EnclosingFunction() != function)
+            {
+                return null; // Captured: the lambda or local function may run after the block ends.
+            }
+
+            switch (reference.Parent)
+            {
+                case IInvocationOperation { TargetMethod.Name: "Dispose" or "DisposeAsync" } call when call.Instance == reference:
+                    return null;
+                case IInvocationOperation { TargetMethod.Name: "CancelAfter" } call when call.Instance == reference:
+                    holds = holds is Registration or TimerAndRegistration ? TimerAndRegistration : Timer;
+                    break;
+                case IInvocationOperation { TargetMethod.Name: "Cancel" or "CancelAsync" or "TryReset" } call when call.Instance == reference:
+                    break;
+                case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
+                    break;
+                case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
+                    tokenMayOutlive |= MayOutliveTheStatement(token, symbols);
+                    break;
+                default:
+                    return null; // Returned, stored, passed, written or disposed some other way: not this function's to dispose.
+            }
+        }
+
+        if (holds is null)
+        {
+            return null;
+        }
+
+        var fix = tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
+            ? null
+            : UsingRewrite(statement);
+        return new Site(local, holds, fix);
+    }
+
+    /// <summary>
+    /// Whether the token, read at <paramref name="token"/>, may still be in use when the statement ends: anything but an
+    /// argument of a call that is awaited in place or returns a plain value, or a read of its state.
+    /// </summary>
+    private static bool MayOutliveTheStatement(IPropertyReferenceOperation token, Context symbols)
+    {
+        switch (token.WithImplicitConversionsAround().Parent)
+        {
+            case IInvocationOperation { TargetMethod.Name: "ThrowIfCancellationRequested" }:
+            case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" or "CanBeCanceled" }:
+                return false;
+            case IArgumentOperation { Parent: IInvocationOperation call }:
+                if (call.TargetMethod.ReturnsVoid || call.Type?.SpecialType is not (SpecialType.None or SpecialType.System_Object))
+                {
+                    return false;
+                }
+
+                // Awaited in place, ConfigureAwait between: the work the token was given to has ended.
+                IOperation awaited = call.WithImplicitConversionsAround();
+                if (awaited.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == awaited)
+                {
+                    awaited = configure.WithImplicitConversionsAround();
+                }
+
+                return awaited.Parent is not IAwaitOperation;
+            default:
+                return true;
+        }
+    }
+
+    /// <summary>A delay that starts a timer: a constructor argument other than an infinite one.</summary>
+    private static bool HoldsTimer(IObjectCreationOperation creation)
+    {
+        if (creation.Arguments.Length == 0)
+        {
+            return false;
+        }
+
+        var delay = creation.Arguments[0].Value.WithoutImplicitConversions();
+        return !(delay.ConstantValue is { HasValue: true, Value: -1 or -1L }
+            || delay is IFieldReferenceOperation { Field.Name: "InfiniteTimeSpan" }
+            || delay is IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus, Operand.ConstantValue: { HasValue: true, Value: 1 } });
+    }
+
+    /// <summary>The using the language version allows where the declaration stands; null where none can go.</summary>
+    private static string? UsingRewrite(LocalDeclarationStatementSyntax statement)
+    {
+        if (statement.Parent is SwitchSectionSyntax || statement.Declaration.Type.IsKind(SyntaxKind.RefType))
+        {
+            return null; // A using variable cannot stand directly in a switch section.
+        }
+
+        return ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+            ? FixUsingDeclaration
+            : statement.Parent is BlockSyntax ? FixUsingStatement : null;
+    }
+}

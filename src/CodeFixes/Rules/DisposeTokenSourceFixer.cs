@@ -1,0 +1,75 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Text;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Rules;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>
+/// TPL0020: declares the source with <c>using</c>, so it is disposed when its block ends: <c>using var source = …;</c>
+/// from C# 8, or before it <c>using (var source = …) { … }</c> around the rest of the block. The analyzer offers it only
+/// where nothing uses the source or its token after the block.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(DisposeTokenSourceFixer))]
+public sealed class DisposeTokenSourceFixer : SiteRuleFixer
+{
+    public const string EquivalenceKey = DiagnosticIds.DisposeTokenSource + "_DeclareWithUsing";
+
+    // Blocks a using statement already took in one rewrite: a second source in the same block waits for Fix All's next pass.
+    private static readonly ConditionalWeakTable<DocumentEditor, HashSet<SyntaxNode>> TakenBlocks = new();
+
+    public DisposeTokenSourceFixer()
+        : base(new DisposeTokenSourceAnalyzer(), DisposeTokenSource.FixUsingStatement, EquivalenceKey, "Declare the sources with using")
+    {
+    }
+
+    protected override string Title(string kind) => "Declare the source with using";
+
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
+    {
+        var statement = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
+        return FixSites.KindOf(diagnostic) == DisposeTokenSource.FixUsingStatement ? statement?.Parent : statement;
+    }
+
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
+    {
+        if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } statement
+            || !statement.UsingKeyword.IsKind(SyntaxKind.None))
+        {
+            return;
+        }
+
+        var usingKeyword = SyntaxFactory.Token(SyntaxKind.UsingKeyword).WithLeadingTrivia(statement.GetLeadingTrivia()).WithTrailingTrivia(SyntaxFactory.Space);
+        if (kind == DisposeTokenSource.FixUsingDeclaration)
+        {
+            editor.ReplaceNode(statement, statement.WithoutLeadingTrivia().WithUsingKeyword(usingKeyword));
+            return;
+        }
+
+        if (statement.Parent is not BlockSyntax block || !TakenBlocks.GetOrCreateValue(editor).Add(block))
+        {
+            return;
+        }
+
+        var following = block.Statements.SkipWhile(s => s != statement).Skip(1).ToList();
+        var body = SyntaxFactory.Block(following).WithAdditionalAnnotations(Formatter.Annotation);
+        var wrapped = SyntaxFactory.UsingStatement(statement.Declaration.WithoutTrivia(), null, body)
+            .WithUsingKeyword(usingKeyword)
+            .WithTrailingTrivia(statement.GetTrailingTrivia())
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(statement, wrapped);
+        foreach (var moved in following)
+        {
+            editor.RemoveNode(moved, SyntaxRemoveOptions.KeepNoTrivia);
+        }
+    }
+}

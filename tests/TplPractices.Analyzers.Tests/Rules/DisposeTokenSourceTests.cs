@@ -1,0 +1,223 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Rules;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DisposeTokenSourceAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DisposeTokenSourceFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0020: a local CancellationTokenSource with a timer or a parent registration that nothing disposes; the fix
+/// declares it with using where nothing uses it, or its token, after its block.
+/// </summary>
+public sealed class DisposeTokenSourceTests
+{
+    private const string Usings = """
+        using System;
+        using System.IO;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        """;
+
+    private static string Class(string members) => Usings + "class C\n{\n" + members + "\n}\n";
+
+    private const string Using = "declare it with using";
+
+    [Fact]
+    public async Task TimeOutAndLinkedSources_AreDeclaredWithUsing()
+    {
+        var before = Class("""
+                async Task<int> Read(Stream stream, byte[] buffer)
+                {
+                    var timeout = {|#0:new CancellationTokenSource(TimeSpan.FromSeconds(5))|};
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, timeout.Token).ConfigureAwait(false);
+                }
+
+                async Task Copy(Stream from, Stream to, CancellationToken outer)
+                {
+                    var linked = {|#1:CancellationTokenSource.CreateLinkedTokenSource(outer)|};
+                    linked.CancelAfter(1000);
+                    await from.CopyToAsync(to, 4096, linked.Token);
+                }
+
+                bool Enter(SemaphoreSlim gate)
+                {
+                    // Waits a second at most.
+                    var limit = {|#2:new CancellationTokenSource()|};
+                    limit.CancelAfter(TimeSpan.FromSeconds(1));
+                    try { return gate.Wait(Timeout.Infinite, limit.Token); }
+                    catch (OperationCanceledException) when (limit.IsCancellationRequested) { return false; }
+                }
+            """);
+        var after = Class("""
+                async Task<int> Read(Stream stream, byte[] buffer)
+                {
+                    using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, timeout.Token).ConfigureAwait(false);
+                }
+
+                async Task Copy(Stream from, Stream to, CancellationToken outer)
+                {
+                    using var linked = CancellationTokenSource.CreateLinkedTokenSource(outer);
+                    linked.CancelAfter(1000);
+                    await from.CopyToAsync(to, 4096, linked.Token);
+                }
+
+                bool Enter(SemaphoreSlim gate)
+                {
+                    // Waits a second at most.
+                    using var limit = new CancellationTokenSource();
+                    limit.CancelAfter(TimeSpan.FromSeconds(1));
+                    try { return gate.Wait(Timeout.Infinite, limit.Token); }
+                    catch (OperationCanceledException) when (limit.IsCancellationRequested) { return false; }
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("linked", DisposeTokenSource.TimerAndRegistration, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("limit", DisposeTokenSource.Timer, Using));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task SourcesWithoutATimerOrParent_OrThatAreDisposedOrLeave_AreNotReported()
+    {
+        var code = Class("""
+                private CancellationTokenSource? _field;
+
+                Task Plain(Func<CancellationToken, Task> work) { var source = new CancellationTokenSource(); return work(source.Token); }
+                Task Infinite(Func<CancellationToken, Task> work) { var source = new CancellationTokenSource(-1); return work(source.Token); }
+                Task InfiniteSpan(Func<CancellationToken, Task> work) { var source = new CancellationTokenSource(Timeout.InfiniteTimeSpan); return work(source.Token); }
+                async Task Using(Func<CancellationToken, Task> work) { using var source = new CancellationTokenSource(100); await work(source.Token); }
+                async Task UsingStatement(Func<CancellationToken, Task> work) { using (var source = new CancellationTokenSource(100)) { await work(source.Token); } }
+                async Task Finally(Func<CancellationToken, Task> work) { var source = new CancellationTokenSource(100); try { await work(source.Token); } finally { source.Dispose(); } }
+                CancellationTokenSource Returned() { var source = new CancellationTokenSource(100); return source; }
+                void Stored() { var source = new CancellationTokenSource(100); _field = source; }
+                void Passed(Action<CancellationTokenSource> keep) { var source = new CancellationTokenSource(100); keep(source); }
+                void Captured() { var source = new CancellationTokenSource(100); Task.Run(() => source.Cancel()); }
+                void Field() { _field = new CancellationTokenSource(100); }
+            """);
+        await Verify.VerifyAnalyzerAsync(code);
+    }
+
+    /// <summary>
+    /// A token that may still be in use when the block ends (given to work nobody awaits, kept in a variable): disposing
+    /// the source there would stop its timer under that work. Reported, to dispose when the work ends; no fix.
+    /// </summary>
+    [Fact]
+    public async Task ATokenThatMayOutliveTheBlock_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                void FireAndForget(Func<CancellationToken, Task> work)
+                {
+                    var source = {|#0:new CancellationTokenSource(TimeSpan.FromMinutes(1))|};
+                    _ = work(source.Token);
+                }
+
+                Task Kept(Func<CancellationToken, Task> work)
+                {
+                    var source = [|new CancellationTokenSource(100)|];
+                    var token = source.Token;
+                    return work(token);
+                }
+
+                void InASwitch(int mode, Func<CancellationToken, Task> work)
+                {
+                    switch (mode)
+                    {
+                        case 1:
+                            var source = [|new CancellationTokenSource(100)|];
+                            work(source.Token).Wait();
+                            break;
+                    }
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A request's token made of a time-out and the caller's token, returned to the code that sends the request (seen
+    /// in a REST client): both sources leak, neither can be disposed where it is made.
+    /// </summary>
+    [Fact]
+    public async Task ATokenReturnedFromAHelper_ReportsBothSourcesWithoutAFix()
+    {
+        var code = Class("""
+                static CancellationToken ForRequest(TimeSpan timeout, CancellationToken caller)
+                {
+                    var token = caller;
+                    if (timeout != TimeSpan.Zero)
+                    {
+                        var limit = {|#0:new CancellationTokenSource(timeout)|};
+                        var both = {|#1:CancellationTokenSource.CreateLinkedTokenSource(caller, limit.Token)|};
+                        token = both.Token;
+                    }
+
+                    return token;
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("limit", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("both", DisposeTokenSource.Registration, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
+    }
+
+    /// <summary>Before C# 8: a using statement around the rest of the block; two sources in one block both get one.</summary>
+    [Fact]
+    public async Task CSharp73_UsingStatements()
+    {
+        var before = Class("""
+                async Task Both(Func<CancellationToken, Task> first, Func<CancellationToken, Task> second)
+                {
+                    var one = [|new CancellationTokenSource(100)|];
+                    await first(one.Token);
+                    var two = [|new CancellationTokenSource(200)|];
+                    await second(two.Token);
+                }
+            """);
+        var after = Class("""
+                async Task Both(Func<CancellationToken, Task> first, Func<CancellationToken, Task> second)
+                {
+                    using (var one = new CancellationTokenSource(100))
+                    {
+                        await first(one.Token);
+                        using (var two = new CancellationTokenSource(200))
+                        {
+                            await second(two.Token);
+                        }
+                    }
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, OnCSharp73NetFramework = true, NumberOfIncrementalIterations = 2, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    [Fact]
+    public async Task NestedLambdas_AndTopLevelStatements()
+    {
+        var before = Usings + """
+            Func<Func<CancellationToken, Task>, Task> run = async work =>
+            {
+                var inner = [|new CancellationTokenSource(50)|];
+                await work(inner.Token);
+            };
+            var outer = [|new CancellationTokenSource(1000)|];
+            await Task.Delay(10, outer.Token);
+            await run(token => Task.Delay(1, token));
+            """;
+        var after = Usings + """
+            Func<Func<CancellationToken, Task>, Task> run = async work =>
+            {
+                using var inner = new CancellationTokenSource(50);
+                await work(inner.Token);
+            };
+            using var outer = new CancellationTokenSource(1000);
+            await Task.Delay(10, outer.Token);
+            await run(token => Task.Delay(1, token));
+            """;
+        await new Verify.Test { TestCode = before, FixedCode = after, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+    }
+}
