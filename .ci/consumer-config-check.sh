@@ -71,50 +71,80 @@ run() { # preset editorconfig-lines
   printf 'root = true\n[*.cs]\n%b\n' "$2" > "$work/App/.editorconfig"
   rm -f "$work/app.sarif"
   dotnet build "$project" -c Release --no-incremental "-p:ErrorLog=$work/app.sarif%2Cversion=2.1" > "$work/build.log" 2>&1 || true
-  python3 - "$work/app.sarif" <<'PY'
+  results "$work/app.sarif"
+}
+results() { # sarif
+  python3 - "$1" <<'PY'
 import json, sys
 runs = json.load(open(sys.argv[1], encoding="utf-8-sig"))["runs"]
 print(" ".join(sorted(r["ruleId"] + ":" + r.get("level", "warning") for run in runs for r in run["results"] if r["ruleId"].startswith("TPL"))))
 PY
 }
-check() { # name expected got
-  echo "config: $1: $3"
-  [ "$2" == "$3" ] || { echo "config: expected: $2"; grep -E "warning|error" "$work/build.log" | sort -u | head -20; exit 1; }
+# The same in a copy of the app of its own, <name>, its results in <name>.out and its log in <name>/build.log: the
+# checks below only read what the package reports, so their builds run two at a time (the machine has two cores).
+run_copy() { # name preset editorconfig-lines
+  local app="$work/$1"
+  mkdir -p "$app" && cp "$work/App/Hits.cs" "$app/"
+  consumer_project "$app/App.csproj" "$feed" "$work/packages" \
+    "<TargetFramework>net10.0</TargetFramework><LangVersion>latest</LangVersion><Nullable>enable</Nullable>${2:+<TplPracticesAnalysisMode>$2</TplPracticesAnalysisMode>}"
+  printf 'root = true\n[*.cs]\n%b\n' "$3" > "$app/.editorconfig"
+  dotnet build "$app/App.csproj" -c Release --no-incremental "-p:ErrorLog=$app/app.sarif%2Cversion=2.1" > "$app/build.log" 2>&1 || true
+  results "$app/app.sarif" > "$work/$1.out"
 }
+pair() { # two "name|preset|editorconfig-lines" runs side by side
+  local a b c
+  IFS='|' read -r a b c <<< "$1"; run_copy "$a" "$b" "$c" & local first=$!
+  if [ -n "${2:-}" ]; then IFS='|' read -r a b c <<< "$2"; run_copy "$a" "$b" "$c"; fi
+  wait $first
+}
+check() { # name expected got [build log]
+  echo "config: $1: $3"
+  [ "$2" == "$3" ] || { echo "config: expected: $2"; grep -E "warning|error" "${4:-$work/build.log}" | sort -u | head -20; exit 1; }
+}
+got() { cat "$work/$1.out"; }
 
 # TPL0019 (a suggestion) reports the three StartNew calls (B, H, Four); C's ContinueWith is TPL0002's chain.
 defaults="TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note"
 all_at() { # level -> every hit at that level, TPL0007 (off by default), TPL0008 and TPL0019 (suggestions) included
   echo "TPL0001:$1 TPL0001:$1 TPL0002:$1 TPL0003:$1 TPL0003:$1 TPL0003:$1 TPL0004:$1 TPL0005:$1 TPL0007:$1 TPL0008:$1 TPL0009:$1 TPL0010:$1 TPL0019:$1 TPL0019:$1 TPL0019:$1"
 }
-check "no preset" "$defaults" "$(run "" "")"
-check "preset default" "$defaults" "$(run default "")"
-check "preset none" "" "$(run none "")"
-check "preset all-suggestions" "$(all_at note)" "$(run all-suggestions "")"
-grep -qE "warning TPL" "$work/build.log" && { echo "config: all-suggestions printed build warnings"; exit 1; }
-check "preset all-warnings" "$(all_at warning)" "$(run all-warnings "")"
-check "preset all-errors" "$(all_at error)" "$(run all-errors "")"
-grep -q "Build FAILED" "$work/build.log" || { echo "config: all-errors did not fail the build"; exit 1; }
-check "preset All-Warnings (any case, as the peers match names)" "$(all_at warning)" "$(run All-Warnings "")"
-grep -q "TPLCONFIG001" "$work/build.log" && { echo "config: All-Warnings was taken for an unknown preset"; exit 1; }
+pair "nopreset||" "default|default|"
+pair "none|none|" "suggestions|all-suggestions|"
+pair "warnings|all-warnings|" "errors|all-errors|"
+pair "anycase|All-Warnings|" "errors3off|all-errors|dotnet_diagnostic.TPL0003.severity = none"
+pair "none4on|none|dotnet_diagnostic.TPL0004.severity = warning" "unknown|everything|"
+pair "hot||tpl_practices.required_attributes = Hot" "hot3||tpl_practices.TPL0003.required_attributes = App.HotAttribute"
+pair "nothot||tpl_practices.excluded_attributes = Hot" "notooling||tpl_practices.excluded_namespaces = App.Tooling"
+pair "noapp||tpl_practices.excluded_namespaces = App"
+
+check "no preset" "$defaults" "$(got nopreset)" "$work/nopreset/build.log"
+check "preset default" "$defaults" "$(got default)" "$work/default/build.log"
+check "preset none" "" "$(got none)" "$work/none/build.log"
+check "preset all-suggestions" "$(all_at note)" "$(got suggestions)" "$work/suggestions/build.log"
+grep -qE "warning TPL" "$work/suggestions/build.log" && { echo "config: all-suggestions printed build warnings"; exit 1; }
+check "preset all-warnings" "$(all_at warning)" "$(got warnings)" "$work/warnings/build.log"
+check "preset all-errors" "$(all_at error)" "$(got errors)" "$work/errors/build.log"
+grep -q "Build FAILED" "$work/errors/build.log" || { echo "config: all-errors did not fail the build"; exit 1; }
+check "preset All-Warnings (any case, as the peers match names)" "$(all_at warning)" "$(got anycase)" "$work/anycase/build.log"
+grep -q "TPLCONFIG001" "$work/anycase/build.log" && { echo "config: All-Warnings was taken for an unknown preset"; exit 1; }
 check "preset all-errors, .editorconfig turns TPL0003 off" \
   "TPL0001:error TPL0001:error TPL0002:error TPL0004:error TPL0005:error TPL0007:error TPL0008:error TPL0009:error TPL0010:error TPL0019:error TPL0019:error TPL0019:error" \
-  "$(run all-errors "dotnet_diagnostic.TPL0003.severity = none")"
-check "preset none, .editorconfig turns TPL0004 on" "TPL0004:warning" "$(run none "dotnet_diagnostic.TPL0004.severity = warning")"
-check "unknown preset: the defaults" "$defaults" "$(run everything "")"
-grep -q "warning TPLCONFIG001" "$work/build.log" || { echo "config: no TPLCONFIG001 for an unknown preset"; exit 1; }
+  "$(got errors3off)" "$work/errors3off/build.log"
+check "preset none, .editorconfig turns TPL0004 on" "TPL0004:warning" "$(got none4on)" "$work/none4on/build.log"
+check "unknown preset: the defaults" "$defaults" "$(got unknown)" "$work/unknown/build.log"
+grep -q "warning TPLCONFIG001" "$work/unknown/build.log" || { echo "config: no TPLCONFIG001 for an unknown preset"; exit 1; }
 
-check "required_attributes = Hot" "TPL0003:warning" "$(run "" "tpl_practices.required_attributes = Hot")"
+check "required_attributes = Hot" "TPL0003:warning" "$(got hot)" "$work/hot/build.log"
 check "TPL0003.required_attributes = App.HotAttribute" \
   "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
-  "$(run "" "tpl_practices.TPL0003.required_attributes = App.HotAttribute")"
+  "$(got hot3)" "$work/hot3/build.log"
 check "excluded_attributes = Hot" \
   "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
-  "$(run "" "tpl_practices.excluded_attributes = Hot")"
+  "$(got nothot)" "$work/nothot/build.log"
 check "excluded_namespaces = App.Tooling" \
   "TPL0001:warning TPL0001:warning TPL0002:warning TPL0003:warning TPL0003:warning TPL0004:warning TPL0005:warning TPL0008:note TPL0009:warning TPL0010:note TPL0019:note TPL0019:note TPL0019:note" \
-  "$(run "" "tpl_practices.excluded_namespaces = App.Tooling")"
-check "excluded_namespaces = App" "" "$(run "" "tpl_practices.excluded_namespaces = App")"
+  "$(got notooling)" "$work/notooling/build.log"
+check "excluded_namespaces = App" "" "$(got noapp)" "$work/noapp/build.log"
 
 echo "config: max_state_values: dotnet format packs four captures into the state only when the option allows four"
 run "" "" > /dev/null
