@@ -20,6 +20,9 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class Layout
 {
+    /// <summary>Levels of nested argument lists spread in one rewrite; a round that finds nothing to spread costs one walk.</summary>
+    private const int MaxSpreadRounds = 3;
+
     public static async Task<Document> TidyAsync(Document original, Document document, CancellationToken cancellationToken)
     {
         var oldRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
@@ -31,7 +34,10 @@ internal static class Layout
 
         var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot, document.Project);
         var result = document;
-        foreach (var step in new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { MovedLines.Of, SpreadArguments, BodyBlocks.Mixed, AddedArguments })
+        // Spreading a list leaves the lists inside it to the next round (their lines move with it): one round per level
+        // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
+        var spreadRounds = Enumerable.Repeat<Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>>(SpreadArguments, MaxSpreadRounds);
+        foreach (var step in spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, AddedArguments }))
         {
             var changes = await Changes(original, result, cancellationToken).ConfigureAwait(false);
             var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

@@ -147,6 +147,13 @@ public sealed class CatalogPairTests
                 public static Task Log(int x) => Task.Factory.StartNew(() => Console.WriteLine(x));
 
                 public static Task After(Task first, string name) => first.ContinueWith(_ => Console.WriteLine(name), TaskContinuationOptions.OnlyOnRanToCompletion);
+
+                // The inner capture is fixed on the second pass, inside the outer call both rules rewrote.
+                public static Task Nested(int outer) => Task.Factory.StartNew(() =>
+                {
+                    var inner = outer + 1;
+                    Task.Factory.StartNew(() => Console.WriteLine(inner + outer)).Wait();
+                });
             }
             """,
         [$"{DiagnosticIds.AttachedToParent} × {DiagnosticIds.ExplicitScheduler}"] = Usings + """
