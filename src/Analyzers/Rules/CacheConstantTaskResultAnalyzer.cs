@@ -96,8 +96,8 @@ public sealed class CacheConstantTaskResultAnalyzer : DiagnosticAnalyzer
                 || TaskResultCache.IsCachedByRuntime(resultType, constant, _cacheLevel)
                 || !invocation.RunsRepeatedly(context.ContainingSymbol)
                 || LazyStore.IsCachedOnce(invocation)
-                || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
                 || IsOnlyAwaitedUnderRuntimeAsync(invocation)
+                || AvailableValue.IsTakenByAwaitRule(context, invocation, _values)
                 || ContinueWithChain.IsReturnedByTakenLink(context, invocation, _chains))
             {
                 return;

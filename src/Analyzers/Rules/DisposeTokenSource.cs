@@ -133,7 +133,10 @@ internal static class DisposeTokenSource
             case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" or "CanBeCanceled" }:
                 return false;
             case IArgumentOperation { Parent: IInvocationOperation call }:
-                if (call.TargetMethod.ReturnsVoid || call.Type?.SpecialType is not (SpecialType.None or SpecialType.System_Object))
+                // A synchronous call of the runtime's own (SemaphoreSlim.Wait, Stream.Read) is done with the token when it
+                // returns; one of the user's may start work that keeps it (a void Start(token)), so it does not count.
+                if ((call.TargetMethod.ReturnsVoid || call.Type?.SpecialType is not (SpecialType.None or SpecialType.System_Object))
+                    && IsTheRuntimes(call.TargetMethod.ContainingNamespace))
                 {
                     return false;
                 }
@@ -159,16 +162,26 @@ internal static class DisposeTokenSource
             return false;
         }
 
+        // -1 and Timeout.Infinite fold to a constant; Timeout.InfiniteTimeSpan is a field.
         var delay = creation.Arguments[0].Value.WithoutImplicitConversions();
         return !(delay.ConstantValue is { HasValue: true, Value: -1 or -1L }
-            || delay is IFieldReferenceOperation { Field.Name: "InfiniteTimeSpan" }
-            || delay is IUnaryOperation { OperatorKind: UnaryOperatorKind.Minus, Operand.ConstantValue: { HasValue: true, Value: 1 } });
+            || delay is IFieldReferenceOperation { Field.Name: "InfiniteTimeSpan" });
+    }
+
+    private static bool IsTheRuntimes(INamespaceSymbol? ns)
+    {
+        while (ns is { ContainingNamespace.IsGlobalNamespace: false })
+        {
+            ns = ns.ContainingNamespace;
+        }
+
+        return ns is { Name: "System" };
     }
 
     /// <summary>The using the language version allows where the declaration stands; null where none can go.</summary>
     private static string? UsingRewrite(LocalDeclarationStatementSyntax statement)
     {
-        if (statement.Parent is SwitchSectionSyntax || statement.Declaration.Type.IsKind(SyntaxKind.RefType))
+        if (statement.Parent is SwitchSectionSyntax)
         {
             return null; // A using variable cannot stand directly in a switch section.
         }

@@ -43,8 +43,8 @@ public sealed class DisposeTokenSourceAnalyzer : DiagnosticAnalyzer
         var created = context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(created.Type, symbols.Source)
             || (created is IInvocationOperation call && !SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, symbols.Source))
-            || DisposeTokenSource.Analyze(created, symbols) is not { } site
-            || created.Syntax.IsInBrokenMember())
+            || created.Syntax.IsInBrokenMember()
+            || DisposeTokenSource.Analyze(created, symbols) is not { } site)
         {
             return;
         }

@@ -54,6 +54,12 @@ internal static class FullTaskCall
         return null;
     }
 
+    /// <summary>Whether <paramref name="method"/> passes a token or a scheduler, the tail parameters other than options.</summary>
+    public static bool TakesTokenOrScheduler(IMethodSymbol method, Compilation compilation) =>
+        compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken) is { } token
+        && compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskScheduler) is { } scheduler
+        && method.Parameters.Any(p => p.Type.TypeKind != TypeKind.Enum && IsTail(p.Type, token, scheduler));
+
     /// <summary>
     /// Rewrites <paramref name="call"/> to pass every parameter of <paramref name="full"/>: <paramref name="chosen"/>
     /// gives the value of a tail parameter the call did not pass (null: the shorter overload's default). Named

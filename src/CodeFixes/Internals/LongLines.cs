@@ -78,7 +78,7 @@ internal static class LongLines
             return document;
         }
 
-        var joins = root.DescendantNodes()
+        var joins = root.DescendantNodes(n => spans.Any(span => n.FullSpan.IntersectsWith(span)))
             .OfType<ArgumentListSyntax>()
             .Where(list => spans.Any(span => list.Span.IntersectsWith(span)) && IsOneArgumentALine(list, text))
             .Select(list => Joined(list, text, style))

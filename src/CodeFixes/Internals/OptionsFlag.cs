@@ -40,7 +40,7 @@ internal static class OptionsFlag
         // A ContinueWith that passes a token or scheduler without options: its four-part sibling, with this flag.
         if (call is InvocationExpressionSyntax continueWith
             && arguments.FirstOrDefault()?.Parameter?.ContainingSymbol is IMethodSymbol method
-            && method.Parameters.Any(p => p.Type.Name is "CancellationToken" or "TaskScheduler")
+            && FullTaskCall.TakesTokenOrScheduler(method, editor.SemanticModel.Compilation)
             && FullTaskCall.SiblingOf(method, editor.SemanticModel.Compilation) is { } full)
         {
             FullTaskCall.Rewrite(editor, continueWith, arguments, full, parameter =>

@@ -123,6 +123,13 @@ public sealed class DisposeTokenSourceTests
                     return work(token);
                 }
 
+                // A void method of the user's may start work that keeps the token: only the runtime's own calls count as done.
+                void StartedBySomeoneElse(Poller poller)
+                {
+                    var source = [|new CancellationTokenSource(100)|];
+                    poller.Start(source.Token);
+                }
+
                 void InASwitch(int mode, Func<CancellationToken, Task> work)
                 {
                     switch (mode)
@@ -133,6 +140,8 @@ public sealed class DisposeTokenSourceTests
                             break;
                     }
                 }
+
+                sealed class Poller { public void Start(CancellationToken token) => _ = Task.Delay(-1, token); }
             """);
         var test = new Verify.Test { TestCode = code, FixedCode = code };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
@@ -164,6 +173,46 @@ public sealed class DisposeTokenSourceTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("limit", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("both", DisposeTokenSource.Registration, "dispose it when the work that uses its token ends"));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// One file compiled for netstandard2.0 under C# 7.3 and, linked, for net10.0 with nullable warnings as errors: the
+    /// using statement, which both compile, wins over the using declaration only C# 8 takes.
+    /// </summary>
+    [Fact]
+    public async Task SharedByNetStandardAndNet10_GetsTheUsingStatement()
+    {
+        const string Before = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Guard(Func<CancellationToken, Task> work)
+                {
+                    var timeout = [|new CancellationTokenSource(100)|];
+                    await work(timeout.Token);
+                }
+            }
+            """;
+        const string After = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Guard(Func<CancellationToken, Task> work)
+                {
+                    using (var timeout = new CancellationTokenSource(100))
+                    {
+                        await work(timeout.Token);
+                    }
+                }
+            }
+            """;
+        await new Verify.Test { SharedByNetStandardAndNet10 = true, TestCode = Before, FixedCode = After }.RunAsync();
     }
 
     /// <summary>Before C# 8: a using statement around the rest of the block; two sources in one block both get one.</summary>
