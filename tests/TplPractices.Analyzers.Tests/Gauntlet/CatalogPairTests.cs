@@ -154,6 +154,12 @@ public sealed class CatalogPairTests
                     var inner = outer + 1;
                     Task.Factory.StartNew(() => Console.WriteLine(inner + outer)).Wait();
                 });
+
+                // Both captures fixed in one run.
+                public static Task Both(string a, string b) => Task.Factory.StartNew(() =>
+                {
+                    Task.Factory.StartNew(() => Console.WriteLine(a.Length + b.Length)).Wait();
+                });
             }
             """,
         [$"{DiagnosticIds.AttachedToParent} × {DiagnosticIds.ExplicitScheduler}"] = Usings + """
