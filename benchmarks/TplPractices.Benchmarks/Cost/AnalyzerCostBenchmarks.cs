@@ -38,8 +38,36 @@ public class AnalyzerCostBenchmarks
     /// measure a few again. TPL0012 speaks only on members marked with an attribute the user names; the template names none.
     /// </summary>
     public static IEnumerable<string> Rules() =>
-        Environment.GetEnvironmentVariable("TPL_COST_RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+        Only
+        ?? Environment.GetEnvironmentVariable("TPL_COST_RULES")?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
         ?? new WarningRulesAnalyzer().SupportedDiagnostics.Select(d => d.Id).Where(id => id != DiagnosticIds.HotPathInlining).OrderBy(id => id, StringComparer.Ordinal).ToArray();
+
+    /// <summary>Set by the smoke run, in process, to hand BenchmarkDotNet fewer rules than <see cref="Rules"/> names.</summary>
+    public static IReadOnlyList<string>? Only { get; set; }
+
+    /// <summary>
+    /// Each rule's exact count on the generated files, without BenchmarkDotNet: the check its setup makes. Returns the
+    /// number of rules whose count is wrong.
+    /// </summary>
+    public static int CheckCounts(IEnumerable<string> rules)
+    {
+        var failures = 0;
+        foreach (var rule in rules)
+        {
+            try
+            {
+                new AnalyzerCostBenchmarks { Rule = rule }.Setup();
+                Console.WriteLine($"cost smoke: {rule} reports exactly its generated hits on {Files} files");
+            }
+            catch (InvalidOperationException e)
+            {
+                Console.WriteLine($"cost smoke: FAIL {e.Message}");
+                failures++;
+            }
+        }
+
+        return failures;
+    }
 
     [ParamsSource(nameof(Rules))]
     public string Rule { get; set; } = DiagnosticIds.CacheConstantTaskResult;

@@ -61,8 +61,8 @@ internal static class Layout
         TextEdits.NewSpans(await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false));
 
     /// <summary>The rewrite's changes, in the original text's coordinates, in order.</summary>
-    public static async Task<List<TextChange>> TextChangesAsync(Document original, Document rewritten, CancellationToken cancellationToken) =>
-        (await rewritten.GetTextChangesAsync(original, cancellationToken).ConfigureAwait(false)).OrderBy(c => c.Span.Start).ToList();
+    public static Task<List<TextChange>> TextChangesAsync(Document original, Document rewritten, CancellationToken cancellationToken) =>
+        TextEdits.BetweenAsync(original, rewritten, cancellationToken);
 
     /// <summary>
     /// An argument list the rewrite wrote that runs over several lines is laid out one argument a line, the first after

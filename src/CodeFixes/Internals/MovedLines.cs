@@ -13,12 +13,17 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class MovedLines
 {
-    /// <summary>The edits for code the rewrite moved unchanged: the same node, with the same text, now elsewhere.</summary>
+    /// <summary>
+    /// The edits for code the rewrite moved unchanged: the same node, with the same text, now elsewhere. Its lines after
+    /// the first may have been indented again on the way (the formatter shifts them with a block it formats), so the
+    /// text is compared without the white space that begins lines, and each such line gets back the place the author
+    /// gave it relative to the node's start.
+    /// </summary>
     public static IEnumerable<TextChange> Of(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
     {
         var oldText = oldRoot.SyntaxTree.GetText();
         var newText = newRoot.SyntaxTree.GetText();
-        var oldNodes = oldRoot.DescendantNodes().Where(n => Layout.Spans(oldText, n) > 1).ToLookup(n => (n.RawKind, n.Span.Length));
+        var oldNodes = oldRoot.DescendantNodes().Where(n => Layout.Spans(oldText, n) > 1).ToLookup(n => (n.RawKind, Unindented(n.ToString())));
         var edits = new List<TextChange>();
         var pending = new Stack<SyntaxNode>(newRoot.ChildNodes());
         while (pending.Count > 0)
@@ -29,14 +34,15 @@ internal static class MovedLines
                 continue;
             }
 
-            var text = node.ToString();
-            var shifts = oldNodes[(node.RawKind, node.Span.Length)].Where(o => o.ToString() == text)
-                .Select(o => Shift(oldText, o, style.Column(newText, node.SpanStart), style.Indentation(newText.Lines.GetLineFromPosition(node.SpanStart).ToString()), style))
-                .Distinct().ToList();
-            if (shifts.Count == 1)
+            var column = style.Column(newText, node.SpanStart);
+            var indentation = style.Indentation(newText.Lines.GetLineFromPosition(node.SpanStart).ToString());
+            var layouts = oldNodes[(node.RawKind, Unindented(node.ToString()))]
+                .Select(o => Indentations(oldText, o, Shift(oldText, o, column, indentation, style), style))
+                .Distinct(LayoutComparer.Instance).ToList();
+            if (layouts.Count == 1)
             {
-                // Moved whole (or left where it was, a shift of 0): its own lines are as the author wrote them.
-                edits.AddRange(ShiftLines(newRoot, newText, node, shifts[0], style));
+                // Moved whole (or left where it was): its own lines are as the author wrote them, relative to its start.
+                edits.AddRange(Reindent(newRoot, newText, node, layouts[0], style));
                 continue;
             }
 
@@ -47,6 +53,48 @@ internal static class MovedLines
         }
 
         return edits;
+    }
+
+    /// <summary>The text without the white space that begins each line after the first.</summary>
+    private static string Unindented(string text) => LineStart.Replace(text, "\n");
+
+    private static readonly System.Text.RegularExpressions.Regex LineStart = new(@"\n[ \t]+", System.Text.RegularExpressions.RegexOptions.CultureInvariant);
+
+    /// <summary>The indentation of each of the node's lines after its first, moved by <paramref name="shift"/> columns.</summary>
+    private static int[] Indentations(SourceText text, SyntaxNode node, int shift, Style style)
+    {
+        var first = text.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
+        var last = text.Lines.GetLineFromPosition(node.Span.End).LineNumber;
+        return Enumerable.Range(first + 1, last - first).Select(n => Math.Max(0, style.Indentation(text.Lines[n].ToString()) + shift)).ToArray();
+    }
+
+    /// <summary>The edits that give the node's lines after its first the indentations given, where they begin in code.</summary>
+    private static IEnumerable<TextChange> Reindent(SyntaxNode root, SourceText text, SyntaxNode node, int[] indentations, Style style)
+    {
+        var first = text.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
+        var last = text.Lines.GetLineFromPosition(node.Span.End).LineNumber;
+        for (var number = first + 1; number <= last && number - first - 1 < indentations.Length; number++)
+        {
+            var line = text.Lines[number];
+            var content = line.ToString();
+            var width = content.Length - content.TrimStart().Length;
+            var wanted = indentations[number - first - 1];
+            if (width == content.Length || style.Indentation(content) == wanted || !StartsInCode(root, line.Start + width))
+            {
+                continue;
+            }
+
+            yield return new TextChange(new TextSpan(line.Start, width), style.Whitespace(wanted));
+        }
+    }
+
+    private sealed class LayoutComparer : IEqualityComparer<int[]>
+    {
+        public static readonly LayoutComparer Instance = new();
+
+        public bool Equals(int[]? x, int[]? y) => x is not null && y is not null && x.SequenceEqual(y);
+
+        public int GetHashCode(int[] obj) => obj.Aggregate(17, (h, i) => (h * 31) + i);
     }
 
     /// <summary>

@@ -216,6 +216,52 @@ public sealed class CatalogPairTests
             && !a.GivesWayTo.Contains(b.Id) && !b.GivesWayTo.Contains(a.Id)
         select $"{a.Id} × {b.Id}";
 
+    /// <summary>
+    /// The shape the multi-target check caught: the inner call's arguments went 16 columns too far when TPL0019 spread
+    /// them before TPL0001 rewrote the outer block (the formatter moved them with it), and a call no rule touched was
+    /// spread when TPL0001 went first (the syntax differ took it into a wide change).
+    /// </summary>
+    [Theory]
+    [InlineData(DiagnosticIds.UseTaskState, DiagnosticIds.ExplicitScheduler)]
+    [InlineData(DiagnosticIds.ExplicitScheduler, DiagnosticIds.UseTaskState)]
+    public async Task NestedCallsBothRulesRewrote_AreLaidOutFromTheirOwnStart_AndCodeBesideThemIsLeftAlone(string first, string second)
+    {
+        const string code = Usings + """
+            namespace Library
+            {
+                public sealed class Work
+                {
+                    public Task Nested(string a, string b) => Task.Factory.StartNew(() =>
+                    {
+                        Task.Factory.StartNew(() => Console.WriteLine(a.Length + b.Length)).Wait();
+                    });
+
+                    public void RunOnce(Action work)
+                    {
+                        Timer? once = null;
+                        once = new Timer(_ =>
+                        {
+                            work();
+                            once?.Dispose();
+                        }, null, 25, Timeout.Infinite);
+                    }
+                }
+            }
+            """;
+        var fixedCode = await FormatRun.FixAsync(GauntletSetup.Modern, code, first, second);
+        var lines = fixedCode.Split('\n');
+        var inner = Array.FindLastIndex(lines, l => l.TrimStart().StartsWith("Task.Factory.StartNew(", StringComparison.Ordinal));
+        var indentation = lines[inner].Length - lines[inner].TrimStart().Length;
+        Assert.StartsWith(new string(' ', indentation + 4) + "static state =>", lines[inner + 1], StringComparison.Ordinal);
+        Assert.Contains("""
+                        once = new Timer(_ =>
+                        {
+                            work();
+                            once?.Dispose();
+                        }, null, 25, Timeout.Infinite);
+            """.Replace("\r\n", "\n", StringComparison.Ordinal), fixedCode, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void EveryPairTheCatalogFinds_HasACase()
     {
@@ -237,9 +283,13 @@ public sealed class CatalogPairTests
             Assert.All(ids, id => Assert.True(reported.Contains(id), $"{id} does not report on the case of {pair} (it reports {string.Join(", ", reported)})"));
         }
 
-        var oneWay = await FormatRun.FixAsync(code, ids[0], ids[1]);
-        var otherWay = await FormatRun.FixAsync(code, ids[1], ids[0]);
-        Assert.Equal(oneWay, otherWay);
-        Assert.NotEqual(code, oneWay);
+        // One target, and a library's two (each fix then runs through both linked copies).
+        foreach (var setup in new[] { GauntletSetup.Single, GauntletSetup.Modern })
+        {
+            var oneWay = await FormatRun.FixAsync(setup, code, ids[0], ids[1]);
+            var otherWay = await FormatRun.FixAsync(setup, code, ids[1], ids[0]);
+            Assert.Equal(oneWay, otherWay);
+            Assert.NotEqual(code, oneWay);
+        }
     }
 }

@@ -67,10 +67,13 @@ internal static class FormatRun
     }
 
     /// <summary>The code of one file after the rules' fixes, as dotnet format leaves it on net10.0 (for the behaviour tests).</summary>
-    public static async Task<string> FixAsync(string code, params string[] rules)
+    public static Task<string> FixAsync(string code, params string[] rules) => FixAsync(GauntletSetup.Single, code, rules);
+
+    /// <summary>The code of one file after the rules' fixes, in a project of the setup's targets (one linked copy each).</summary>
+    public static async Task<string> FixAsync(GauntletSetup setup, string code, params string[] rules)
     {
-        var solution = await RunAsync(GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), rules);
-        return (await solution.Projects.Single().Documents.Single().GetTextAsync()).ToString();
+        var solution = await RunAsync(setup.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), rules);
+        return (await solution.Projects.First().Documents.Single().GetTextAsync()).ToString();
     }
 
     /// <summary>
