@@ -11,7 +11,9 @@
 # rule's row includes what the first rule to run pays for every rule once (its shared code compiled, its callbacks):
 # the rows add up to more than "shipped". Runs two compilers at a time; about 2 minutes each at 200 files.
 # VARIANTS='none TPL0008' runs only those (with 'without', which every row is measured against).
-# Usage: [FILES=200] [VARIANTS=...] benchmarks/build-cost/per-rule.sh
+# TIERED=1 leaves tiered compilation on, as the runtime runs a user's compiler (the default, 0, compiles every method
+# at full optimization: counts that repeat more closely, and a one-off JIT cost several times a real build's).
+# Usage: [FILES=200] [VARIANTS=...] [TIERED=1] benchmarks/build-cost/per-rule.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/.ci/rules.sh"
@@ -48,14 +50,14 @@ count() {
   mkdir -p "$dir"
   { if [ "$variant" = without ]; then grep -v 'TplPractices' "$work/base.rsp"; else cat "$work/base.rsp"; fi
     echo "/analyzerconfig:$work/variants/$variant.globalconfig"; echo "/out:$dir/Consumer.dll"; } > "$dir/args.rsp"
-  (cd "$work/Consumer" && env DOTNET_PROCESSOR_COUNT=1 DOTNET_TieredCompilation=0 DOTNET_gcConcurrent=0 \
+  (cd "$work/Consumer" && env DOTNET_PROCESSOR_COUNT=1 DOTNET_TieredCompilation="${TIERED:-0}" DOTNET_gcConcurrent=0 \
       DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 DOTNET_GCHeapHardLimit=0x100000000 DOTNET_EnableWriteXorExecute=0 \
       DOTNET_ThreadPool_ForceMaxWorkerThreads=1 DOTNET_HillClimbing_Disable=1 \
     valgrind --fair-sched=yes --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$dir/valgrind.log" \
     dotnet "$csc.dll" @"$dir/args.rsp" > "$dir/out.txt" 2>&1) || { cat "$dir/out.txt" >&2; return 1; }
   echo "$variant $(grep -E 'I +refs:' "$dir/valgrind.log" | awk '{ gsub(",", "", $NF); print $NF }')"
 }
-export -f count; export work csc
+export -f count; export work csc TIERED
 printf '%s\n' without ${VARIANTS:-none $ids shipped all} | xargs -P2 -I{} bash -c 'count {}' > "$work/counts.txt"
 
 awk '{ n[$1] = $2 } END {

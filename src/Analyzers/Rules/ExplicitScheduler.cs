@@ -1,4 +1,7 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
@@ -72,9 +75,10 @@ internal static class ExplicitScheduler
     /// <summary>
     /// The site of a call that runs on <c>TaskScheduler.Current</c> for want of a scheduler argument; null for any
     /// other call. A StartNew counts only on <c>Task.Factory</c> (whose defaults are known: no token, no options, no
-    /// scheduler) or on a factory created in place without a scheduler (reported without a fix: its token and options
-    /// are the shorter overload's defaults, which the fix cannot spell). A factory from anywhere else may carry its own
-    /// scheduler, which the shorter overload uses: not reported.
+    /// scheduler) or on a factory created without a scheduler, in place or in the initializer of a readonly field of the
+    /// same file that no constructor assigns (reported without a fix: its token and options are the shorter overload's
+    /// defaults, which the fix cannot spell). A factory from anywhere else may carry its own scheduler, which the
+    /// shorter overload uses: not reported.
     /// </summary>
     public static Site? Analyze(IInvocationOperation call, Context symbols)
     {
@@ -97,9 +101,41 @@ internal static class ExplicitScheduler
         return call.Instance?.WithoutImplicitConversions() switch
         {
             IPropertyReferenceOperation { Property: { Name: "Factory", IsStatic: true } factory } when symbols.IsTask(factory.ContainingType) => Site.Fixable,
-            IObjectCreationOperation { Constructor: { } constructor } when !TakesScheduler(constructor, symbols) => Site.Unfixable,
+            IObjectCreationOperation creation when CreatedWithoutScheduler(creation, symbols) => Site.Unfixable,
+            IFieldReferenceOperation { Field: { IsReadOnly: true } field } when CreatedWithoutScheduler(OnlyValueOf(field, call), symbols) => Site.Unfixable,
             _ => null,
         };
+    }
+
+    private static bool CreatedWithoutScheduler(IOperation? value, Context symbols) =>
+        value?.WithoutImplicitConversions() is IObjectCreationOperation { Constructor: { } constructor } && !TakesScheduler(constructor, symbols);
+
+    /// <summary>
+    /// The value a readonly field holds wherever it is read: its initializer, where the field is declared in the call's
+    /// own file and no constructor of its type names it (a constructor may assign another factory). Null otherwise.
+    /// </summary>
+    private static IOperation? OnlyValueOf(IFieldSymbol field, IInvocationOperation call)
+    {
+        if (field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0] is not { } reference
+            || reference.SyntaxTree != call.Syntax.SyntaxTree
+            || reference.GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator
+            || declarator.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type
+            || field.ContainingType.DeclaringSyntaxReferences.Length != 1)
+        {
+            return null;
+        }
+
+        foreach (var member in type.Members)
+        {
+            if (member is ConstructorDeclarationSyntax constructor
+                && constructor.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == field.Name))
+            {
+                return null;
+            }
+        }
+
+        return call.SemanticModel?.GetOperation(initializer);
     }
 
     private static bool TakesScheduler(IMethodSymbol method, Context symbols)

@@ -182,6 +182,47 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(code, code);
     }
 
+    /// <summary>
+    /// A readonly field whose only value is a factory made without a scheduler is that factory: reported, without a fix.
+    /// Where a constructor may assign it, or it is not readonly, or it was made with a scheduler, it is not reported.
+    /// </summary>
+    [Fact]
+    public async Task AFactoryInAReadonlyField_MadeWithoutAScheduler_IsReportedWithoutAFix()
+    {
+        var code = Usings + """
+            class Queue
+            {
+                private static readonly TaskFactory s_longRunning = new TaskFactory(TaskCreationOptions.LongRunning, TaskContinuationOptions.None);
+                private readonly TaskFactory _plain = new();
+                private readonly TaskFactory<int> _numbers = new TaskFactory<int>(CancellationToken.None);
+                private readonly TaskFactory _scheduled = new TaskFactory(TaskScheduler.Default);
+                private TaskFactory _writable = new TaskFactory();
+
+                Task A(Action work) => s_longRunning.[|StartNew|](work);
+                Task B(Action work) => _plain.[|StartNew|](work);
+                Task<int> C(Func<int> work) => _numbers.[|StartNew|](work);
+                Task D(Action work) => _scheduled.StartNew(work);
+                Task E(Action work) => _writable.StartNew(work);
+            }
+
+            class Configured
+            {
+                private readonly TaskFactory _factory = new TaskFactory();
+
+                public Configured(bool exclusive)
+                {
+                    if (exclusive)
+                    {
+                        _factory = new TaskFactory(new ConcurrentExclusiveSchedulerPair().ExclusiveScheduler);
+                    }
+                }
+
+                Task A(Action work) => _factory.StartNew(work);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
     [Fact]
     public async Task NestedLambdas_ExpressionBodies_AndTopLevelStatements()
     {
