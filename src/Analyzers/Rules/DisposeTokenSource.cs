@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -78,6 +79,7 @@ internal static class DisposeTokenSource
 
         var holds = created is IInvocationOperation ? Registration : HoldsTimer((IObjectCreationOperation)created) ? Timer : null;
         var tokenMayOutlive = false;
+        var disposed = false;
         var function = created.EnclosingFunction();
         foreach (var reference in created.Root().Descendants())
         {
@@ -94,7 +96,8 @@ internal static class DisposeTokenSource
             switch (reference.Parent)
             {
                 case IInvocationOperation { TargetMethod.Name: "Dispose" or "DisposeAsync" } call when call.Instance == reference:
-                    return null;
+                    disposed = true;
+                    break;
                 case IInvocationOperation { TargetMethod.Name: "CancelAfter" } call when call.Instance == reference:
                     holds = holds is Registration or TimerAndRegistration ? TimerAndRegistration : Timer;
                     break;
@@ -110,7 +113,7 @@ internal static class DisposeTokenSource
             }
         }
 
-        if (holds is null)
+        if (holds is null || (disposed && DisposedOnEveryPath(group, local)))
         {
             return null;
         }
@@ -119,6 +122,66 @@ internal static class DisposeTokenSource
             ? null
             : UsingRewrite(statement);
         return new Site(local, holds, fix);
+    }
+
+    /// <summary>
+    /// Whether a statement after the declaration, in its block, disposes the source whichever way it runs (in a
+    /// <c>finally</c>, both branches of an <c>if</c>, or plainly), with no <c>return</c>, <c>throw</c> or <c>goto</c>
+    /// before it that would leave the block first. A dispose on some paths only (one branch, or after an early return)
+    /// leaves the timer or registration held on the others. A declaration outside a block counts as disposed.
+    /// </summary>
+    private static bool DisposedOnEveryPath(IOperation declaration, ILocalSymbol local)
+    {
+        if (declaration.Parent is not IBlockOperation block)
+        {
+            return true;
+        }
+
+        bool IsDispose(IOperation statement) =>
+            statement is IExpressionStatementOperation { Operation: IInvocationOperation { TargetMethod.Name: "Dispose", Instance: ILocalReferenceOperation { Local: var held } } }
+            && SymbolEqualityComparer.Default.Equals(held, local);
+
+        for (var i = block.Operations.IndexOf(declaration) + 1; i > 0 && i < block.Operations.Length; i++)
+        {
+            var statement = block.Operations[i];
+            if (ControlPaths.DoesOnEveryPath(statement, IsDispose))
+            {
+                return true;
+            }
+
+            if (MayLeave(statement))
+            {
+                return false;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>A <c>return</c>, <c>throw</c> or <c>goto</c> in the statement, outside the lambdas and local functions in it.</summary>
+    private static bool MayLeave(IOperation statement)
+    {
+        var pending = new Stack<IOperation>();
+        pending.Push(statement);
+        while (pending.Count > 0)
+        {
+            var operation = pending.Pop();
+            switch (operation.Kind)
+            {
+                case OperationKind.Return or OperationKind.Throw:
+                case OperationKind.Branch when ((IBranchOperation)operation).BranchKind == BranchKind.GoTo:
+                    return true;
+                case OperationKind.AnonymousFunction or OperationKind.LocalFunction:
+                    continue;
+            }
+
+            foreach (var child in operation.ChildOperations)
+            {
+                pending.Push(child);
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

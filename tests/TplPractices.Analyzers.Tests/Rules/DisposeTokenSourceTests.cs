@@ -103,6 +103,139 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// A source disposed on some paths only (in one branch, or after a return or throw that can leave first) keeps its
+    /// timer on the others: reported, and the using disposes it on every path (a second Dispose does nothing). One
+    /// disposed on every path (plainly after its last use, in both branches, in a finally) is not.
+    /// </summary>
+    [Fact]
+    public async Task ASourceDisposedOnSomePathsOnly_IsDeclaredWithUsing()
+    {
+        var before = Class("""
+                async Task<bool> Branch(Func<CancellationToken, Task<bool>> work)
+                {
+                    var timeout = {|#0:new CancellationTokenSource(500)|};
+                    var ok = await work(timeout.Token);
+                    if (ok)
+                    {
+                        timeout.Dispose();
+                    }
+
+                    return ok;
+                }
+
+                async Task Early(Func<CancellationToken, Task> work, bool skip)
+                {
+                    var timeout = {|#1:new CancellationTokenSource(500)|};
+                    if (skip)
+                    {
+                        return;
+                    }
+
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                }
+
+                async Task Thrown(Func<CancellationToken, Task<int>> work)
+                {
+                    var timeout = {|#2:new CancellationTokenSource(500)|};
+                    if (await work(timeout.Token) < 0) throw new InvalidOperationException("negative");
+                    timeout.Dispose();
+                }
+
+                async Task Plainly(Func<CancellationToken, Task> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                }
+
+                async Task BothBranches(Func<CancellationToken, Task<bool>> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    if (await work(timeout.Token)) { timeout.Dispose(); } else { timeout.Dispose(); }
+                }
+
+                async Task ReturnInsideTheTry(Func<CancellationToken, Task<bool>> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    try
+                    {
+                        if (await work(timeout.Token)) return;
+                    }
+                    finally
+                    {
+                        timeout.Dispose();
+                    }
+                }
+            """);
+        var after = Class("""
+                async Task<bool> Branch(Func<CancellationToken, Task<bool>> work)
+                {
+                    using var timeout = new CancellationTokenSource(500);
+                    var ok = await work(timeout.Token);
+                    if (ok)
+                    {
+                        timeout.Dispose();
+                    }
+
+                    return ok;
+                }
+
+                async Task Early(Func<CancellationToken, Task> work, bool skip)
+                {
+                    using var timeout = new CancellationTokenSource(500);
+                    if (skip)
+                    {
+                        return;
+                    }
+
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                }
+
+                async Task Thrown(Func<CancellationToken, Task<int>> work)
+                {
+                    using var timeout = new CancellationTokenSource(500);
+                    if (await work(timeout.Token) < 0) throw new InvalidOperationException("negative");
+                    timeout.Dispose();
+                }
+
+                async Task Plainly(Func<CancellationToken, Task> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                }
+
+                async Task BothBranches(Func<CancellationToken, Task<bool>> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    if (await work(timeout.Token)) { timeout.Dispose(); } else { timeout.Dispose(); }
+                }
+
+                async Task ReturnInsideTheTry(Func<CancellationToken, Task<bool>> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    try
+                    {
+                        if (await work(timeout.Token)) return;
+                    }
+                    finally
+                    {
+                        timeout.Dispose();
+                    }
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        for (var i = 0; i < 3; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("timeout", DisposeTokenSource.Timer, Using));
+        }
+
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A token that may still be in use when the block ends (given to work nobody awaits, kept in a variable): disposing
     /// the source there would stop its timer under that work. Reported, to dispose when the work ends; no fix.
     /// </summary>
