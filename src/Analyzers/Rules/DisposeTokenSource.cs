@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -159,30 +158,9 @@ internal static class DisposeTokenSource
     }
 
     /// <summary>A <c>return</c>, <c>throw</c> or <c>goto</c> in the statement, outside the lambdas and local functions in it.</summary>
-    private static bool MayLeave(IOperation statement)
-    {
-        var pending = new Stack<IOperation>();
-        pending.Push(statement);
-        while (pending.Count > 0)
-        {
-            var operation = pending.Pop();
-            switch (operation.Kind)
-            {
-                case OperationKind.Return or OperationKind.Throw:
-                case OperationKind.Branch when ((IBranchOperation)operation).BranchKind == BranchKind.GoTo:
-                    return true;
-                case OperationKind.AnonymousFunction or OperationKind.LocalFunction:
-                    continue;
-            }
-
-            foreach (var child in operation.ChildOperations)
-            {
-                pending.Push(child);
-            }
-        }
-
-        return false;
-    }
+    private static bool MayLeave(IOperation statement) =>
+        OwnOperations.Any(statement, static operation => operation.Kind is OperationKind.Return or OperationKind.Throw
+            || (operation.Kind == OperationKind.Branch && ((IBranchOperation)operation).BranchKind == BranchKind.GoTo));
 
     /// <summary>
     /// Whether the token, read at <paramref name="token"/>, may still be in use when the statement ends: anything but an

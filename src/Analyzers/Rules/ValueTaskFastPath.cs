@@ -199,7 +199,7 @@ internal static class ValueTaskFastPath
         // JIT in every compiler process.
         var firstAwait = int.MaxValue;
         var returns = new List<IReturnOperation>();
-        foreach (var operation in OwnOperations(body))
+        foreach (var operation in OwnOperations.Of(body))
         {
             if (IsAwait(operation) || (operation.Kind == OperationKind.Try && ((ITryOperation)operation).Finally is { } cleanup && AwaitsIn(cleanup)))
             {
@@ -235,6 +235,9 @@ internal static class ValueTaskFastPath
         return null;
     }
 
+    /// <summary>Whether an await is among the operation's own (<see cref="OwnOperations"/>); stops at the first.</summary>
+    private static bool AwaitsIn(IOperation root) => OwnOperations.Any(root, IsAwait);
+
     /// <summary>A value a return yields without awaiting, and the test that chose it.</summary>
     private sealed class SyncPath
     {
@@ -247,56 +250,6 @@ internal static class ValueTaskFastPath
         public IOperation Value { get; }
 
         public IOperation? Guard { get; }
-    }
-
-    /// <summary>
-    /// The body's operations, without those of lambdas and local functions (their awaits are their own). A list rather
-    /// than an iterator: every async candidate's body is walked, and an iterator is a class of five methods to compile
-    /// and an interface call per operation.
-    /// </summary>
-    private static List<IOperation> OwnOperations(IOperation root)
-    {
-        var found = new List<IOperation>();
-        var pending = new Stack<IOperation>();
-        pending.Push(root);
-        while (pending.Count > 0)
-        {
-            var operation = pending.Pop();
-            found.Add(operation);
-            PushOwnChildren(operation, pending);
-        }
-
-        return found;
-    }
-
-    /// <summary>Whether an await is among the operation's own (<see cref="OwnOperations"/>); stops at the first.</summary>
-    private static bool AwaitsIn(IOperation root)
-    {
-        var pending = new Stack<IOperation>();
-        pending.Push(root);
-        while (pending.Count > 0)
-        {
-            var operation = pending.Pop();
-            if (IsAwait(operation))
-            {
-                return true;
-            }
-
-            PushOwnChildren(operation, pending);
-        }
-
-        return false;
-    }
-
-    private static void PushOwnChildren(IOperation operation, Stack<IOperation> pending)
-    {
-        foreach (var child in operation.ChildOperations)
-        {
-            if (child.Kind is not (OperationKind.AnonymousFunction or OperationKind.LocalFunction))
-            {
-                pending.Push(child);
-            }
-        }
     }
 
     /// <summary>Adds the values a returned expression yields without awaiting, each with the test that chose it.</summary>
