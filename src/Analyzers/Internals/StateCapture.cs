@@ -203,7 +203,7 @@ internal sealed class StateCapture
             captured.Remove(receiver);
         }
 
-        noFix ??= FixBlocker(call, lambda, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
+        noFix ??= FixBlocker(call, lambda, shape, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
         return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
     }
 
@@ -224,7 +224,7 @@ internal sealed class StateCapture
     private static IParameterSymbol? ParameterAt(IAnonymousFunctionOperation lambda, int ordinal) =>
         ordinal < lambda.Symbol.Parameters.Length ? lambda.Symbol.Parameters[ordinal] : null;
 
-    private static string? FixBlocker(IOperation call, IAnonymousFunctionOperation lambda, List<ISymbol> captured, int maxStateValues, bool hasValueTuple)
+    private static string? FixBlocker(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, List<ISymbol> captured, int maxStateValues, bool hasValueTuple)
     {
         // Half-typed code: the rewrite would repeat unresolved names and add errors (found by FuzzTests).
         if (captured.Any(s => TypeOf(s)?.ContainsErrorType() != false)
@@ -238,8 +238,10 @@ internal sealed class StateCapture
             return "the state is read back with a tuple deconstruction, which needs C# 7";
         }
 
+        // Where the values fill the call's own state argument, every argument keeps its place and its name; where they
+        // are inserted after the lambda, a name before them would leave them out of position.
         if (ArgumentsOf(call.Syntax) is not { } arguments
-            || arguments.Any(a => a.NameColon is not null)
+            || (!shape.FillsArgument && arguments.Any(a => a.NameColon is not null))
             || lambda.Syntax is not AnonymousFunctionExpressionSyntax)
         {
             return "the call uses named arguments";

@@ -96,7 +96,7 @@ internal sealed class StateRewrite
         return Rebuild(
             original,
             (i, argument) => i == lambdaIndex
-                ? Argument(Lambda()).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                ? argument.WithExpression(Lambda().WithTriviaFrom(argument.Expression)).WithAdditionalAnnotations(Formatter.Annotation)
                 : i == stateIndex
                     ? argument.WithExpression(State().WithTriviaFrom(argument.Expression))
                     : argument,
@@ -174,7 +174,7 @@ internal sealed class StateRewrite
     {
         for (var i = 0; node is not null && i < list.Arguments.Count; i++)
         {
-            if (list.Arguments[i].Expression.Span.Contains(node.Span))
+            if (list.Arguments[i].Span.Contains(node.Span))
             {
                 return i;
             }

@@ -35,6 +35,57 @@ public sealed class CallbackStateFixTests
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Where the call already passes a null state, the values fill it in its place: named arguments, in any order, keep
+    /// their names. Where the state would be inserted after the lambda, a named argument is still reported without a
+    /// fix (ShapesWithoutAFix_AreReportedWithout).
+    /// </summary>
+    [Fact]
+    public async Task NamedArguments_KeepTheirNames_WhereTheStateArgumentIsFilled()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    Timer Start(string name) => new Timer(callback: [|_ => Console.WriteLine(name)|], state: null, dueTime: 10, period: Timeout.Infinite);
+                    Timer Reordered(string name) => new Timer(state: null, period: Timeout.Infinite, callback: [|_ => Console.WriteLine(name)|], dueTime: 10);
+                    bool Queue(string name) => ThreadPool.QueueUserWorkItem(state: null, callBack: [|_ => Console.WriteLine(name)|]);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+
+                class C
+                {
+                    Timer Start(string name) => new Timer(
+                        callback: static state =>
+                        {
+                            var name = (string)state!;
+                            Console.WriteLine(name);
+                        },
+                        state: name,
+                        dueTime: 10,
+                        period: Timeout.Infinite);
+                    Timer Reordered(string name) => new Timer(state: name, period: Timeout.Infinite, callback: static state =>
+                    {
+                        var name = (string)state!;
+                        Console.WriteLine(name);
+                    }, dueTime: 10);
+                    bool Queue(string name) => ThreadPool.QueueUserWorkItem(state: name, callBack: static state =>
+                    {
+                        var name = (string)state!;
+                        Console.WriteLine(name);
+                    });
+                }
+                """,
+        }.RunAsync();
+    }
+
     private const string QueueOne = /* lang=c#-test */ """
         using System;
         using System.Threading;
