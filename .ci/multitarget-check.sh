@@ -59,8 +59,9 @@ check() {
       done
     fi
   done
-  build "$config" "$work/$config-2.log" || fail "$config" "the fixed sources do not build" "$work/$config-2.log" "$project"/*.cs
-  local left; left=$(grep -oE "[A-Za-z]+\.cs\([0-9]+,[0-9]+\): warning TPL[0-9]+" "$work/$config-2.log" | sort -u | tr '\n' ' ' || true)
+  # Every repetition ended in the bytes of the first, which the second run left as they were and which built after
+  # the first run: that build's warnings are what stays without a fix.
+  local left; left=$(grep -oE "[A-Za-z]+\.cs\([0-9]+,[0-9]+\): warning TPL[0-9]+" "$work/$config-1.log" | sort -u | tr '\n' ' ' || true)
   echo "multi-target ($config): ${REPS:-2} repetitions of two dotnet format runs gave the same bytes, the second run changed nothing, both targets build; left without a fix: ${left:-nothing}"
 }
 

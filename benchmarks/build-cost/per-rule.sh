@@ -12,7 +12,9 @@
 # the rows add up to more than "shipped". Runs two compilers at a time; about 2 minutes each at 200 files.
 # VARIANTS='none TPL0008' runs only those (with 'without', which every row is measured against).
 # TIERED=1 leaves tiered compilation on, as the runtime runs a user's compiler (the default, 0, compiles every method
-# at full optimization: counts that repeat more closely, and a one-off JIT cost several times a real build's).
+# at full optimization: counts that repeat more closely, and a one-off JIT cost several times a real build's). Its
+# call counting then starts at once: the runtime's 100 ms delay is wall time, which valgrind stretches fiftyfold, and
+# with it every method stayed at tier 0 (a first try ran three times as long as a count without tiering).
 # Usage: [FILES=200] [VARIANTS=...] [TIERED=1] benchmarks/build-cost/per-rule.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,7 +52,7 @@ count() {
   mkdir -p "$dir"
   { if [ "$variant" = without ]; then grep -v 'TplPractices' "$work/base.rsp"; else cat "$work/base.rsp"; fi
     echo "/analyzerconfig:$work/variants/$variant.globalconfig"; echo "/out:$dir/Consumer.dll"; } > "$dir/args.rsp"
-  (cd "$work/Consumer" && env DOTNET_PROCESSOR_COUNT=1 DOTNET_TieredCompilation="${TIERED:-0}" DOTNET_gcConcurrent=0 \
+  (cd "$work/Consumer" && env DOTNET_PROCESSOR_COUNT=1 DOTNET_TieredCompilation="${TIERED:-0}" DOTNET_TC_CallCountingDelayMs=0 DOTNET_gcConcurrent=0 \
       DOTNET_ThreadPool_UnfairSemaphoreSpinLimit=0 DOTNET_GCHeapHardLimit=0x100000000 DOTNET_EnableWriteXorExecute=0 \
       DOTNET_ThreadPool_ForceMaxWorkerThreads=1 DOTNET_HillClimbing_Disable=1 \
     valgrind --fair-sched=yes --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$dir/valgrind.log" \

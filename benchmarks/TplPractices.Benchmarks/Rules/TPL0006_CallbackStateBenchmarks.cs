@@ -14,6 +14,7 @@ namespace TplPractices.Benchmarks.Rules;
 /// bytes shown include what the API itself allocates on both sides.
 /// </summary>
 [MemoryDiagnoser]
+[SmokeInvocations(1024)]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [SeedSource(

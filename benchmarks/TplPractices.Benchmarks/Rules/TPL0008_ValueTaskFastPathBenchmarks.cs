@@ -13,6 +13,7 @@ namespace TplPractices.Benchmarks.Rules;
 /// floor. Each operation is one call, averaged over a loop of 1,000.
 /// </summary>
 [MemoryDiagnoser]
+[SmokeInvocations(1024)]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [SeedSource(
