@@ -23,7 +23,8 @@ internal static class MovedLines
     {
         var oldText = oldRoot.SyntaxTree.GetText();
         var newText = newRoot.SyntaxTree.GetText();
-        var oldNodes = oldRoot.DescendantNodes().Where(n => Layout.Spans(oldText, n) > 1).ToLookup(n => (n.RawKind, Unindented(n.ToString())));
+        // Keyed by what re-indenting leaves alone and costs nothing to read; the text is compared for candidates only.
+        var oldNodes = oldRoot.DescendantNodes().Where(n => Layout.Spans(oldText, n) > 1).ToLookup(n => Key(oldText, n));
         var edits = new List<TextChange>();
         var pending = new Stack<SyntaxNode>(newRoot.ChildNodes());
         while (pending.Count > 0)
@@ -36,7 +37,9 @@ internal static class MovedLines
 
             var column = style.Column(newText, node.SpanStart);
             var indentation = style.Indentation(newText.Lines.GetLineFromPosition(node.SpanStart).ToString());
-            var layouts = oldNodes[(node.RawKind, Unindented(node.ToString()))]
+            var unindented = Unindented(node.ToString());
+            var layouts = oldNodes[Key(newText, node)]
+                .Where(o => Unindented(o.ToString()) == unindented)
                 .Select(o => Indentations(oldText, o, Shift(oldText, o, column, indentation, style), style))
                 .Distinct(LayoutComparer.Instance).ToList();
             if (layouts.Count == 1)
@@ -54,6 +57,9 @@ internal static class MovedLines
 
         return edits;
     }
+
+    private static (int Kind, int Lines, string First, string Last) Key(SourceText text, SyntaxNode node) =>
+        (node.RawKind, Layout.Spans(text, node), node.GetFirstToken().Text, node.GetLastToken().Text);
 
     /// <summary>The text without the white space that begins each line after the first.</summary>
     private static string Unindented(string text) => LineStart.Replace(text, "\n");
