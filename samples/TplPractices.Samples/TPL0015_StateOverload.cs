@@ -22,6 +22,11 @@ public class TPL0015_StateOverload
     public void Retry(WorkQueue queue, string name, int attempt) =>
         queue.Enqueue(() => Console.WriteLine(name + attempt));
 
+    // Reported on both targets: Enqueue<TState> already takes a state, but is given a dummy the callback ignores.
+    // Fix: queue.Enqueue(static name => Console.WriteLine(name), name).
+    public void Announce(WorkQueue queue, string name) =>
+        queue.Enqueue(_ => Console.WriteLine(name), default(object));
+
     // Reported on net10.0: the method group is a delegate bound to 'this', made on every call.
     // Fix: GetOrAdd(format, static (format, self) => self.Create(format), this).
     public Parser Plain(string format) => _parsers.GetOrAdd(format, Create);

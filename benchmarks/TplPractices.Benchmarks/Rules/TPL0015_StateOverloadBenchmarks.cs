@@ -10,7 +10,8 @@ namespace TplPractices.Benchmarks.Rules;
 /// <summary>
 /// TPL0015: a capturing lambda given to a method that has a state overload, against that overload with the static
 /// lambda the fix writes: ConcurrentDictionary.GetOrAdd where the key is present (the callback never runs, the closure
-/// is made anyway), AddOrUpdate where it is present (the update runs), and ImmutableInterlocked.Update.
+/// is made anyway), AddOrUpdate where it is present (the update runs), ImmutableInterlocked.Update, and string.Create
+/// given a dummy null state while its lambda captures the text (the fix passes the text as the state).
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -18,12 +19,13 @@ namespace TplPractices.Benchmarks.Rules;
 [SeedSource(
     "TPL whitepaper (.NET 4.5), \"Encode closure information into a Task's state object\" (no figures published)",
     "The same cost, a closure and a delegate per call, for every API with a state overload; .NET Core 2.0 added ConcurrentDictionary's TArg overloads for it.")]
-[ReportSection(128, "TPL0015: state overloads found by shape (ConcurrentDictionary, ImmutableInterlocked)", "one call")]
+[ReportSection(128, "TPL0015: state overloads found by shape (ConcurrentDictionary, ImmutableInterlocked, a dummy state)", "one call")]
 public class TPL0015_StateOverloadBenchmarks
 {
     private readonly ConcurrentDictionary<string, int> _cache = new();
     private ImmutableList<int> _items = ImmutableList<int>.Empty;
     private int _factor = 3;
+    private string _text = "a short text";
 
     [GlobalSetup]
     public void Setup() => _cache["present"] = 1;
@@ -78,6 +80,22 @@ public class TPL0015_StateOverloadBenchmarks
         var changed = ImmutableInterlocked.Update(ref _items, static (l, item) => l.Add(item), item);
         _items = ImmutableList<int>.Empty;
         return changed;
+    }
+
+    [Benchmark(Baseline = true, Description = "string.Create(n, (object?)null, (span, _) => …text…)")]
+    [BenchmarkCategory("string.Create, a dummy state")]
+    public string Before_DummyState()
+    {
+        var text = _text;
+        return string.Create(text.Length, (object?)null, (span, _) => text.AsSpan().CopyTo(span));
+    }
+
+    [Benchmark(Description = "string.Create(n, text, static (span, text) => …text…)")]
+    [BenchmarkCategory("string.Create, a dummy state")]
+    public string After_DummyState()
+    {
+        var text = _text;
+        return string.Create(text.Length, text, static (span, text) => text.AsSpan().CopyTo(span));
     }
 
     private static int Make(string key, int factor) => key.Length * factor;

@@ -41,6 +41,12 @@ internal sealed class StateShape
     /// <summary><c>dictionary.GetOrAdd(key, k => …)</c> → <c>GetOrAdd(key, (k, state) => …, values)</c>: a state overload's delegate takes the state at <paramref name="position"/>.</summary>
     public static StateShape Inserted(int position, bool typed) => new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: false);
 
+    /// <summary>
+    /// <c>string.Create(n, (object?)null, (span, _) => …)</c> → <c>string.Create(n, values, (span, state) => …)</c>: a state
+    /// overload's dummy state, which the lambda at <paramref name="position"/> ignores, is filled.
+    /// </summary>
+    public static StateShape FilledDummy(int position, bool typed) => new(position, replacesParameter: true, fillsArgument: true, typed, hasAntecedent: false);
+
     /// <summary>The position of <c>state</c> in the new lambda's parameters.</summary>
     public int StateParameter { get; }
 
@@ -207,6 +213,27 @@ internal sealed class StateCapture
         return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
     }
 
+    /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
+    public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)
+    {
+        if (ParameterAt(lambda, ordinal) is not { } parameter)
+        {
+            return false;
+        }
+
+        foreach (var operation in lambda.Body.Descendants())
+        {
+            if (operation is IParameterReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
+                && !IsInNameOf(operation))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>Whether the reference is the argument of a <c>nameof</c>, which the compiler turns into a string.</summary>
     private static bool IsInNameOf(IOperation reference)
     {
@@ -308,7 +335,6 @@ internal sealed class StateCapture
         return writtenBefore && hasGoto;
     }
 
-    /// <summary>Whether anything in <paramref name="root"/> writes the variable, its declaration's initializer aside.</summary>
     /// <summary>
     /// Whether anything in <paramref name="root"/> writes the variable; with <paramref name="countDeclaration"/> false,
     /// the declaration that sets it (an <c>out var</c>) does not count.

@@ -9,6 +9,9 @@ internal static class TypeSymbolExtensions
     public static bool MentionsMethodTypeParameter(this ITypeSymbol type) =>
         type.AnyPart(t => t is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method });
 
+    /// <summary>True when <paramref name="part"/> is the type or any type it is built from (<c>Func&lt;T, int&gt;</c> mentions T).</summary>
+    public static bool Mentions(this ITypeSymbol type, ITypeSymbol part) => type.AnyPart(t => SymbolEqualityComparer.Default.Equals(t, part));
+
     /// <summary>True when the type or any type it is built from did not bind (half-typed code).</summary>
     public static bool ContainsErrorType(this ITypeSymbol type) => type.AnyPart(t => t.TypeKind == TypeKind.Error);
 

@@ -157,10 +157,39 @@ internal static class DisposeTokenSource
         return false;
     }
 
-    /// <summary>A <c>return</c>, <c>throw</c> or <c>goto</c> in the statement, outside the lambdas and local functions in it.</summary>
+    /// <summary>
+    /// A <c>return</c>, <c>yield break</c>, <c>throw</c> or <c>goto</c> in the statement, or a <c>break</c> or
+    /// <c>continue</c> of a loop around it (one of a loop or <c>switch</c> inside it stays in the block); lambdas and
+    /// local functions in it do not count.
+    /// </summary>
     private static bool MayLeave(IOperation statement) =>
-        OwnOperations.Any(statement, static operation => operation.Kind is OperationKind.Return or OperationKind.Throw
-            || (operation.Kind == OperationKind.Branch && ((IBranchOperation)operation).BranchKind == BranchKind.GoTo));
+        OwnOperations.Any(statement, operation => operation.Kind is OperationKind.Return or OperationKind.YieldBreak or OperationKind.Throw
+            || (operation.Kind == OperationKind.Branch && ((IBranchOperation)operation).BranchKind switch
+            {
+                BranchKind.GoTo => true,
+                BranchKind.Break => !HasTargetWithin(operation, statement, orSwitch: true),
+                BranchKind.Continue => !HasTargetWithin(operation, statement, orSwitch: false),
+                _ => false,
+            }));
+
+    /// <summary>Whether the loop (or <c>switch</c>) a <c>break</c> or <c>continue</c> ends is the statement or inside it.</summary>
+    private static bool HasTargetWithin(IOperation branch, IOperation statement, bool orSwitch)
+    {
+        for (var current = branch.Parent; current is not null; current = current.Parent)
+        {
+            if (current.Kind == OperationKind.Loop || (orSwitch && current.Kind == OperationKind.Switch))
+            {
+                return true;
+            }
+
+            if (current == statement)
+            {
+                return false;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// Whether the token, read at <paramref name="token"/>, may still be in use when the statement ends: anything but an

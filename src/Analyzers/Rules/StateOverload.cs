@@ -60,14 +60,21 @@ internal static class StateOverload
     /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
     internal sealed class Site
     {
-        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks)
+        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy)
         {
             Match = match;
             Reported = reported;
             Callbacks = callbacks;
+            FillsDummy = fillsDummy;
         }
 
         public Match Match { get; }
+
+        /// <summary>
+        /// The call is the state overload already and passes a dummy state (<c>null</c>, <c>default</c>) its callbacks
+        /// ignore: the values replace that argument, and nothing is inserted.
+        /// </summary>
+        public bool FillsDummy { get; }
 
         /// <summary>The first callback that captures: where the diagnostic goes, and the fix's verdict.</summary>
         public StateCapture Reported { get; }
@@ -82,7 +89,9 @@ internal static class StateOverload
         private readonly ImmutableArray<INamedTypeSymbol> _tasks;
         private readonly CallbackStateApis? _callbackApis;
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<IMethodSymbol, Match?> _ownStates = new(SymbolEqualityComparer.Default);
         private readonly Func<IMethodSymbol, Match?> _matchOf;
+        private readonly Func<IMethodSymbol, Match?> _ownStateOf;
 
         private Context(Compilation compilation)
         {
@@ -94,22 +103,31 @@ internal static class StateOverload
                 .ToImmutableArray();
             _callbackApis = CallbackStateApis.TryCreate(compilation);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
-            _matchOf = method => IsOwnedElsewhere(method.ContainingType) ? null : Find(method);
+            _matchOf = method => IsOwnedElsewhere(method) ? null : Find(method);
+            // TPL0006 owns its APIs' object states, not their generic ones (UnsafeQueueUserWorkItem<TState>).
+            _ownStateOf = method => OwnState(method) is { } own && (own.Typed || !IsOwnedElsewhere(method)) ? own : null;
         }
 
         public bool HasValueTuple { get; }
 
         public static Context TryCreate(Compilation compilation) => new(compilation);
 
-        private bool IsOwnedElsewhere(INamedTypeSymbol type) =>
-            _tasks.Contains(type.OriginalDefinition, SymbolEqualityComparer.Default)
-            || _callbackApis?.IsApiType(type) == true;
+        /// <summary>
+        /// StartNew and ContinueWith are TPL0001's, Task.Run TPL0007's, the callback APIs TPL0006's; the task types'
+        /// other methods (<c>TaskFactory.FromAsync</c> and its <c>TArg</c> overloads) are this rule's.
+        /// </summary>
+        private bool IsOwnedElsewhere(IMethodSymbol method) =>
+            (method.Name is "StartNew" or "ContinueWith" or "Run" && _tasks.Contains(method.ContainingType.OriginalDefinition, SymbolEqualityComparer.Default))
+            || _callbackApis?.IsApiType(method.ContainingType) == true;
 
         /// <summary>
         /// The method's match, or null where it has none or another rule owns its calls; worked out once per method,
         /// since most calls with a lambda (LINQ's) are to a few methods called many times.
         /// </summary>
         public Match? OverloadOf(IMethodSymbol method) => _matches.GetOrAdd(method.OriginalDefinition, _matchOf);
+
+        /// <summary>The method as its own state overload (it takes a state its callbacks receive), or null; once per method.</summary>
+        public Match? OwnStateOf(IMethodSymbol method) => _ownStates.GetOrAdd(method.OriginalDefinition, _ownStateOf);
     }
 
     /// <summary>
@@ -120,23 +138,39 @@ internal static class StateOverload
     {
         if (WrittenArguments(call) is not { } written
             || !HasLambda(written)
-            || CalledMethod(call) is not { MethodKind: MethodKind.Ordinary or MethodKind.Constructor } method
-            || context.OverloadOf(method) is not { } match
-            || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
+            || CalledMethod(call) is not { MethodKind: MethodKind.Ordinary or MethodKind.Constructor } method)
         {
             return null;
         }
 
-        var noFix = match.Proven ? NoFixReason(call, match) : "nothing in the overload's signature says which callback parameter receives the state";
+        var fillsDummy = false;
+        if (context.OverloadOf(method) is not { } match)
+        {
+            if (context.OwnStateOf(method) is not { } own || !PassesADummy(call, method, own))
+            {
+                return null;
+            }
+
+            (match, fillsDummy) = (own, true);
+        }
+        else if (!call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
+        {
+            return null;
+        }
+
+        var noFix = !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
+            : fillsDummy ? DummyNoFixReason(call, method)
+            : NoFixReason(call, match);
         var shapes = new List<StateCapture?>();
         var lambdas = 0;
         foreach (var (ordinal, position) in match.Callbacks)
         {
             var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
             lambdas += lambda is null ? 0 : 1;
+            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed);
             shapes.Add(lambda is null
                 ? null
-                : StateCapture.Of(call, lambda, StateShape.Inserted(position, match.Typed), maxStateValues, context.HasValueTuple, () => noFix));
+                : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix));
         }
 
         if (shapes.FirstOrDefault(s => s is not null) is not { } reported)
@@ -151,7 +185,97 @@ internal static class StateOverload
             reported = reported.WithNoFix("the callbacks would need different values from the one state");
         }
 
-        return new Site(match, reported, shapes.ToImmutableArray());
+        return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy);
+    }
+
+    /// <summary>
+    /// The call passes its state <c>null</c> or <c>default</c>, and every callback is a lambda that never reads the
+    /// state it is given: the state is a dummy, and the captured values can take its place. A callback that reads it,
+    /// or one that is not a lambda, may give the null a meaning.
+    /// </summary>
+    private static bool PassesADummy(IOperation call, IMethodSymbol method, Match own)
+    {
+        var arguments = Arguments(call);
+        if (arguments.FirstOrDefault(a => a.Parameter?.Ordinal == own.StateOrdinal) is not { ArgumentKind: ArgumentKind.Explicit } state
+            || !(state.Value.ConstantValue is { HasValue: true, Value: null } || state.Value.WithoutImplicitConversions() is IDefaultValueOperation)
+            || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, method))
+        {
+            return false;
+        }
+
+        foreach (var (ordinal, position) in own.Callbacks)
+        {
+            if (StateCapture.LambdaOf(arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)) is not { } lambda
+                || StateCapture.ReadsParameter(lambda, position))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Where the values replace a dummy, the state's type comes from them: a type argument written for it
+    /// (<c>UnsafeQueueUserWorkItem&lt;object?&gt;</c>) is dropped by the fix, which it can only do when it is the method's only one.
+    /// </summary>
+    private static string? DummyNoFixReason(IOperation call, IMethodSymbol method) =>
+        method.TypeParameters.Length > 1 && call.Syntax is InvocationExpressionSyntax { Expression: GenericNameSyntax or MemberAccessExpressionSyntax { Name: GenericNameSyntax } }
+            ? "the call names the type arguments the state's type would change"
+            : null;
+
+    /// <summary>
+    /// The method's own state (<c>string.Create&lt;TState&gt;(int, TState, SpanAction&lt;char, TState&gt;)</c>): a
+    /// parameter of an unconstrained method type parameter, or an <c>object</c> named as a state, that only callbacks
+    /// receive, once each and never as what they return; the method's result never carries it. A seed that comes back
+    /// (<c>Aggregate</c>'s) is no state.
+    /// </summary>
+    private static Match? OwnState(IMethodSymbol method)
+    {
+        if (method.Parameters.Length < 2)
+        {
+            return null;
+        }
+
+        foreach (var state in method.Parameters)
+        {
+            var typed = state.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } stateType && !HasConstraints(stateType);
+            if (!(typed || (state.Type.SpecialType == SpecialType.System_Object && NamesAState(state.Name)))
+                || state.RefKind != RefKind.None
+                || state.IsParams
+                || (typed && method.ReturnType.Mentions(state.Type)))
+            {
+                continue;
+            }
+
+            var callbacks = ImmutableArray.CreateBuilder<(int, int)>();
+            var other = false;
+            foreach (var parameter in method.Parameters)
+            {
+                if (parameter.Ordinal == state.Ordinal)
+                {
+                    continue;
+                }
+
+                if (parameter.Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke } && invoke.Parameters.Any(p => p.Type.Equals(state.Type, SymbolEqualityComparer.Default)))
+                {
+                    var receives = invoke.Parameters.Where(p => p.Type.Equals(state.Type, SymbolEqualityComparer.Default)).ToList();
+                    other |= receives.Count != 1 || receives[0].RefKind != RefKind.None || invoke.ReturnType.Mentions(state.Type);
+                    callbacks.Add((parameter.Ordinal, receives[0].Ordinal));
+                }
+                else
+                {
+                    other |= parameter.Type.Mentions(state.Type);
+                }
+            }
+
+            if (!other && callbacks.Count > 0)
+            {
+                return new Match(method, state.Ordinal, callbacks.ToImmutable(), typed, proven: true);
+            }
+        }
+
+        return null;
     }
 
     /// <summary>

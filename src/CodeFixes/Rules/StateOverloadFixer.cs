@@ -88,6 +88,21 @@ public sealed class StateOverloadFixer : StateRuleFixer
             lambdas[capture!.Lambda.Syntax] = new StateRewrite(rewrite.Generator, capture, rewrite.Version).Lambda();
         }
 
+        if (site.FillsDummy)
+        {
+            // The values take the dummy's place; a type argument written for the dummy's type is dropped, so the
+            // state's type is inferred from the values (the analyzer left no fix where other type arguments are written).
+            var dummy = bound.FirstOrDefault(a => a.Parameter?.Ordinal == site.Match.StateOrdinal)?.Syntax;
+            var filled = call.ReplaceNode(arguments, StateRewrite.Rebuild(
+                arguments,
+                (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)
+                    ? argument.WithExpression(lambda.WithTriviaFrom(argument.Expression)).WithAdditionalAnnotations(Formatter.Annotation)
+                    : argument == dummy ? argument.WithExpression(rewrite.State().WithTriviaFrom(argument.Expression)) : argument,
+                arguments.Arguments.Count,
+                System.Array.Empty<ArgumentSyntax>()));
+            return site.Match.Typed ? WithoutTypeArguments(filled) : filled;
+        }
+
         // The arguments written before the state's place: the call leaves none of them out (no fix otherwise).
         var index = bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
         return call.ReplaceNode(arguments, StateRewrite.Rebuild(
@@ -98,4 +113,14 @@ public sealed class StateOverloadFixer : StateRuleFixer
             index,
             new[] { Argument(rewrite.State()) }));
     }
+
+    /// <summary><c>Create&lt;object?&gt;(…)</c> → <c>Create(…)</c>.</summary>
+    private static SyntaxNode WithoutTypeArguments(SyntaxNode call) => call switch
+    {
+        InvocationExpressionSyntax { Expression: GenericNameSyntax name } invocation =>
+            invocation.WithExpression(IdentifierName(name.Identifier).WithTriviaFrom(name)),
+        InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name: GenericNameSyntax name } access } invocation =>
+            invocation.WithExpression(access.WithName(IdentifierName(name.Identifier).WithTriviaFrom(name))),
+        _ => call,
+    };
 }

@@ -184,6 +184,68 @@ public sealed class DisposeTokenSourceTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A <c>break</c> or <c>continue</c> of the loop around the source leaves its block before the dispose, as a
+    /// <c>return</c> does; the using declaration disposes on those paths too. One of a loop or switch between stays.
+    /// </summary>
+    [Fact]
+    public async Task ASourceALoopLeavesBeforeItsDispose_IsDeclaredWithUsing()
+    {
+        // Not reported: the break and continue end loops inside the code between, and the switch's break its switch.
+        const string InnerLoops = """
+                async Task InnerLoops(Func<CancellationToken, Task<bool>> work, int[] items, int mode)
+                {
+                    while (true)
+                    {
+                        var timeout = new CancellationTokenSource(500);
+                        foreach (var item in items)
+                        {
+                            if (item < 0) continue;
+                            if (!await work(timeout.Token)) break;
+                        }
+
+                        switch (mode)
+                        {
+                            case 0:
+                                break;
+                        }
+
+                        timeout.Dispose();
+                    }
+                }
+
+            """;
+        var before = Class("""
+                async Task Each(Func<CancellationToken, Task<bool>> work, int[] items)
+                {
+                    foreach (var item in items)
+                    {
+                        var timeout = {|#0:new CancellationTokenSource(item)|};
+                        if (item < 0) continue;
+                        if (!await work(timeout.Token)) break;
+                        timeout.Dispose();
+                    }
+                }
+
+            """ + InnerLoops);
+        var after = Class("""
+                async Task Each(Func<CancellationToken, Task<bool>> work, int[] items)
+                {
+                    foreach (var item in items)
+                    {
+                        using var timeout = new CancellationTokenSource(item);
+                        if (item < 0) continue;
+                        if (!await work(timeout.Token)) break;
+                        timeout.Dispose();
+                    }
+                }
+
+            """ + InnerLoops);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task ASourceDisposedOnEveryPath_IsNotReported()
     {

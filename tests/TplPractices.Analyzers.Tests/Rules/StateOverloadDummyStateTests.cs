@@ -1,0 +1,228 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.StateOverloadAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.StateOverloadFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0015 where the call is the state overload already but hands it a dummy (<c>null</c>, <c>default</c>) that its
+/// lambda ignores while capturing the real values; and <c>TaskFactory.FromAsync</c>, whose <c>TArg</c> overloads are
+/// state overloads of the same shape.
+/// </summary>
+public sealed class StateOverloadDummyStateTests
+{
+    [Fact]
+    public async Task DummyStates_AreFilledWithTheCapturedValues()
+    {
+        const string Before = """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                private readonly string _prefix = "p";
+
+                string Pad(string text, char fill) => string.Create(text.Length + 1, (object?)null, {|#0:(span, _) =>
+                {
+                    span[0] = fill;
+                    text.AsSpan().CopyTo(span.Slice(1));
+                }|});
+
+                string Prefixed(int length) => string.Create(length, default(object), {|#1:(span, ignored) => _prefix.AsSpan(0, span.Length).CopyTo(span)|});
+
+                void Queue(int id) => ThreadPool.UnsafeQueueUserWorkItem<object?>({|#2:_ => Work(id)|}, null, preferLocal: false);
+
+                static void Work(int id) { }
+            }
+            """;
+        const string After = """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                private readonly string _prefix = "p";
+
+                string Pad(string text, char fill) => string.Create(text.Length + 1, (fill, text), static (span, state) =>
+                {
+                    var (fill, text) = state;
+                    span[0] = fill;
+                    text.AsSpan().CopyTo(span.Slice(1));
+                });
+
+                string Prefixed(int length) => string.Create(length, this, static (span, self) => self._prefix.AsSpan(0, span.Length).CopyTo(span));
+
+                void Queue(int id) => ThreadPool.UnsafeQueueUserWorkItem(static id => Work(id), id, preferLocal: false);
+
+                static void Work(int id) { }
+            }
+            """;
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'fill' and 'text'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'id'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>A user's API with both callbacks receiving the state, called with named arguments in another order.</summary>
+    [Fact]
+    public async Task UserApisWithTwoCallbacks_AndNamedArguments_KeepEveryName()
+    {
+        const string Api = """
+
+            static class Retry
+            {
+                public static T Run<T, TState>(System.Func<TState, T> attempt, System.Func<System.Exception, TState, bool> retryOn, TState state) => attempt(state);
+                public static void Post(System.Action<object?> callback, object? state) => callback(state);
+            }
+            """;
+        var before = """
+            class C
+            {
+                int Get(int limit, int key) => Retry.Run(state: (object?)null, retryOn: (e, _) => limit > 0, attempt: {|#0:_ => key * 2|});
+
+                void Send(string message) => Retry.Post({|#1:_ => System.Console.WriteLine(message)|}, null);
+            }
+            """ + Api;
+        var after = """
+            class C
+            {
+                int Get(int limit, int key) => Retry.Run(state: (object?)null, retryOn: (e, _) => limit > 0, attempt: _ => key * 2);
+
+                void Send(string message) => Retry.Post(static state =>
+                {
+                    var message = (string)state!;
+                    System.Console.WriteLine(message);
+                }, message);
+            }
+            """ + Api;
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        // Run<T, TState> names no type arguments here, but its callbacks want different values: reported, not fixed.
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'message'", "a closure and a delegate", "it"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSpan(3, 107, 3, 119).WithArguments("'key'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>A state the callback reads, one a method group receives, a seed that comes back, a real state: no dummy.</summary>
+    [Fact]
+    public async Task StatesThatMeanSomething_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Collections.Generic;
+            using System.Linq;
+            using System.Threading;
+
+            class C
+            {
+                void M(string text, IEnumerable<int> items, int x)
+                {
+                    _ = string.Create(text.Length, (object?)null, (span, s) => { if (s is null) text.AsSpan().CopyTo(span); });
+                    _ = string.Create(text.Length, (string?)null, Fill);
+                    _ = items.Aggregate((string?)null, (acc, i) => text + i);   // the seed comes back: no state
+                    _ = string.Create(text.Length, text, (span, t) => t.AsSpan().CopyTo(span));
+                    _ = string.Create(text.Length, (object?)null, static (span, _) => span.Fill('x'));
+                    ThreadPool.UnsafeQueueUserWorkItem<int>(_ => Console.WriteLine(x), 5, preferLocal: false);
+                }
+
+                static void Fill(Span<char> span, string? state) { }
+            }
+            """);
+    }
+
+    /// <summary>Where another type argument is written beside the dummy's, the fix could not drop it alone.</summary>
+    [Fact]
+    public async Task OtherTypeArgumentsWritten_AreReportedWithoutAFix()
+    {
+        const string Code = """
+            class C
+            {
+                int Get(int key) => Api.Call<int, object?>([|_ => key|], null);
+            }
+
+            static class Api
+            {
+                public static T Call<T, TState>(System.Func<TState, T> work, TState state) => work(state);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code);
+    }
+
+    /// <summary>
+    /// <c>FromAsync</c>'s begin lambda that captures its receiver and arguments: the <c>TArg1</c> overload carries them.
+    /// netstandard2.0 has the same overloads, and C# 7.3 gets no <c>static</c>.
+    /// </summary>
+    [Theory]
+    [InlineData(TestTarget.Net100)]
+    [InlineData(TestTarget.NetStandard20)]
+    public async Task FromAsync_PassesTheCapturesAsItsTArg(TestTarget target)
+    {
+        var staticModifier = target == TestTarget.Net100 ? "static " : "";
+        var before = """
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> Read(Stream stream, byte[] buffer) =>
+                    Task.Factory.FromAsync({|#0:(callback, state) => stream.BeginRead(buffer, 0, buffer.Length, callback, state)|}, stream.EndRead, null);
+            }
+            """;
+        // Before C# 8 the read-back locals may not shadow the method's parameters.
+        var (stream, buffer) = target == TestTarget.Net100 ? ("stream", "buffer") : ("myStream", "myBuffer");
+        var after = $$"""
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> Read(Stream stream, byte[] buffer) =>
+                    Task.Factory.FromAsync(
+                        {{staticModifier}}(state2, callback, state) =>
+                        {
+                            var ({{stream}}, {{buffer}}) = state2;
+                            return {{stream}}.BeginRead({{buffer}}, 0, {{buffer}}.Length, callback, state);
+                        },
+                        stream.EndRead,
+                        (stream, buffer),
+                        null);
+            }
+            """;
+        var test = new Verify.Test { TestCode = before, FixedCode = after, Target = target };
+        if (target == TestTarget.NetStandard20)
+        {
+            test.LanguageVersion = LanguageVersion.CSharp7_3;
+            test.NullableContext = NullableContextOptions.Disable;
+        }
+
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'stream' and 'buffer'", "a closure and a delegate", "them"));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task DummyStates_InNestedLambdasAndTopLevelStatements_AreFixed()
+    {
+        const string Before = """
+            using System;
+            using System.Threading.Tasks;
+
+            var name = args.Length > 0 ? args[0] : "x";
+            Func<int, Task<string>> make = n => Task.Run(() => string.Create(n, (object?)null, [|(span, _) => span.Fill(name[0])|]));
+            Console.WriteLine(await make(3));
+            """;
+        const string After = """
+            using System;
+            using System.Threading.Tasks;
+
+            var name = args.Length > 0 ? args[0] : "x";
+            Func<int, Task<string>> make = n => Task.Run(() => string.Create(n, name, static (span, name) => span.Fill(name[0])));
+            Console.WriteLine(await make(3));
+            """;
+        await new Verify.Test { TestCode = Before, FixedCode = After, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+    }
+}
