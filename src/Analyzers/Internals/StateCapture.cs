@@ -14,13 +14,14 @@ namespace TplPractices.Analyzers.Internals;
 /// </summary>
 internal sealed class StateShape
 {
-    private StateShape(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent)
+    private StateShape(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent, string? namedState = null)
     {
         StateParameter = stateParameter;
         ReplacesParameter = replacesParameter;
         FillsArgument = fillsArgument;
         Typed = typed;
         HasAntecedent = hasAntecedent;
+        NamedState = namedState;
     }
 
     /// <summary><c>StartNew(() => …)</c> → <c>StartNew(state => …, values)</c>; also <c>Register(Action)</c>.</summary>
@@ -39,7 +40,14 @@ internal sealed class StateShape
     public static StateShape NullObjectState(int stateParameter) => new(stateParameter, replacesParameter: true, fillsArgument: true, typed: false, hasAntecedent: false);
 
     /// <summary><c>dictionary.GetOrAdd(key, k => …)</c> → <c>GetOrAdd(key, (k, state) => …, values)</c>: a state overload's delegate takes the state at <paramref name="position"/>.</summary>
-    public static StateShape Inserted(int position, bool typed) => new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: false);
+    /// <param name="position">Where the delegate takes the state among its parameters.</param>
+    /// <param name="typed">The state is a type parameter (<c>TArg</c>), read back without a cast.</param>
+    /// <param name="namedState">
+    /// The overload's state parameter name, where every argument the call names has the same name in the overload: a call
+    /// with named arguments then gets the values as one more, named (<c>factoryArgument: values</c>); null otherwise.
+    /// </param>
+    public static StateShape Inserted(int position, bool typed, string? namedState) =>
+        new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: false, namedState);
 
     /// <summary>
     /// <c>string.Create(n, (object?)null, (span, _) => …)</c> → <c>string.Create(n, values, (span, state) => …)</c>: a state
@@ -61,6 +69,9 @@ internal sealed class StateShape
 
     /// <summary>A continuation: its first parameter is the antecedent task, which may stand for a captured variable.</summary>
     public bool HasAntecedent { get; }
+
+    /// <summary>The state parameter's name, where a call with named arguments can be given the values by it.</summary>
+    public string? NamedState { get; }
 }
 
 /// <summary>
@@ -266,9 +277,9 @@ internal sealed class StateCapture
         }
 
         // Where the values fill the call's own state argument, every argument keeps its place and its name; where they
-        // are inserted after the lambda, a name before them would leave them out of position.
+        // are inserted after the lambda, a name before them would leave them out of position, unless they go in named.
         if (ArgumentsOf(call.Syntax) is not { } arguments
-            || (!shape.FillsArgument && arguments.Any(a => a.NameColon is not null))
+            || (!shape.FillsArgument && shape.NamedState is null && arguments.Any(a => a.NameColon is not null))
             || lambda.Syntax is not AnonymousFunctionExpressionSyntax)
         {
             return "the call uses named arguments";

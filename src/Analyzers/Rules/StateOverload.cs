@@ -167,7 +167,7 @@ internal static class StateOverload
         {
             var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
             lambdas += lambda is null ? 0 : 1;
-            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed);
+            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, NamedState(call, method, match));
             shapes.Add(lambda is null
                 ? null
                 : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix));
@@ -186,6 +186,28 @@ internal static class StateOverload
         }
 
         return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy);
+    }
+
+    /// <summary>
+    /// The overload's state name, where every argument the call names keeps its name in the overload (the parameters
+    /// before the state keep their ordinals, those after it move one on); null where one would not.
+    /// </summary>
+    private static string? NamedState(IOperation call, IMethodSymbol method, Match match)
+    {
+        var overload = match.Overload.Parameters;
+        foreach (var argument in Arguments(call))
+        {
+            if (argument.Syntax is ArgumentSyntax { NameColon: not null } && argument.Parameter is { } parameter)
+            {
+                var ordinal = parameter.Ordinal < match.StateOrdinal ? parameter.Ordinal : parameter.Ordinal + 1;
+                if (ordinal >= overload.Length || overload[ordinal].Name != method.OriginalDefinition.Parameters[parameter.Ordinal].Name)
+                {
+                    return null;
+                }
+            }
+        }
+
+        return overload[match.StateOrdinal].Name;
     }
 
     /// <summary>

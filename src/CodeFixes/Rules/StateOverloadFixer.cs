@@ -103,15 +103,22 @@ public sealed class StateOverloadFixer : StateRuleFixer
             return site.Match.Typed ? WithoutTypeArguments(filled) : filled;
         }
 
-        // The arguments written before the state's place: the call leaves none of them out (no fix otherwise).
-        var index = bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
+        // The arguments written before the state's place: the call leaves none of them out (no fix otherwise). A call
+        // that names arguments gets the values last, named (the analyzer checked that the overload keeps every name).
+        var named = arguments.Arguments.Any(a => a.NameColon is not null);
+        var index = named
+            ? arguments.Arguments.Count
+            : bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
+        var state = named && rewrite.Capture.Shape.NamedState is { } name
+            ? Argument(NameColon(IdentifierName(SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None ? name : "@" + name)), default, rewrite.State())
+            : Argument(rewrite.State());
         return call.ReplaceNode(arguments, StateRewrite.Rebuild(
             arguments,
             (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)
-                ? Argument(lambda).WithTriviaFrom(argument).WithAdditionalAnnotations(Formatter.Annotation)
+                ? argument.WithExpression(lambda.WithTriviaFrom(argument.Expression)).WithAdditionalAnnotations(Formatter.Annotation)
                 : argument,
             index,
-            new[] { Argument(rewrite.State()) }));
+            new[] { state }));
     }
 
     /// <summary><c>Create&lt;object?&gt;(…)</c> → <c>Create(…)</c>.</summary>

@@ -108,6 +108,58 @@ public sealed class StateOverloadDummyStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A call that names its arguments gets the values last, named as the overload names its state; where the overload
+    /// renames an argument the call names, it is reported without a fix.
+    /// </summary>
+    [Fact]
+    public async Task NamedArguments_GetTheStateByName()
+    {
+        const string Api = """
+
+            static class Jobs
+            {
+                public static void Post(System.Action<int> work, int priority) => work(priority);
+                public static void Post<TArg>(System.Action<int, TArg> work, TArg arg, int priority) => work(priority, arg);
+
+                public static void Send(System.Action work, int retries) => work();
+                public static void Send<TState>(System.Action<TState> callback, TState state, int retries) => callback(state);
+            }
+            """;
+        var before = """
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                int Get(ConcurrentDictionary<string, int> cache, string name, int factor) =>
+                    cache.GetOrAdd(key: name, valueFactory: {|#0:k => k.Length * factor|});
+
+                void Queue(string text) => Jobs.Post(priority: 2, work: {|#1:p => System.Console.WriteLine(text + p)|});
+
+                void Renamed(string text) => Jobs.Send(work: {|#2:() => System.Console.WriteLine(text)|}, retries: 1);
+            }
+            """ + Api;
+        var after = """
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                int Get(ConcurrentDictionary<string, int> cache, string name, int factor) =>
+                    cache.GetOrAdd(key: name, valueFactory: static (k, factor) => k.Length * factor, factoryArgument: factor);
+
+                void Queue(string text) => Jobs.Post(priority: 2, work: static (p, text) => System.Console.WriteLine(text + p), arg: text);
+
+                void Renamed(string text) => Jobs.Send(work: {|#2:() => System.Console.WriteLine(text)|}, retries: 1);
+            }
+            """ + Api;
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'text'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "it"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>A state the callback reads, one a method group receives, a seed that comes back, a real state: no dummy.</summary>
     [Fact]
     public async Task StatesThatMeanSomething_AreNotReported()
