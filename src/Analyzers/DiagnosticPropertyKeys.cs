@@ -18,6 +18,12 @@ public static class DiagnosticPropertyKeys
     /// </summary>
     public const string PathAwaits = nameof(PathAwaits);
 
+    /// <summary>
+    /// For TPL0012: the ordinals of the parameters the moved slow path takes (comma-separated, possibly none), so that the
+    /// fixer does not work them out again.
+    /// </summary>
+    public const string SlowPathInputs = nameof(SlowPathInputs);
+
     /// <summary>The properties of a diagnostic whose fix is <paramref name="fixKind"/>; empty when it is null (no fix).</summary>
     internal static System.Collections.Immutable.ImmutableDictionary<string, string?> ForFix(string? fixKind) =>
         fixKind is null

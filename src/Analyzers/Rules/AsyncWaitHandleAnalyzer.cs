@@ -65,6 +65,6 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
 
         var use = AsyncWaitHandleUse.Classify(reference, task, symbols, context.ContainingSymbol);
         var properties = DiagnosticPropertyKeys.ForFix(use.Fix);
-        options.Report(context, Diagnostic.Create(Rule, reference.Syntax.GetLocation(), properties, reference.Syntax.ToString()));
+        options.Report(context, Diagnostic.Create(Rule, reference.Syntax.GetLocation(), use.Parts(), properties, reference.Syntax.ToString()));
     }
 }

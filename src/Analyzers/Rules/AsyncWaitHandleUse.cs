@@ -45,6 +45,15 @@ internal sealed class AsyncWaitHandleUse
     public bool ResultUsed { get; }
 
     /// <summary>
+    /// What the fixer rewrites, as the diagnostic's additional locations: the replaced call, each task, then the timeout
+    /// where the fix keeps one. None where there is no fix.
+    /// </summary>
+    public System.Collections.Generic.IEnumerable<Location>? Parts() =>
+        Fix is null || Replaced is null
+            ? null
+            : Tasks.Prepend(Replaced).Concat(Timeout is null ? Enumerable.Empty<IOperation>() : new[] { Timeout }).Select(o => o.Syntax.GetLocation());
+
+    /// <summary>
     /// The task behind <paramref name="instance"/> (the receiver of AsyncWaitHandle): a Task converted to
     /// IAsyncResult, or a local IAsyncResult every write of which stores a Task. Null for anything else,
     /// such as a real APM result from Stream.BeginRead, whose origin is unknown here.

@@ -54,13 +54,28 @@ internal static class AvailableValue
     /// <summary>A reported site: the call or the await, what the message says of it, the value and the rewrite.</summary>
     public sealed class Site
     {
-        public Site(IOperation reported, string shape, IOperation? value, string? fix)
+        public Site(IOperation reported, string shape, IOperation? value, string? fix, IAwaitOperation? awaited = null)
         {
             Reported = reported;
             Shape = shape;
             Value = value;
             Fix = fix;
+            Awaited = awaited;
         }
+
+        /// <summary>For a value used in place of its await, that await.</summary>
+        public IAwaitOperation? Awaited { get; }
+
+        /// <summary>
+        /// What the fixer rewrites, as additional locations: the await and the value for a used value
+        /// (<see cref="AwaitInLoop.ValueParts"/>), the value for a completed task; none without a fix.
+        /// </summary>
+        public IEnumerable<Location>? Parts() => Fix switch
+        {
+            FixUseValue when Awaited is not null => AwaitInLoop.ValueParts(Awaited, Value),
+            FixCompletedTask when Value is not null => new[] { Value.Syntax.GetLocation() },
+            _ => null,
+        };
 
         public IOperation Reported { get; }
 
@@ -98,7 +113,7 @@ internal static class AvailableValue
             : "queues a delegate only to return a value that is already available; use Task.FromResult";
         if (awaited is not null && AwaitInLoop.CompletedByFix(awaited, call, value).CanUseValue(context.Loops))
         {
-            return new Site(call, shape, value, FixUseValue);
+            return new Site(call, shape, value, FixUseValue, awaited);
         }
 
         var fix = value is null
@@ -115,7 +130,7 @@ internal static class AvailableValue
         AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
         && AwaitInLoop.InnermostLoopWithBodyAround(await) is null
         && completed.CanUseValue(context.Loops)
-            ? new Site(await, completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" } ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue)
+            ? new Site(await, completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" } ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue, await)
             : null;
 
     private const string ZeroDelay = "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await";

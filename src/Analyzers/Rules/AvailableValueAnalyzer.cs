@@ -57,6 +57,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
         options.Report(context, Diagnostic.Create(
             Rule,
             site.Reported.Syntax.GetLocation(),
+            site.Parts(),
             DiagnosticPropertyKeys.ForFix(site.Fix),
             MessageText.ShortCode(shown),
             site.Shape));

@@ -19,6 +19,22 @@ internal sealed partial class AwaitInLoop
     };
 
     /// <summary>
+    /// What the fixer rewrites, as the diagnostic's additional locations, so that it does not classify the await again:
+    /// for a moved loop the loop, the inlined work and the Task.Run call; for a used value <see cref="ValueParts"/>.
+    /// </summary>
+    public IEnumerable<Location>? Parts(string? fix, Context context) => fix switch
+    {
+        FixMoveLoop when LoopToMove(context) is { } loop && InlinedWork() is { } work =>
+            new[] { loop.Syntax.GetLocation(), work.GetLocation(), Task.Syntax.GetLocation() },
+        FixUseValue => ValueParts(Await, Value),
+        _ => null,
+    };
+
+    /// <summary>The await a completed value takes the place of, then the value where the task gives one.</summary>
+    public static IEnumerable<Location> ValueParts(IAwaitOperation await, IOperation? value) =>
+        value is null ? new[] { await.Syntax.GetLocation() } : new[] { await.Syntax.GetLocation(), value.Syntax.GetLocation() };
+
+    /// <summary>
     /// Case (a): the outermost loop around the await that can run on the thread pool as a whole, or null.
     /// Inner loops are tried first; moving stops at the first loop that cannot move.
     /// </summary>

@@ -45,10 +45,12 @@ public sealed class AwaitInLoopAnalyzer : DiagnosticAnalyzer
             return;
         }
 
+        var fix = site.Fix(symbols);
         options.Report(context, Diagnostic.Create(
             Rule,
             await.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(site.Fix(symbols)),
+            site.Parts(fix, symbols),
+            DiagnosticPropertyKeys.ForFix(fix),
             site.Display,
             site.Reason));
     }

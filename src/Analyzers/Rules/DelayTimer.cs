@@ -56,12 +56,27 @@ internal static class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null)
         {
             Message = message;
             FixKind = fixKind;
             Loop = loop;
+            RaceStatement = raceStatement;
         }
+
+        /// <summary>The statement that holds the race, for the race shape's fix.</summary>
+        public SyntaxNode? RaceStatement { get; }
+
+        /// <summary>
+        /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces, or the statement
+        /// that holds the race; none without a fix.
+        /// </summary>
+        public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
+        {
+            FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() },
+            FixCancelDelay when RaceStatement is not null => new[] { RaceStatement.GetLocation() },
+            _ => null,
+        };
 
         public string Message { get; }
 
@@ -81,7 +96,9 @@ internal static class DelayTimer
 
         if (CannotBeCanceled(delay) && RacedIn(delay) is { } race)
         {
-            return new Site(RaceMessage, CanCancelAfter(race.WhenAny, delay) ? FixCancelDelay : null, null);
+            return CanCancelAfter(race.WhenAny, delay)
+                ? new Site(RaceMessage, FixCancelDelay, null, RaceStatement(race.WhenAny))
+                : new Site(RaceMessage, null, null);
         }
 
         if (CannotBeCanceled(delay) && delay.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }

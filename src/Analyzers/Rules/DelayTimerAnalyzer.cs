@@ -40,7 +40,7 @@ public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
         var delay = (IInvocationOperation)context.Operation;
         if (DelayTimer.Analyze(delay, symbols) is { } site && !delay.Syntax.IsInBrokenMember())
         {
-            options.Report(context, Diagnostic.Create(Rule, delay.Syntax.GetLocation(), DiagnosticPropertyKeys.ForFix(site.FixKind), site.Message));
+            options.Report(context, Diagnostic.Create(Rule, delay.Syntax.GetLocation(), site.Parts(), DiagnosticPropertyKeys.ForFix(site.FixKind), site.Message));
         }
     }
 }

@@ -1,3 +1,5 @@
+using System.Globalization;
+using System.Linq;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -52,11 +54,15 @@ public sealed class HotPathInliningAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var canFix = HotPathInlining.CanMoveTheRest(method) && HotPathInlining.SlowPathInputs(method, declaration, body) is not null;
+        var inputs = HotPathInlining.CanMoveTheRest(method) ? HotPathInlining.SlowPathInputs(method, declaration, body) : null;
+        var properties = inputs is { } found
+            ? DiagnosticPropertyKeys.ForFix(HotPathInlining.FixExtractSlowPath)
+                .Add(DiagnosticPropertyKeys.SlowPathInputs, string.Join(",", found.Select(p => p.Ordinal.ToString(CultureInfo.InvariantCulture))))
+            : DiagnosticPropertyKeys.ForFix(null);
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             declaration.Identifier.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(canFix ? HotPathInlining.FixExtractSlowPath : null),
+            properties,
             method.Name,
             reason));
     }

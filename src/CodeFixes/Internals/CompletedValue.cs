@@ -1,8 +1,12 @@
+using System.Collections.Immutable;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
@@ -15,13 +19,31 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class CompletedValue
 {
-    /// <summary><c>await Task.FromResult(x)</c> → <c>x</c>; <c>await Task.CompletedTask;</c> → nothing.</summary>
-    public static void UseValue(DocumentEditor editor, AwaitInLoop site)
+    /// <summary>
+    /// <c>await Task.FromResult(x)</c> → <c>x</c>; <c>await Task.CompletedTask;</c> → nothing. The await and the value
+    /// are the nodes the analyzer found (<see cref="AwaitInLoop.ValueParts"/>): read back, not looked for again.
+    /// </summary>
+    public static void UseValue(DocumentEditor editor, ImmutableArray<TextSpan> parts, CancellationToken cancellationToken)
     {
-        var awaitSyntax = site.Await.Syntax;
+        var root = editor.OriginalRoot;
+        if (parts.Length == 0
+            || FixSites.Part<AwaitExpressionSyntax>(root, parts[0]) is not { } awaitSyntax
+            || editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await)
+        {
+            return;
+        }
+
+        var valueOperation = parts.Length > 1 && FixSites.Part<ExpressionSyntax>(root, parts[1]) is { } valueSyntax
+            ? editor.SemanticModel.GetOperation(valueSyntax, cancellationToken)
+            : null;
+        if (parts.Length > 1 && valueOperation is null)
+        {
+            return;
+        }
+
         if (awaitSyntax.Parent is ExpressionStatementSyntax statement)
         {
-            var kept = site.Value?.WithoutImplicitConversions() is { } value && AwaitInLoop.IsKeptAsStatement(value)
+            var kept = valueOperation?.WithoutImplicitConversions() is { } value && AwaitInLoop.IsKeptAsStatement(value)
                     ? ExpressionStatement((ExpressionSyntax)value.Syntax.WithoutTrivia()).WithTriviaFrom(statement)
                     : null;
             if (kept is not null)
@@ -40,13 +62,13 @@ internal static class CompletedValue
             return;
         }
 
-        if (site.Value is not { } valueOperation)
+        if (valueOperation is null)
         {
             return;
         }
 
         var inner = valueOperation.WithoutImplicitConversions();
-        var replacement = InPlaceOfAwait(editor.Generator, (ExpressionSyntax)inner.Syntax, inner.Type, site.Await.Type);
+        var replacement = InPlaceOfAwait(editor.Generator, (ExpressionSyntax)inner.Syntax, inner.Type, await.Type);
         editor.ReplaceNode(awaitSyntax, replacement.WithTriviaFrom(awaitSyntax).WithAdditionalAnnotations(Simplifier.Annotation));
     }
 

@@ -68,7 +68,7 @@ internal static class FixOutput
                 continue;
             }
 
-            var relocated = site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(tree, span), d.Properties)).ToImmutableArray();
+            var relocated = site.Select(d => FixSites.Relocated(d, tree, span, edits)).ToImmutableArray();
             var one = await FinishAsync(current, await rewrite(current, relocated, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
             if (one != current && await FileStructure.KeptAsync(current, one, checkCompiler, cancellationToken).ConfigureAwait(false))
             {

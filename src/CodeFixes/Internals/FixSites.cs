@@ -81,6 +81,27 @@ internal static class FixSites
         diagnostic.AdditionalLocations,
         diagnostic.Properties.SetItem(DiagnosticPropertyKeys.FixKind, kind));
 
+    /// <summary>
+    /// The diagnostic at <paramref name="span"/> of <paramref name="tree"/>, a later text of the one it was reported in
+    /// (<paramref name="edits"/> lead there), with its parts (<see cref="WithParts"/>) moved as well; without them where
+    /// an edit took one apart, so that its fixer leaves the site alone.
+    /// </summary>
+    public static Diagnostic Relocated(Diagnostic diagnostic, SyntaxTree tree, TextSpan span, IEnumerable<IReadOnlyList<TextChange>> edits)
+    {
+        var parts = new List<Location>();
+        foreach (var part in diagnostic.AdditionalLocations)
+        {
+            if (TextEdits.MapAround(part.SourceSpan, edits) is not { } moved)
+            {
+                return Diagnostic.Create(diagnostic.Descriptor, Location.Create(tree, span), diagnostic.Properties);
+            }
+
+            parts.Add(Location.Create(tree, moved));
+        }
+
+        return Diagnostic.Create(diagnostic.Descriptor, Location.Create(tree, span), parts, diagnostic.Properties);
+    }
+
     /// <summary>The fixed document's text in every linked copy.</summary>
     private static async Task<Solution> FixEveryCopyAsync(
         Document document,
@@ -91,6 +112,52 @@ internal static class FixSites
         var fixedDocument = await fixDocumentAsync(document, site, cancellationToken).ConfigureAwait(false);
         var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
+    }
+
+    /// <summary>
+    /// The sites to rewrite as <see cref="Of"/> gives them, each with the spans of the nodes its analyzer found for the
+    /// rewrite (the diagnostic's additional locations, in the order the rule gives them), so that the fixer reads them
+    /// back instead of running the rule's check again.
+    /// </summary>
+    public static IEnumerable<(TextSpan Span, string Kind, ImmutableArray<TextSpan> Parts)> WithParts(
+        ImmutableArray<Diagnostic> diagnostics, string portableKind, int requiredCopies = 1) =>
+        Reported(diagnostics, portableKind, requiredCopies).Select(site => (site.Span, site.Kind, PartsOf(site.Diagnostic)));
+
+    /// <summary>The sites as <see cref="Of"/> gives them, each with a diagnostic that names its rewrite (its properties and parts).</summary>
+    public static IEnumerable<(TextSpan Span, string Kind, Diagnostic Diagnostic)> Reported(
+        ImmutableArray<Diagnostic> diagnostics, string portableKind, int requiredCopies = 1)
+    {
+        foreach (var (span, kind) in Of(diagnostics, portableKind, requiredCopies))
+        {
+            yield return (span, kind, diagnostics.First(d => d.Location.SourceSpan == span && KindOf(d) == kind));
+        }
+    }
+
+    /// <summary>The spans of the nodes the analyzer found for the rewrite: the diagnostic's additional locations, in order.</summary>
+    public static ImmutableArray<TextSpan> PartsOf(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Select(l => l.SourceSpan).ToImmutableArray();
+
+    /// <summary>
+    /// The node of type <typeparamref name="T"/> whose span is exactly <paramref name="span"/>: the innermost such node
+    /// (a parenthesized expression and the expression in it have different spans), or null.
+    /// </summary>
+    public static T? Part<T>(SyntaxNode root, TextSpan span)
+        where T : SyntaxNode
+    {
+        if (!root.FullSpan.Contains(span))
+        {
+            return null;
+        }
+
+        for (var node = root.FindNode(span, getInnermostNodeForTie: true); node is not null && node.Span == span; node = node.Parent)
+        {
+            if (node is T found)
+            {
+                return found;
+            }
+        }
+
+        return null;
     }
 
     /// <summary>

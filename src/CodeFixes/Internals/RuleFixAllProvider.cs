@@ -268,7 +268,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
             var before = (await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false))!;
             var relocated = sites
                 .SelectMany(site => TextEdits.Map(site.Key, edits) is { } span
-                    ? site.Select(d => Diagnostic.Create(d.Descriptor, Location.Create(before, span), d.Properties))
+                    ? site.Select(d => FixSites.Relocated(d, before, span, edits))
                     : Enumerable.Empty<Diagnostic>())
                 .ToImmutableArray();
             var fixedDocument = await _fixDocumentAsync(document, relocated, checkCompiler, cancellationToken).ConfigureAwait(false);

@@ -39,6 +39,43 @@ internal static class TextEdits
     }
 
     /// <summary>
+    /// Where the span of a node is after <paramref name="edits"/>, counting edits strictly inside it (the node is still
+    /// there, its text changed); null where an edit overlaps its edge or replaces it whole.
+    /// </summary>
+    public static TextSpan? MapAround(TextSpan span, IEnumerable<IReadOnlyList<TextChange>> edits)
+    {
+        foreach (var changes in edits)
+        {
+            var shift = 0;
+            var growth = 0;
+            foreach (var change in changes)
+            {
+                var delta = change.NewText!.Length - change.Span.Length;
+                if (change.Span.End <= span.Start && !(change.Span.IsEmpty && change.Span.Start == span.Start))
+                {
+                    shift += delta;
+                }
+                else if (change.Span.Start >= span.End && !(change.Span.IsEmpty && change.Span.Start == span.End))
+                {
+                    continue;
+                }
+                else if (change.Span.Start > span.Start && change.Span.End < span.End)
+                {
+                    growth += delta;
+                }
+                else
+                {
+                    return null;
+                }
+            }
+
+            span = new TextSpan(span.Start + shift, span.Length + growth);
+        }
+
+        return span;
+    }
+
+    /// <summary>
     /// What a rewrite changed, in the original text's coordinates, in order: the lines that differ (a shortest line
     /// diff), and within them the words and symbols that do. The syntax differ behind
     /// <see cref="Document.GetTextChangesAsync"/> reports wide changes where a fix rewrote much of a file (a deletion

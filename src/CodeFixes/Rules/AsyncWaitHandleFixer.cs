@@ -53,30 +53,41 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var model = editor.SemanticModel;
-        if (AsyncWaitHandleUse.Context.TryCreate(model.Compilation) is not { } symbols)
+        if (model.Compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is not { } taskType)
         {
             return document;
         }
 
-        var builder = new WaitBuilder(editor.Generator, symbols.Task, model.Compilation);
+        // The analyzer's verdict travels in the diagnostic: the replaced call, the tasks and the timeout it found.
+        var builder = new WaitBuilder(editor.Generator, taskType, model.Compilation);
         var done = new HashSet<SyntaxNode>();
-        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
+        foreach (var (_, kind, parts) in FixSites.WithParts(diagnostics, PortableKind))
         {
-            if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken)
-                    is not IPropertyReferenceOperation { Instance: { } instance } handle
-                || AsyncWaitHandleUse.TaskBehind(instance, symbols.Task) is not { } task
-                || model.GetEnclosingSymbol(span.Start, cancellationToken) is not { } containing)
+            var timed = kind is AsyncWaitHandleUse.FixWaitAnyWithTimeout or AsyncWaitHandleUse.FixWaitAllTasksWithTimeout;
+            var taskCount = parts.Length - 1 - (timed ? 1 : 0);
+            if (taskCount < 1
+                || FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[0]) is not { } replaced
+                || !done.Add(replaced))
             {
                 continue;
             }
 
-            var use = AsyncWaitHandleUse.Classify(handle, task, symbols, containing);
-            if (use.Replaced is not { Syntax: ExpressionSyntax replaced } || !done.Add(replaced))
+            var tasks = new List<IOperation>();
+            foreach (var part in parts.Skip(1).Take(taskCount))
+            {
+                if (FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, part) is { } taskSyntax && model.GetOperation(taskSyntax, cancellationToken) is { } task)
+                {
+                    tasks.Add(task);
+                }
+            }
+
+            var timeout = timed ? FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[parts.Length - 1]) : null;
+            if (tasks.Count != taskCount || (timed && timeout is null))
             {
                 continue;
             }
 
-            var replacement = builder.Build(kind, use);
+            var replacement = builder.Build(kind, tasks, timeout, resultUsed: replaced.Parent is not ExpressionStatementSyntax);
             editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced).WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation));
         }
 
@@ -98,20 +109,21 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
             _taskType = Type(task);
         }
 
-        public SyntaxNode Build(string kind, AsyncWaitHandleUse use)
+        public SyntaxNode Build(string kind, IReadOnlyList<IOperation> taskOperations, ExpressionSyntax? timeoutSyntax, bool resultUsed)
         {
-            var tasks = use.Tasks.Select(TaskExpression).ToArray();
-            var timeout = use.Timeout?.Syntax.WithoutTrivia();
+            var tasks = taskOperations.Select(TaskExpression).ToArray();
+            var timeout = timeoutSyntax?.WithoutTrivia();
+            SyntaxNode Completed(SyntaxNode waitAny) => resultUsed ? Done(waitAny) : waitAny;
             return kind switch
             {
                 AsyncWaitHandleUse.FixAwaitWhenAny => _generator.AwaitExpression(OnCapturedContext(CallTask("WhenAny", tasks))),
-                AsyncWaitHandleUse.FixAwaitSuppressThrowing => AwaitSuppressingExceptions(use.Tasks[0], tasks[0]),
+                AsyncWaitHandleUse.FixAwaitSuppressThrowing => AwaitSuppressingExceptions(taskOperations[0], tasks[0]),
                 AsyncWaitHandleUse.FixWaitAnyTask => CallTask("WaitAny", tasks),
-                AsyncWaitHandleUse.FixWaitAllTasks => Completed(CallTask("WaitAny", CallTask("WhenAll", tasks)), use),
+                AsyncWaitHandleUse.FixWaitAllTasks => Completed(CallTask("WaitAny", CallTask("WhenAll", tasks))),
                 AsyncWaitHandleUse.FixWaitAllTasksWithTimeout =>
-                    Completed(CallTask("WaitAny", TaskArray(CallTask("WhenAll", tasks)), timeout!), use),
-                AsyncWaitHandleUse.FixWaitAnyWithTimeout => Completed(CallTask("WaitAny", TaskArray(tasks), timeout!), use),
-                _ => Completed(CallTask("WaitAny", tasks), use),
+                    Completed(CallTask("WaitAny", TaskArray(CallTask("WhenAll", tasks)), timeout!)),
+                AsyncWaitHandleUse.FixWaitAnyWithTimeout => Completed(CallTask("WaitAny", TaskArray(tasks), timeout!)),
+                _ => Completed(CallTask("WaitAny", tasks)),
             };
         }
 
@@ -121,9 +133,8 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
             : task.Syntax.WithoutTrivia();
 
         /// <summary>WaitOne and WaitAll return true once done; Task.WaitAny returns the index 0, or -1 on timeout.</summary>
-        private SyntaxNode Completed(SyntaxNode waitAny, AsyncWaitHandleUse use) => use.ResultUsed
-            ? SyntaxFactory.ParenthesizedExpression((ExpressionSyntax)_generator.ValueEqualsExpression(waitAny, _generator.LiteralExpression(0)))
-            : waitAny;
+        private SyntaxNode Done(SyntaxNode waitAny) =>
+            SyntaxFactory.ParenthesizedExpression((ExpressionSyntax)_generator.ValueEqualsExpression(waitAny, _generator.LiteralExpression(0)));
 
         /// <summary><c>await ((Task)t).ConfigureAwait(ContinueOnCapturedContext | SuppressThrowing)</c>: Task&lt;T&gt; rejects SuppressThrowing.</summary>
         private SyntaxNode AwaitSuppressingExceptions(IOperation task, SyntaxNode expression)

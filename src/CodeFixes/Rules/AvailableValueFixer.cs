@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -39,36 +40,44 @@ public sealed class AvailableValueFixer : SiteRuleFixer
         return FixSites.KindOf(diagnostic) == AvailableValue.FixUseValue ? node.FirstAncestorOrSelf<AwaitExpressionSyntax>() ?? node : node;
     }
 
-    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
+    /// <summary>The await and the value (or the value alone for a completed task) are those the analyzer found (<see cref="AvailableValue.Site.Parts"/>).</summary>
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
-        var node = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
-        if (AvailableValue.Context.TryCreate(editor.SemanticModel.Compilation) is not { } symbols)
+        var parts = FixSites.PartsOf(reported);
+        if (kind == AvailableValue.FixUseValue)
+        {
+            CompletedValue.UseValue(editor, parts, cancellationToken);
+            return;
+        }
+
+        var model = editor.SemanticModel;
+        if (kind != AvailableValue.FixCompletedTask
+            || FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } syntax
+            || model.GetOperation(syntax, cancellationToken) is not IInvocationOperation call
+            || model.Compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is not { } task)
         {
             return;
         }
 
-        switch (editor.SemanticModel.GetOperation(node, cancellationToken))
+        var value = parts.Length == 1 && FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[0]) is { } valueSyntax
+            ? model.GetOperation(valueSyntax, cancellationToken)
+            : null;
+        if (parts.Length == 1 && value is null)
         {
-            case IAwaitOperation await when kind == AvailableValue.FixUseValue && AwaitInLoop.AlreadyCompleted(await, symbols.Loops) is { } completed:
-                CompletedValue.UseValue(editor, completed);
-                break;
-            case IInvocationOperation call when kind == AvailableValue.FixUseValue && AvailableValue.AwaitOf(call, symbols.Loops) is { } await:
-                CompletedValue.UseValue(editor, AwaitInLoop.CompletedByFix(await, call, AvailableValue.ValueOf(call)));
-                break;
-            case IInvocationOperation call when kind == AvailableValue.FixCompletedTask && call.Syntax is InvocationExpressionSyntax syntax:
-                editor.ReplaceNode(syntax, CompletedTask(editor.Generator, symbols.Loops.TaskType, call).WithTriviaFrom(syntax));
-                break;
+            return;
         }
+
+        editor.ReplaceNode(syntax, CompletedTask(editor.Generator, task, call, value).WithTriviaFrom(syntax));
     }
 
     /// <summary>
     /// <c>Task.CompletedTask</c>, or <c>Task.FromResult(value)</c>: with the type argument written out unless it is the
     /// value's own non-nullable type, so that inference from the value (its flow state, a literal) cannot pick another.
     /// </summary>
-    private static SyntaxNode CompletedTask(SyntaxGenerator generator, INamedTypeSymbol task, IInvocationOperation call)
+    private static SyntaxNode CompletedTask(SyntaxGenerator generator, INamedTypeSymbol task, IInvocationOperation call, IOperation? returned)
     {
         var type = ImportedType.Of(generator, task);
-        if (AvailableValue.ValueOf(call) is not { } returned || call.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } result)
+        if (returned is null || call.Type is not INamedTypeSymbol { TypeArguments.Length: 1 } result)
         {
             return generator.MemberAccessExpression(type, "CompletedTask");
         }

@@ -52,29 +52,21 @@ public sealed class AwaitInLoopFixer : RuleFixer
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var model = editor.SemanticModel;
-        if (AwaitInLoop.Context.TryCreate(model.Compilation) is not { } symbols)
-        {
-            return document;
-        }
-
         var endOfLine = NewLines.Of(editor.OriginalRoot);
-        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
+        // What the analyzer found travels as the diagnostic's additional locations (AwaitInLoop.Parts).
+        foreach (var (span, kind, parts) in FixSites.WithParts(diagnostics, PortableKind))
         {
-            if (model.GetOperation(editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true), cancellationToken) is not IAwaitOperation awaited
-                || AwaitInLoop.Classify(awaited, symbols) is not { } site
-                || site.Fix(symbols) != kind)
+            if (kind != AwaitInLoop.FixMoveLoop)
             {
-                continue;
+                CompletedValue.UseValue(editor, parts, cancellationToken);
             }
-
-            if (kind == AwaitInLoop.FixMoveLoop)
+            else if (parts.Length == 3
+                && FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is { } loop
+                && FixSites.Part<CSharpSyntaxNode>(editor.OriginalRoot, parts[1]) is { } work
+                && FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, parts[2]) is { } run
+                && FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, span) is { } awaitSyntax)
             {
-                MoveLoop(editor, site, symbols, endOfLine);
-            }
-            else
-            {
-                CompletedValue.UseValue(editor, site);
+                MoveLoop(editor, loop, work, run, awaitSyntax, endOfLine);
             }
         }
 
@@ -82,16 +74,8 @@ public sealed class AwaitInLoopFixer : RuleFixer
     }
 
     /// <summary><c>for (...) { x += await Task.Run(() =&gt; F(i)); }</c> → <c>await Task.Run(() =&gt; { for (...) { x += F(i); } });</c></summary>
-    private static void MoveLoop(DocumentEditor editor, AwaitInLoop site, AwaitInLoop.Context symbols, SyntaxTrivia endOfLine)
+    private static void MoveLoop(DocumentEditor editor, StatementSyntax loop, SyntaxNode work, InvocationExpressionSyntax run, AwaitExpressionSyntax awaitSyntax, SyntaxTrivia endOfLine)
     {
-        if (site.LoopToMove(symbols)?.Syntax is not StatementSyntax loop
-            || site.InlinedWork() is not { } work
-            || site.Task.Syntax is not InvocationExpressionSyntax run
-            || site.Await.Syntax is not AwaitExpressionSyntax awaitSyntax)
-        {
-            return;
-        }
-
         // The work takes the await's place inside the loop.
         var movedLoop = work switch
         {

@@ -50,18 +50,28 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             : node.FirstAncestorOrSelf<StatementSyntax>(s => s is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax) ?? node;
     }
 
-    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
+    /// <summary>The loop or the race statement is the one the analyzer found (<see cref="DelayTimer.Site.Parts"/>).</summary>
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
-        if (kind == DelayTimer.FixCancelDelay)
+        var parts = FixSites.PartsOf(reported);
+        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } found)
         {
-            CancelAfterTheRace(editor, span, cancellationToken);
             return;
         }
 
-        if (DelayTimer.Context.TryCreate(editor.SemanticModel.Compilation) is not { PeriodicTimer: { } periodicTimer, TimeSpan: { } timeSpan } context
-            || editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not InvocationExpressionSyntax delaySyntax
+        if (kind == DelayTimer.FixCancelDelay)
+        {
+            CancelAfterTheRace(editor, span, found);
+            return;
+        }
+
+        var compilation = editor.SemanticModel.Compilation;
+        if (kind != DelayTimer.FixPeriodicTimer
+            || compilation.GetTypeByMetadataName("System.Threading.PeriodicTimer") is not { } periodicTimer
+            || compilation.GetTypeByMetadataName("System.TimeSpan") is not { } timeSpan
+            || FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || DelayTimer.Analyze(delay, context) is not { FixKind: DelayTimer.FixPeriodicTimer, Loop.Syntax: StatementSyntax loop }
+            || found is not StatementSyntax loop
             || loop.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
         {
             return;
@@ -104,13 +114,10 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// CancellationTokenSource();</c>, the race with <c>Task.Delay(t, delayCancellation.Token)</c>, then
     /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel.
     /// </summary>
-    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, CancellationToken cancellationToken)
+    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, StatementSyntax statement)
     {
         var model = editor.SemanticModel;
-        if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not InvocationExpressionSyntax delaySyntax
-            || model.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || DelayTimer.RacedIn(delay) is not { } race
-            || DelayTimer.RaceStatement(race.WhenAny) is not { } statement
+        if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || model.Compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is not { } sourceType
             || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
         {

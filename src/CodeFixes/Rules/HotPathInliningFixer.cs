@@ -40,14 +40,21 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
         root.FindToken(diagnostic.Location.SourceSpan.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>();
 
-    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
+    /// <summary>The parameters the slow path takes are those the analyzer found (<see cref="DiagnosticPropertyKeys.SlowPathInputs"/>).</summary>
+    protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
+        if (!reported.Properties.TryGetValue(DiagnosticPropertyKeys.SlowPathInputs, out var written) || written is null)
+        {
+            return;
+        }
+
+        var ordinals = written.Length == 0
+            ? new List<int>()
+            : written.Split(',').Select(o => int.Parse(o, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture)).ToList();
         var model = editor.SemanticModel;
         if (editor.OriginalRoot.FindToken(span.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Body: { } body } declaration
-            || HotPathInlining.FastPath(declaration) is null
+            || ordinals.Any(o => o >= declaration.ParameterList.Parameters.Count)
             || model.GetDeclaredSymbol(declaration, cancellationToken) is not { } method
-            || model.GetOperation(body, cancellationToken) is not IBlockOperation operations
-            || HotPathInlining.SlowPathInputs(method, declaration, operations) is not { } inputs
             || model.Compilation.GetTypeByMetadataName(typeof(MethodImplAttribute).FullName!) is not { } attribute
             || model.Compilation.GetTypeByMetadataName(typeof(MethodImplOptions).FullName!) is not { } options)
         {
@@ -55,7 +62,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
         }
 
         var name = FreeName(editor, method, declaration, body);
-        var parameters = inputs.Select(p => declaration.ParameterList.Parameters[p.Ordinal]).ToList();
+        var parameters = ordinals.Select(o => declaration.ParameterList.Parameters[o]).ToList();
         SimpleNameSyntax target = declaration.TypeParameterList is { } typeParameters
             ? GenericName(Identifier(name), TypeArgumentList(SeparatedList<TypeSyntax>(typeParameters.Parameters.Select(t => IdentifierName(t.Identifier.WithoutTrivia())))))
             : IdentifierName(name);
