@@ -13,12 +13,6 @@ public static class DiagnosticPropertyKeys
     public const string MaxStateValues = nameof(MaxStateValues);
 
     /// <summary>
-    /// For TPL0016: where the awaits that end the function's other paths start (file offsets, comma-separated; the first
-    /// is the diagnostic's location), so that the fixer rewrites each without walking the paths again.
-    /// </summary>
-    public const string PathAwaits = nameof(PathAwaits);
-
-    /// <summary>
     /// For TPL0012: the ordinals of the parameters the moved slow path takes (comma-separated, possibly none), so that the
     /// fixer does not work them out again.
     /// </summary>

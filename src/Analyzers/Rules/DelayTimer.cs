@@ -96,8 +96,8 @@ internal static class DelayTimer
 
         if (CannotBeCanceled(delay) && RacedIn(delay) is { } race)
         {
-            return CanCancelAfter(race.WhenAny, delay)
-                ? new Site(RaceMessage, FixCancelDelay, null, RaceStatement(race.WhenAny))
+            return StatementToCancelAfter(race.WhenAny, delay) is { } statement
+                ? new Site(RaceMessage, FixCancelDelay, null, statement)
                 : new Site(RaceMessage, null, null);
         }
 
@@ -165,12 +165,14 @@ internal static class DelayTimer
     /// <summary>
     /// The race is awaited (ConfigureAwait allowed) as a statement, an assignment or a local's initializer in a block, so
     /// a source's <c>Cancel()</c> can follow it; C# 8 for the using declaration, or a statement a using block can hold. One
-    /// delay per race, so that one source serves it.
+    /// delay per race, so that one source serves it. The statement that holds the race, or null where that is not so.
     /// </summary>
-    private static bool CanCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
+    private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
         whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") == 1
         && RaceStatement(whenAny) is { } statement
-        && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax);
+        && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
+            ? statement
+            : null;
 
     /// <summary>The statement in a block whose await waits for the race, or null.</summary>
     public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)

@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -47,17 +46,12 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
             && !site.Declaration.IsInBrokenMember()
             && !PassThroughAsync.GivesWayToOtherRules(context, site, symbols))
         {
-            // The fixer finds each path's await where the analyzer found it: the first is the location, the rest a property.
-            var properties = DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask);
-            if (site.Awaits.Count > 1)
-            {
-                properties = properties.Add(DiagnosticPropertyKeys.PathAwaits, string.Join(",", site.Awaits.Skip(1).Select(a => a.Syntax.SpanStart.ToString(CultureInfo.InvariantCulture))));
-            }
-
+            // The fixer finds each path's await where the analyzer found it: the first is the location, the rest its parts.
             options.Report(context, Diagnostic.Create(
                 Rule,
                 ((AwaitExpressionSyntax)site.Awaits[0].Syntax).AwaitKeyword.GetLocation(),
-                properties,
+                site.Awaits.Skip(1).Select(a => a.Syntax.GetLocation()),
+                DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask),
                 Name(site.Declaration),
                 string.Join(" or ", site.Tasks.Select(Callee).Distinct().Select(n => "'" + n + "'"))));
         }

@@ -146,7 +146,7 @@ internal static class StateOverload
         var fillsDummy = false;
         if (context.OverloadOf(method) is not { } match)
         {
-            if (context.OwnStateOf(method) is not { } own || !PassesADummy(call, method, own))
+            if (context.OwnStateOf(method) is not { } own || !PassesADummy(call, own))
             {
                 return null;
             }
@@ -161,13 +161,14 @@ internal static class StateOverload
         var noFix = !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
             : fillsDummy ? DummyNoFixReason(call, method)
             : NoFixReason(call, match);
+        var namedState = fillsDummy ? null : NamedState(call, method, match);
         var shapes = new List<StateCapture?>();
         var lambdas = 0;
         foreach (var (ordinal, position) in match.Callbacks)
         {
             var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
             lambdas += lambda is null ? 0 : 1;
-            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, NamedState(call, method, match));
+            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, namedState);
             shapes.Add(lambda is null
                 ? null
                 : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix));
@@ -215,12 +216,11 @@ internal static class StateOverload
     /// state it is given: the state is a dummy, and the captured values can take its place. A callback that reads it,
     /// or one that is not a lambda, may give the null a meaning.
     /// </summary>
-    private static bool PassesADummy(IOperation call, IMethodSymbol method, Match own)
+    private static bool PassesADummy(IOperation call, Match own)
     {
         var arguments = Arguments(call);
         if (arguments.FirstOrDefault(a => a.Parameter?.Ordinal == own.StateOrdinal) is not { ArgumentKind: ArgumentKind.Explicit } state
-            || !(state.Value.ConstantValue is { HasValue: true, Value: null } || state.Value.WithoutImplicitConversions() is IDefaultValueOperation)
-            || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, method))
+            || !(state.Value.ConstantValue is { HasValue: true, Value: null } || state.Value.WithoutImplicitConversions() is IDefaultValueOperation))
         {
             return false;
         }
@@ -279,15 +279,19 @@ internal static class StateOverload
                     continue;
                 }
 
-                if (parameter.Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke } && invoke.Parameters.Any(p => p.Type.Equals(state.Type, SymbolEqualityComparer.Default)))
+                var receives = parameter.Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke }
+                    ? invoke.Parameters.Where(p => p.Type.Equals(state.Type, SymbolEqualityComparer.Default)).ToList()
+                    : null;
+                if (receives is { Count: 1 })
                 {
-                    var receives = invoke.Parameters.Where(p => p.Type.Equals(state.Type, SymbolEqualityComparer.Default)).ToList();
-                    other |= receives.Count != 1 || receives[0].RefKind != RefKind.None || invoke.ReturnType.Mentions(state.Type);
-                    callbacks.Add((parameter.Ordinal, receives[0].Ordinal));
+                    var received = receives[0];
+                    other |= received.RefKind != RefKind.None || received.ContainingSymbol is IMethodSymbol { ReturnType: var returned } && returned.Mentions(state.Type);
+                    callbacks.Add((parameter.Ordinal, received.Ordinal));
                 }
                 else
                 {
-                    other |= parameter.Type.Mentions(state.Type);
+                    // Received twice by one delegate, or carried by any other parameter: no state of its own.
+                    other |= receives is { Count: > 1 } || parameter.Type.Mentions(state.Type);
                 }
             }
 

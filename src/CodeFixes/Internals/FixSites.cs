@@ -91,7 +91,7 @@ internal static class FixSites
         var parts = new List<Location>();
         foreach (var part in diagnostic.AdditionalLocations)
         {
-            if (TextEdits.MapAround(part.SourceSpan, edits) is not { } moved)
+            if (TextEdits.Map(part.SourceSpan, edits, grows: true) is not { } moved)
             {
                 return Diagnostic.Create(diagnostic.Descriptor, Location.Create(tree, span), diagnostic.Properties);
             }

@@ -369,6 +369,7 @@ internal sealed class StateRewrite
         return candidate;
     }
 
-    private static string EscapedName(string name) =>
+    /// <summary>The name as an identifier: <c>@</c> before a keyword.</summary>
+    public static string EscapedName(string name) =>
         SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
 }

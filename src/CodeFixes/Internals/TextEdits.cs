@@ -13,36 +13,10 @@ internal static class TextEdits
 {
     /// <summary>
     /// <paramref name="span"/> moved through each set of changes in turn; null when a change touched it (the code
-    /// there was rewritten already).
+    /// there was rewritten already). With <paramref name="grows"/>, a change strictly inside the span keeps it, grown
+    /// or shrunk: the span of a node that is still there with its text changed (a fix's part around another site).
     /// </summary>
-    public static TextSpan? Map(TextSpan span, IEnumerable<IReadOnlyList<TextChange>> edits)
-    {
-        foreach (var changes in edits)
-        {
-            var shift = 0;
-            foreach (var change in changes)
-            {
-                if (change.Span.End <= span.Start)
-                {
-                    shift += change.NewText!.Length - change.Span.Length;
-                }
-                else if (change.Span.Start < span.End)
-                {
-                    return null;
-                }
-            }
-
-            span = new TextSpan(span.Start + shift, span.Length);
-        }
-
-        return span;
-    }
-
-    /// <summary>
-    /// Where the span of a node is after <paramref name="edits"/>, counting edits strictly inside it (the node is still
-    /// there, its text changed); null where an edit overlaps its edge or replaces it whole.
-    /// </summary>
-    public static TextSpan? MapAround(TextSpan span, IEnumerable<IReadOnlyList<TextChange>> edits)
+    public static TextSpan? Map(TextSpan span, IEnumerable<IReadOnlyList<TextChange>> edits, bool grows = false)
     {
         foreach (var changes in edits)
         {
@@ -51,15 +25,15 @@ internal static class TextEdits
             foreach (var change in changes)
             {
                 var delta = change.NewText!.Length - change.Span.Length;
-                if (change.Span.End <= span.Start && !(change.Span.IsEmpty && change.Span.Start == span.Start))
+                if (change.Span.End <= span.Start)
                 {
                     shift += delta;
                 }
-                else if (change.Span.Start >= span.End && !(change.Span.IsEmpty && change.Span.Start == span.End))
+                else if (change.Span.Start >= span.End)
                 {
                     continue;
                 }
-                else if (change.Span.Start > span.Start && change.Span.End < span.End)
+                else if (grows && change.Span.Start > span.Start && change.Span.End < span.End)
                 {
                     growth += delta;
                 }

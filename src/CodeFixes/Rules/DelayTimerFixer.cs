@@ -54,14 +54,15 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
         var parts = FixSites.PartsOf(reported);
-        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } found)
+        // The one part: the race's statement, or the timer loop.
+        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
         {
             return;
         }
 
         if (kind == DelayTimer.FixCancelDelay)
         {
-            CancelAfterTheRace(editor, span, found);
+            CancelAfterTheRace(editor, span, loop);
             return;
         }
 
@@ -71,7 +72,6 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             || compilation.GetTypeByMetadataName("System.TimeSpan") is not { } timeSpan
             || FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || found is not StatementSyntax loop
             || loop.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
         {
             return;

@@ -50,7 +50,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
 
         var ordinals = written.Length == 0
             ? new List<int>()
-            : written.Split(',').Select(o => int.Parse(o, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture)).ToList();
+            : written.Split(',').Select(o => int.TryParse(o, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var ordinal) ? ordinal : int.MaxValue).ToList();
         var model = editor.SemanticModel;
         if (editor.OriginalRoot.FindToken(span.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Body: { } body } declaration
             || ordinals.Any(o => o >= declaration.ParameterList.Parameters.Count)

@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Globalization;
 using System.Linq;
 using System.Threading.Tasks;
 using System.Threading;
@@ -45,16 +44,13 @@ public sealed class PassThroughAsyncFixer : RuleFixer
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var root = editor.OriginalRoot;
-        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        foreach (var (span, _, parts) in FixSites.WithParts(diagnostics, PortableKind))
         {
-            // The analyzer named every path's await: the fixer rewrites those, trusting it rather than checking again.
-            var diagnostic = diagnostics.First(d => d.Location.SourceSpan == span);
-            var others = diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.PathAwaits, out var list) && list is not null
-                ? list.Split(',').Select(p => int.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out var start) ? start : -1)
-                : [];
-            var awaits = others
-                .Prepend(span.Start)
-                .Select(start => start >= 0 && start < root.FullSpan.End ? root.FindToken(start).Parent as AwaitExpressionSyntax : null)
+            // The analyzer named every path's await (the first by its keyword, the others as parts): the fixer rewrites
+            // those, trusting it rather than checking again.
+            var awaits = parts
+                .Select(part => FixSites.Part<AwaitExpressionSyntax>(root, part))
+                .Prepend(root.FindToken(span.Start).Parent as AwaitExpressionSyntax)
                 .ToList();
             if (awaits[0] is not { } first
                 || PassThroughAsync.FunctionOf(first) is not { } function

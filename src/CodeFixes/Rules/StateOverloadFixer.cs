@@ -88,37 +88,28 @@ public sealed class StateOverloadFixer : StateRuleFixer
             lambdas[capture!.Lambda.Syntax] = new StateRewrite(rewrite.Generator, capture, rewrite.Version).Lambda();
         }
 
-        if (site.FillsDummy)
-        {
-            // The values take the dummy's place; a type argument written for the dummy's type is dropped, so the
-            // state's type is inferred from the values (the analyzer left no fix where other type arguments are written).
-            var dummy = bound.FirstOrDefault(a => a.Parameter?.Ordinal == site.Match.StateOrdinal)?.Syntax;
-            var filled = call.ReplaceNode(arguments, StateRewrite.Rebuild(
-                arguments,
-                (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)
-                    ? argument.WithExpression(lambda.WithTriviaFrom(argument.Expression)).WithAdditionalAnnotations(Formatter.Annotation)
-                    : argument == dummy ? argument.WithExpression(rewrite.State().WithTriviaFrom(argument.Expression)) : argument,
-                arguments.Arguments.Count,
-                System.Array.Empty<ArgumentSyntax>()));
-            return site.Match.Typed ? WithoutTypeArguments(filled) : filled;
-        }
-
-        // The arguments written before the state's place: the call leaves none of them out (no fix otherwise). A call
-        // that names arguments gets the values last, named (the analyzer checked that the overload keeps every name).
+        // A dummy state is filled where it stands. Otherwise the values go in the state's place, counted by the arguments
+        // written before it (the call leaves none of them out, or there is no fix); a call that names arguments gets them
+        // last, named (the analyzer checked that the overload keeps every name).
+        var dummy = site.FillsDummy ? bound.FirstOrDefault(a => a.Parameter?.Ordinal == site.Match.StateOrdinal)?.Syntax : null;
         var named = arguments.Arguments.Any(a => a.NameColon is not null);
-        var index = named
+        var index = site.FillsDummy || named
             ? arguments.Arguments.Count
             : bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
-        var state = named && rewrite.Capture.Shape.NamedState is { } name
-            ? Argument(NameColon(IdentifierName(SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None ? name : "@" + name)), default, rewrite.State())
-            : Argument(rewrite.State());
-        return call.ReplaceNode(arguments, StateRewrite.Rebuild(
+        var inserted = site.FillsDummy ? System.Array.Empty<ArgumentSyntax>()
+            : named && rewrite.Capture.Shape.NamedState is { } name ? new[] { Argument(NameColon(IdentifierName(StateRewrite.EscapedName(name))), default, rewrite.State()) }
+            : new[] { Argument(rewrite.State()) };
+        var rebuilt = call.ReplaceNode(arguments, StateRewrite.Rebuild(
             arguments,
             (_, argument) => lambdas.TryGetValue(argument.Expression.WithoutParentheses(), out var lambda)
                 ? argument.WithExpression(lambda.WithTriviaFrom(argument.Expression)).WithAdditionalAnnotations(Formatter.Annotation)
-                : argument,
+                : argument == dummy ? argument.WithExpression(rewrite.State().WithTriviaFrom(argument.Expression)) : argument,
             index,
-            new[] { state }));
+            inserted));
+
+        // A type argument written for the dummy's type is dropped, so that the state's type is inferred from the values
+        // (the analyzer left no fix where other type arguments are written).
+        return site.FillsDummy && site.Match.Typed ? WithoutTypeArguments(rebuilt) : rebuilt;
     }
 
     /// <summary><c>Create&lt;object?&gt;(…)</c> → <c>Create(…)</c>.</summary>

@@ -160,6 +160,46 @@ public sealed class StateOverloadDummyStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// One file compiled for netstandard2.0 under C# 7.3 and for net10.0 with nullable warnings: a typed dummy filled and
+    /// a named call given its state by name come out the same in both copies, and both compile.
+    /// </summary>
+    [Fact]
+    public async Task DummyStatesAndNamedArguments_InALibraryOfTwoTargets_AreFixed()
+    {
+        const string Api = """
+
+            public class Queue
+            {
+                public void Enqueue(Action work) => work();
+                public void Enqueue<TState>(Action<TState> work, TState state) => work(state);
+                public void Post(Action<int> work, int priority) => work(priority);
+                public void Post<TArg>(Action<int, TArg> work, TArg arg, int priority) => work(priority, arg);
+            }
+            """;
+        var before = """
+            using System;
+
+            class C
+            {
+                void Announce(Queue queue, string name) => queue.Enqueue([|_ => Console.WriteLine(name)|], default(object));
+
+                void Send(Queue queue, string text) => queue.Post(priority: 2, work: [|p => Console.WriteLine(text + p)|]);
+            }
+            """ + Api;
+        var after = """
+            using System;
+
+            class C
+            {
+                void Announce(Queue queue, string name) => queue.Enqueue(myName => Console.WriteLine(myName), name);
+
+                void Send(Queue queue, string text) => queue.Post(priority: 2, work: (p, myText) => Console.WriteLine(myText + p), arg: text);
+            }
+            """ + Api;
+        await new Verify.Test { TestCode = before, FixedCode = after, SharedByNetStandardAndNet10 = true }.RunAsync();
+    }
+
     /// <summary>A state the callback reads, one a method group receives, a seed that comes back, a real state: no dummy.</summary>
     [Fact]
     public async Task StatesThatMeanSomething_AreNotReported()
