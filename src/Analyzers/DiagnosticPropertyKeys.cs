@@ -7,12 +7,6 @@ public static class DiagnosticPropertyKeys
     public const string FixKind = nameof(FixKind);
 
     /// <summary>
-    /// For the state rules: the <c>max_state_values</c> the analyzer read for the file, so that the fixer rebuilds the
-    /// same capture without reading the options again.
-    /// </summary>
-    public const string MaxStateValues = nameof(MaxStateValues);
-
-    /// <summary>
     /// For TPL0012: the ordinals of the parameters the moved slow path takes (comma-separated, possibly none), so that the
     /// fixer does not work them out again.
     /// </summary>

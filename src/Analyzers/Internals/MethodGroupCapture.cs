@@ -84,14 +84,19 @@ internal sealed class MethodGroupCapture
         return found == 1;
     }
 
-    /// <summary>Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate".</summary>
-    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload)
+    /// <summary>
+    /// Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate";
+    /// <paramref name="groupState"/> says where a state overload puts the state (TPL0015; see <see cref="StateFacts"/>).
+    /// </summary>
+    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload, (int Position, int ArgumentIndex)? groupState = null)
     {
         var name = Receiver is IInstanceReferenceOperation ? "this" : Receiver.Syntax.ToString();
+        var fixable = hasStateOverload && HasExactFix;
+        var properties = DiagnosticPropertyKeys.ForFix(fixable ? FixMethodGroupState : null);
         options.Report(context, Diagnostic.Create(
             rule,
             Group.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(hasStateOverload && HasExactFix ? FixMethodGroupState : null),
+            fixable && groupState is var (position, index) ? StateFacts.WithGroupState(properties, position, index) : properties,
             MessageText.QuotedList(new[] { name }),
             "a delegate",
             "it"));

@@ -55,6 +55,10 @@ internal sealed class StateShape
     /// </summary>
     public static StateShape FilledDummy(int position, bool typed) => new(position, replacesParameter: true, fillsArgument: true, typed, hasAntecedent: false);
 
+    /// <summary>A shape as the fixer reads it back from the diagnostic (<see cref="StateFacts"/>).</summary>
+    public static StateShape Of(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent, string? namedState) =>
+        new(stateParameter, replacesParameter, fillsArgument, typed, hasAntecedent, namedState);
+
     /// <summary>The position of <c>state</c> in the new lambda's parameters.</summary>
     public int StateParameter { get; }
 
@@ -121,6 +125,10 @@ internal sealed class StateCapture
 
     /// <summary>Why no fix is offered; null when the state form keeps the behaviour.</summary>
     public string? NoFixReason { get; }
+
+    /// <summary>A capture the analyzer found and reported with a fix, as its fixer reads it back (<see cref="StateFacts"/>).</summary>
+    public static StateCapture Reported(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, ImmutableArray<ISymbol> captured, ISymbol? antecedent) =>
+        new(call, lambda, shape, captured, antecedent, noFixReason: null);
 
     /// <summary>The same capture without a fix, for a reason the API gives that only the whole call shows.</summary>
     public StateCapture WithNoFix(string reason) => new(Call, Lambda, Shape, Captured, Antecedent, NoFixReason ?? reason);
@@ -493,7 +501,7 @@ internal sealed class StateCapture
         _ => true,
     };
 
-    private static bool IsInside(ISymbol? symbol, ISymbol function)
+    internal static bool IsInside(ISymbol? symbol, ISymbol function)
     {
         for (var current = symbol; current is not null; current = current.ContainingSymbol)
         {

@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -6,28 +8,41 @@ namespace TplPractices.Analyzers.Internals;
 
 /// <summary>
 /// How the state rules (TPL0001, TPL0006, TPL0007, TPL0015) report a capture: on the lambda, naming what it captures,
-/// with the file's <c>max_state_values</c> for the fixer.
+/// with what the fixer rewrites (<see cref="StateFacts"/>) where there is a fix.
 /// </summary>
 internal static class StateDiagnostics
 {
-    /// <summary>Reports <paramref name="capture"/> with the rewrite <paramref name="fixKind"/>, or none where the capture has no fix.</summary>
-    public static void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, StateCapture capture, string fixKind)
+    /// <summary>
+    /// Reports <paramref name="capture"/> with the rewrite <paramref name="fixKind"/>, or none where the capture has no
+    /// fix; a rule's own facts for its fixer come in <paramref name="extra"/> and <paramref name="parts"/>.
+    /// </summary>
+    public static void Report(
+        OperationAnalysisContext context,
+        RuleOptions options,
+        DiagnosticDescriptor rule,
+        StateCapture capture,
+        string fixKind,
+        ImmutableDictionary<string, string?>? extra = null,
+        IEnumerable<Location>? parts = null)
     {
         var names = capture.CapturedNames.ToList();
         var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? fixKind : null);
         if (capture.NoFixReason is null)
         {
-            var max = options.For(capture.Lambda.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues);
-            properties = properties.Add(DiagnosticPropertyKeys.MaxStateValues, max.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            properties = StateFacts.With(properties, capture);
+            if (extra is not null)
+            {
+                properties = properties.SetItems(extra);
+            }
         }
 
         options.Report(context, Diagnostic.Create(
             rule,
             capture.Lambda.Syntax.GetLocation(),
+            capture.NoFixReason is null ? parts : null,
             properties,
             MessageText.QuotedList(names),
             capture.Allocations,
             names.Count == 1 ? "it" : "them"));
     }
-
 }

@@ -87,10 +87,10 @@ internal sealed class CallbackStateApis
     ];
 
     /// <summary>
-    /// The capture at a call of one of the APIs, with its fix kind, or null. <paramref name="kind"/> forces the form
-    /// (the fixer, where the targets' copies agreed on the portable one); null chooses the best the target has.
+    /// The capture at a call of one of the APIs, with its fix kind (the best form the target has), or null. Where the
+    /// targets' copies of a file disagree, the fixer takes the portable form's diagnostic (<see cref="FixObjectState"/>).
     /// </summary>
-    public (StateCapture Capture, string Kind)? Analyze(IOperation call, int maxStateValues, string? kind = null)
+    public (StateCapture Capture, string Kind)? Analyze(IOperation call, int maxStateValues)
     {
         if (call.Call() is not var (method, arguments) || !IsCandidate(method))
         {
@@ -119,7 +119,7 @@ internal sealed class CallbackStateApis
 
         if (method.Name == "QueueUserWorkItem" && method.Parameters.Length == 1)
         {
-            var typed = (kind ?? (HasTypedQueue ? FixTypedState : FixObjectState)) == FixTypedState && HasTypedQueue;
+            var typed = HasTypedQueue;
             var shape = typed ? StateShape.UnusedTypedState : StateShape.UnusedObjectState;
             return Site(StateCapture.Of(call, lambda, shape, maxStateValues, HasValueTuple), typed ? FixTypedState : FixObjectState);
         }

@@ -189,6 +189,25 @@ internal static class StateOverload
         return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy);
     }
 
+    /// <summary>The property that gives the fixer the state's ordinal among the overload's parameters.</summary>
+    public const string StateOrdinalKey = "StateOrdinal";
+
+    /// <summary>The property that gives the fixer where the other callbacks (<see cref="OtherCallbacks"/>) take the state.</summary>
+    public const string CallbackPositionsKey = "CallbackPositions";
+
+    /// <summary>What the fixer needs beyond the reported capture: the state's ordinal and the other callbacks' state positions.</summary>
+    public static ImmutableDictionary<string, string?> FactsOf(Site site)
+    {
+        var positions = site.Match.Callbacks.Where((_, i) => site.Callbacks[i] is { } capture && capture != site.Reported).Select(c => c.Position);
+        return ImmutableDictionary<string, string?>.Empty
+            .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
+            .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
+    }
+
+    /// <summary>The lambdas of the callbacks besides the reported one, which receive the same state: the diagnostic's parts.</summary>
+    public static IEnumerable<Location> OtherCallbacks(Site site) =>
+        site.Callbacks.Where(c => c is not null && c != site.Reported).Select(c => c!.Lambda.Syntax.GetLocation());
+
     /// <summary>
     /// The overload's state name, where every argument the call names keeps its name in the overload (the parameters
     /// before the state keep their ordinals, those after it move one on); null where one would not.

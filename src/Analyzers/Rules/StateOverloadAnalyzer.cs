@@ -1,5 +1,7 @@
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -45,11 +47,12 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
         if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
             && !call.Syntax.IsInBrokenMember())
         {
-            StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload);
+            StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload, StateOverload.FactsOf(site), StateOverload.OtherCallbacks(site));
         }
         else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } bound && !invocation.Syntax.IsInBrokenMember())
         {
-            bound.Group.Report(context, options, Rule, hasStateOverload: true);
+            var index = invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < bound.Match.StateOrdinal);
+            bound.Group.Report(context, options, Rule, hasStateOverload: true, (bound.Match.Callbacks[0].Position, index));
         }
     }
 }

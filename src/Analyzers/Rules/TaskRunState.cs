@@ -41,6 +41,13 @@ internal static class TaskRunState
     private static bool RunsALoop(IAnonymousFunctionOperation lambda) =>
         lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
 
+    /// <summary>The property that tells the fixer the delegate returns a task (<see cref="ReturnsTask"/>).</summary>
+    public const string UnwrapKey = "Unwrap";
+
+    /// <summary>The properties of a site whose StartNew needs Unwrap.</summary>
+    public static readonly System.Collections.Immutable.ImmutableDictionary<string, string?> Unwraps =
+        System.Collections.Immutable.ImmutableDictionary<string, string?>.Empty.Add(UnwrapKey, "1");
+
     /// <summary>True when the delegate returns a task, so StartNew's result needs Unwrap to be Task.Run's.</summary>
     public static bool ReturnsTask(IInvocationOperation invocation, Context context) =>
         invocation.TargetMethod.Parameters[0].Type is INamedTypeSymbol { DelegateInvokeMethod.ReturnType: INamedTypeSymbol returned }

@@ -55,7 +55,13 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        StateDiagnostics.Report(context, options, Rule, capture, FixStartNew);
+        StateDiagnostics.Report(
+            context,
+            options,
+            Rule,
+            capture,
+            FixStartNew,
+            TaskRunState.ReturnsTask(invocation, symbols) ? TaskRunState.Unwraps : null);
     }
 
     /// <summary>An await of the call in a loop that TPL0005 moves into one Task.Run, which removes this one (see <see cref="OtherRule"/>).</summary>

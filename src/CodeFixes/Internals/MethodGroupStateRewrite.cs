@@ -44,22 +44,22 @@ internal sealed class GroupState
 /// </summary>
 internal static class MethodGroupStateRewrite
 {
-    /// <summary>The call with the group replaced and its receiver passed as the state, or null where the site no longer qualifies.</summary>
+    /// <summary>
+    /// The call with the group replaced and its receiver passed as <paramref name="state"/>, as the analyzer found it
+    /// (only a group bound to <c>this</c> is reported with a fix); null where the code there is no longer a bound group.
+    /// </summary>
     public static (SyntaxNode Call, SyntaxNode Replacement)? Rewrite(
         DocumentEditor editor,
         TextSpan span,
         LanguageVersion version,
-        System.Func<IArgumentOperation, GroupState?> stateOf,
+        GroupState state,
         CancellationToken cancellationToken)
     {
         var model = editor.SemanticModel;
         if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not ExpressionSyntax group
             || group.Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax call } arguments } argument
             || model.GetOperation(argument, cancellationToken) is not IArgumentOperation operation
-            || (MethodGroupCapture.Of(operation) ?? MethodGroupCapture.OfThis(operation)) is not { HasExactFix: true } bound
-            || bound.Receiver.Type is not { } receiverType
-            || bound.Group is not IMethodReferenceOperation { Method: var method }
-            || stateOf(operation) is not { } state
+            || operation.Value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: var method, Instance.Type: { } receiverType } }
             || (group is MemberAccessExpressionSyntax member ? member.Name : group as SimpleNameSyntax) is not { } name)
         {
             return null;

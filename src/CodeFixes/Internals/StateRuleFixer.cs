@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Globalization;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
@@ -15,11 +14,9 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// The fixers of the state rules (TPL0001, TPL0006, TPL0007, TPL0015): each site's lambda is read again in the form the
-/// diagnostic names, with the <c>max_state_values</c> the analyzer read (a diagnostic property), and rewritten by
-/// <see cref="StateRewrite"/>. The rules differ only in which calls they know,
-/// and in the symbols each resolves once per document (typed as object: the fixers are public, their symbol types
-/// internal).
+/// The fixers of the state rules (TPL0001, TPL0006, TPL0007, TPL0015): each site's capture is read back from what the
+/// analyzer found (<see cref="StateFacts"/>: the shape, the captured variables by name) and rewritten by
+/// <see cref="StateRewrite"/>. The rules differ only in the call each writes around the new lambda.
 /// </summary>
 public abstract class StateRuleFixer : RuleFixer
 {
@@ -39,17 +36,8 @@ public abstract class StateRuleFixer : RuleFixer
         return oldest >= LanguageVersion.CSharp7 && (oldest >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document));
     }
 
-    /// <summary>The rule's symbols in the document's compilation, or null where it has none.</summary>
-    private protected abstract object? Resolve(Compilation compilation);
-
-    /// <summary>The capture at a call the rule reported, analyzed for the rewrite <paramref name="kind"/>; null when it no longer applies.</summary>
-    private protected abstract StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues);
-
-    /// <summary>Where a bound method group's receiver goes as the state; by default an object state right after the group.</summary>
-    private protected virtual GroupState? GroupStateOf(IArgumentOperation group, object symbols) => GroupState.ObjectAfterTheGroup;
-
     /// <summary>The call's replacement; by default the same call with the new lambda and the state in its arguments.</summary>
-    private protected virtual SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols) =>
+    private protected virtual SyntaxNode? Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, Diagnostic reported) =>
         call.ReplaceNode(arguments, rewrite.ArgumentList(arguments));
 
     protected sealed override async Task<Document> FixDocumentAsync(
@@ -58,27 +46,25 @@ public abstract class StateRuleFixer : RuleFixer
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        if (!CanFix(document) || Resolve(editor.SemanticModel.Compilation) is not { } symbols)
+        if (!CanFix(document))
         {
             return document;
         }
 
         // The file is shared by every target: write what the oldest language version among them accepts.
         var version = LinkedCopies.OldestLanguageVersion(document);
-        // The file's max_state_values, as the analyzer read it (one file, one value).
-        var maxStateValues = diagnostics
-            .Select(d => d.Properties.TryGetValue(DiagnosticPropertyKeys.MaxStateValues, out var value) && int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var max) ? max : 0)
-            .FirstOrDefault(max => max > 0) is var read and > 0 ? read : StateCapture.MaxStateValues.Default;
-
         var rewritten = new List<SyntaxNode>();
-        foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
+        foreach (var (span, kind, reported) in FixSites.Reported(diagnostics, PortableKind))
         {
             if (kind == MethodGroupCapture.FixMethodGroupState)
             {
-                if (MethodGroupStateRewrite.Rewrite(editor, span, version, group => GroupStateOf(group, symbols), cancellationToken) is var (groupCall, replacement)
+                var state = StateFacts.GroupStateOf(reported.Properties) is var (position, index)
+                    ? new GroupState(position, typed: true, index)
+                    : GroupState.ObjectAfterTheGroup;
+                if (MethodGroupStateRewrite.Rewrite(editor, span, version, state, cancellationToken) is var (groupCall, groupReplacement)
                     && !rewritten.Any(r => r.Span.Contains(groupCall.Span)))
                 {
-                    editor.ReplaceNode(groupCall, replacement);
+                    editor.ReplaceNode(groupCall, groupReplacement);
                     rewritten.Add(groupCall);
                 }
 
@@ -90,18 +76,23 @@ public abstract class StateRuleFixer : RuleFixer
                 || OutsideParentheses(lambdaSyntax).Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax callSyntax } arguments }
                 || rewritten.Any(r => r.Span.Contains(callSyntax.Span))
                 || editor.SemanticModel.GetOperation(callSyntax, cancellationToken) is not { } call
-                || Analyze(call, kind, symbols, maxStateValues) is not { NoFixReason: null } capture
-                || capture.Lambda.Syntax != lambdaSyntax)
+                || LambdaIn(call, lambdaSyntax) is not { } lambda
+                || StateFacts.Read(call, lambda, reported.Properties) is not { } capture
+                || Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), reported) is not { } replacement)
             {
                 continue;
             }
 
-            editor.ReplaceNode(callSyntax, Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), symbols));
+            editor.ReplaceNode(callSyntax, replacement);
             rewritten.Add(callSyntax);
         }
 
         return editor.GetChangedDocument();
     }
+
+    /// <summary>The operation of the lambda written at <paramref name="syntax"/> among the call's arguments.</summary>
+    private protected static IAnonymousFunctionOperation? LambdaIn(IOperation call, SyntaxNode syntax) =>
+        call.Descendants().OfType<IAnonymousFunctionOperation>().FirstOrDefault(l => l.Syntax == syntax);
 
     /// <summary>The call whose lambda and arguments are rebuilt.</summary>
     protected sealed override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)

@@ -28,9 +28,4 @@ public sealed class CallbackStateFixer : StateRuleFixer
         CallbackStateApis.FixNullState => "Pass the captured values in the state argument",
         _ => "Pass the captured values as the callback's state",
     };
-
-    private protected override object? Resolve(Compilation compilation) => CallbackStateApis.TryCreate(compilation);
-
-    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
-        ((CallbackStateApis)symbols).Analyze(call, maxStateValues, kind)?.Capture;
 }

@@ -1,12 +1,11 @@
 using System.Collections.Generic;
 using System.Linq;
-using System.Runtime.CompilerServices;
+using System.Globalization;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Formatting;
-using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
@@ -42,62 +41,47 @@ public sealed class StateOverloadFixer : StateRuleFixer
 
     protected override string Title(string kind) => "Use the overload that passes the captured values as a state";
 
-    private protected override object? Resolve(Compilation compilation) => StateOverload.Context.TryCreate(compilation);
-
-    /// <summary>The site each capture <see cref="Analyze"/> returned belongs to, so that the rewrite reads the site once.</summary>
-    private static readonly ConditionalWeakTable<StateCapture, StateOverload.Site> Sites = new();
-
-    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues)
+    private protected override SyntaxNode? Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, Diagnostic reported)
     {
-        if (StateOverload.Analyze(call, (StateOverload.Context)symbols, maxStateValues) is not { } site)
+        // The analyzer gave the state's ordinal, and the other callbacks (every one receives the same values) as parts
+        // with their state positions.
+        var properties = reported.Properties;
+        var positions = properties.TryGetValue(StateOverload.CallbackPositionsKey, out var text) && text is { Length: > 0 } ? text.Split(' ') : [];
+        var parts = FixSites.PartsOf(reported);
+        if (!properties.TryGetValue(StateOverload.StateOrdinalKey, out var ordinalText)
+            || !int.TryParse(ordinalText, NumberStyles.None, CultureInfo.InvariantCulture, out var stateOrdinal)
+            || positions.Length != parts.Length)
         {
             return null;
         }
 
-        _ = Sites.GetValue(site.Reported, _ => site);
-        return site.Reported;
-    }
-
-    /// <summary>A group bound to <c>this</c>: the overload's typed state carries it, where the overload takes its state.</summary>
-    private protected override GroupState? GroupStateOf(IArgumentOperation group, object symbols)
-    {
-        if (group.Parent is not IInvocationOperation invocation
-            || StateOverload.BoundGroupOf(invocation, (StateOverload.Context)symbols) is not { Match: var match })
+        var capture = rewrite.Capture;
+        var lambdas = new Dictionary<SyntaxNode, ExpressionSyntax> { [capture.Lambda.Syntax] = rewrite.Lambda() };
+        for (var i = 0; i < parts.Length; i++)
         {
-            return null;
-        }
+            if (FixSites.Part<AnonymousFunctionExpressionSyntax>(call.SyntaxTree.GetRoot(), parts[i]) is not { } syntax
+                || LambdaIn(capture.Call, syntax) is not { } lambda
+                || !int.TryParse(positions[i], NumberStyles.None, CultureInfo.InvariantCulture, out var position)
+                || StateFacts.Read(capture.Call, lambda, properties, position) is not { } other)
+            {
+                return null;
+            }
 
-        return new GroupState(
-            match.Callbacks[0].Position,
-            typed: true,
-            invocation.Arguments.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < match.StateOrdinal));
-    }
-
-    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
-    {
-        // The reported capture passed max_state_values, and every callback carries the same values.
-        var bound = StateOverload.Arguments(rewrite.Capture.Call);
-        if (!Sites.TryGetValue(rewrite.Capture, out var site))
-        {
-            return call;
-        }
-
-        var lambdas = new Dictionary<SyntaxNode, ExpressionSyntax>();
-        foreach (var capture in site.Callbacks)
-        {
-            lambdas[capture!.Lambda.Syntax] = new StateRewrite(rewrite.Generator, capture, rewrite.Version).Lambda();
+            lambdas[syntax] = new StateRewrite(rewrite.Generator, other, rewrite.Version).Lambda();
         }
 
         // A dummy state is filled where it stands. Otherwise the values go in the state's place, counted by the arguments
         // written before it (the call leaves none of them out, or there is no fix); a call that names arguments gets them
         // last, named (the analyzer checked that the overload keeps every name).
-        var dummy = site.FillsDummy ? bound.FirstOrDefault(a => a.Parameter?.Ordinal == site.Match.StateOrdinal)?.Syntax : null;
+        var fillsDummy = capture.Shape.FillsArgument;
+        var bound = StateOverload.Arguments(capture.Call);
+        var dummy = fillsDummy ? bound.FirstOrDefault(a => a.Parameter?.Ordinal == stateOrdinal)?.Syntax : null;
         var named = arguments.Arguments.Any(a => a.NameColon is not null);
-        var index = site.FillsDummy || named
+        var index = fillsDummy || named
             ? arguments.Arguments.Count
-            : bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < site.Match.StateOrdinal);
-        var inserted = site.FillsDummy ? System.Array.Empty<ArgumentSyntax>()
-            : named && rewrite.Capture.Shape.NamedState is { } name ? new[] { Argument(NameColon(IdentifierName(StateRewrite.EscapedName(name))), default, rewrite.State()) }
+            : bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < stateOrdinal);
+        var inserted = fillsDummy ? System.Array.Empty<ArgumentSyntax>()
+            : named && capture.Shape.NamedState is { } name ? new[] { Argument(NameColon(IdentifierName(StateRewrite.EscapedName(name))), default, rewrite.State()) }
             : new[] { Argument(rewrite.State()) };
         var rebuilt = call.ReplaceNode(arguments, StateRewrite.Rebuild(
             arguments,
@@ -109,7 +93,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
 
         // A type argument written for the dummy's type is dropped, so that the state's type is inferred from the values
         // (the analyzer left no fix where other type arguments are written).
-        return site.FillsDummy && site.Match.Typed ? WithoutTypeArguments(rebuilt) : rebuilt;
+        return fillsDummy && capture.Shape.Typed ? WithoutTypeArguments(rebuilt) : rebuilt;
     }
 
     /// <summary><c>Create&lt;object?&gt;(…)</c> → <c>Create(…)</c>.</summary>

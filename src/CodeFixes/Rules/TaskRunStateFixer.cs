@@ -30,13 +30,9 @@ public sealed class TaskRunStateFixer : StateRuleFixer
 
     protected override string Title(string kind) => "Use Task.Factory.StartNew with the captured values as state";
 
-    private protected override object? Resolve(Compilation compilation) => TaskRunState.Context.TryCreate(compilation);
-
-    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
-        call is IInvocationOperation invocation ? TaskRunState.Analyze(invocation, (TaskRunState.Context)symbols, maxStateValues) : null;
-
-    private protected override SyntaxNode Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, object symbols)
+    private protected override SyntaxNode? Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, Diagnostic reported)
     {
+        var unwrap = reported.Properties.ContainsKey(TaskRunState.UnwrapKey);
         var invocation = (IInvocationOperation)rewrite.Capture.Call;
         var compilation = invocation.SemanticModel!.Compilation;
         var generator = rewrite.Generator;
@@ -56,7 +52,7 @@ public sealed class TaskRunStateFixer : StateRuleFixer
             var typeArgument = name.TypeArgumentList.Arguments[0].WithoutTrivia();
             // Task.Run<T> written out: StartNew's TResult is the delegate's own return type, T or Task<T>, spelled as
             // written (a type built from the symbol would carry the inferred nullability: StartNew<Task<int>?>, CS8620).
-            var returned = TaskRunState.ReturnsTask(invocation, (TaskRunState.Context)symbols)
+            var returned = unwrap
                 ? (TypeSyntax)generator.WithTypeArguments(task, typeArgument).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation)
                 : typeArgument;
             startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(returned)));
@@ -75,7 +71,7 @@ public sealed class TaskRunStateFixer : StateRuleFixer
                 },
                 // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
                 Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4))));
-        if (TaskRunState.ReturnsTask(invocation, (TaskRunState.Context)symbols))
+        if (unwrap)
         {
             result = InvocationExpression(MemberAccess(result, "Unwrap"));
         }

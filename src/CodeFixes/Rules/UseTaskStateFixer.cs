@@ -1,6 +1,5 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
@@ -22,9 +21,4 @@ public sealed class UseTaskStateFixer : StateRuleFixer
     }
 
     protected override string Title(string kind) => "Pass the captured values as the task's state";
-
-    private protected override object? Resolve(Compilation compilation) => TaskStateCapture.Context.TryCreate(compilation);
-
-    private protected override StateCapture? Analyze(IOperation call, string kind, object symbols, int maxStateValues) =>
-        call is IInvocationOperation invocation ? TaskStateCapture.Analyze(invocation, (TaskStateCapture.Context)symbols, maxStateValues) : null;
 }

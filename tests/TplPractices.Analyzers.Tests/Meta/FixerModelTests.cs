@@ -16,13 +16,6 @@ public sealed partial class FixerModelTests
 
     private static readonly Dictionary<string, string> StillChecking = new(StringComparer.Ordinal)
     {
-        // The state rules read each lambda's capture again (StateCapture.Of) in the form the diagnostic names; only the
-        // max_state_values the analyzer read travels. Carrying the captured variables as names is the next step.
-        ["Internals/StateRuleFixer.cs"] = "state rules: the capture is read again",
-        ["Rules/StateOverloadFixer.cs"] = "state rules: the capture is read again",
-        ["Rules/TaskRunStateFixer.cs"] = "state rules: the capture is read again",
-        ["Rules/UseTaskStateFixer.cs"] = "state rules: the capture is read again",
-        ["Rules/CallbackStateFixer.cs"] = "state rules: the capture is read again",
         // Nested chains are rewritten one after another, each on the code the previous rewrite left: the analyzer's
         // spans no longer hold after the first, so the chain is read again from the rewritten code.
         ["Rules/ContinueWithUnwrapFixer.cs"] = "nested chains: read again after each rewrite",

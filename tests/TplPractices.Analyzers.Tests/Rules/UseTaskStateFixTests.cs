@@ -41,6 +41,48 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// The fixer reads the captured variables back by name from the diagnostic: a local spelled <c>@this</c> (whose name
+    /// is "this") and the instance it captures too are two values, each read back where it belongs.
+    /// </summary>
+    [Fact]
+    public async Task ALocalNamedThis_AndTheInstance_TravelAsTwoValues()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class Counter
+            {
+                private int _offset = 3;
+
+                public Task<int> Sum(int start)
+                {
+                    var @this = start * 2;
+                    return Task.Factory.StartNew([|() => @this + _offset|]);
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class Counter
+            {
+                private int _offset = 3;
+
+                public Task<int> Sum(int start)
+                {
+                    var @this = start * 2;
+                    return Task.Factory.StartNew(static state =>
+                    {
+                        var (@this, self) = ((int, Counter))state!;
+                        return @this + self._offset;
+                    }, (@this, this));
+                }
+            }
+            """);
+    }
+
+    /// <summary>
     /// A method group bound to 'this' allocates a delegate per call, as a lambda capturing only 'this' does: fixed to
     /// the state overload, in C# 7.3 without 'static' and '!'. Another receiver is reported without a fix (it may be null).
     /// </summary>
