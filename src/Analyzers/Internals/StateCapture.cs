@@ -14,8 +14,9 @@ namespace TplPractices.Analyzers.Internals;
 /// </summary>
 internal sealed class StateShape
 {
-    private StateShape(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent, string? namedState = null)
+    private StateShape(int stateParameter, bool replacesParameter, bool fillsArgument, bool typed, bool hasAntecedent, string? namedState = null, bool afterTheDelegate = false)
     {
+        AfterTheDelegate = afterTheDelegate;
         StateParameter = stateParameter;
         ReplacesParameter = replacesParameter;
         FillsArgument = fillsArgument;
@@ -25,16 +26,16 @@ internal sealed class StateShape
     }
 
     /// <summary><c>StartNew(() => …)</c> → <c>StartNew(state => …, values)</c>; also <c>Register(Action)</c>.</summary>
-    public static readonly StateShape NewObjectState = new(0, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: false);
+    public static readonly StateShape NewObjectState = new(0, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: false, afterTheDelegate: true);
 
     /// <summary><c>ContinueWith(t => …)</c> → <c>ContinueWith((t, state) => …, values)</c>.</summary>
-    public static readonly StateShape ContinuationState = new(1, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: true);
+    public static readonly StateShape ContinuationState = new(1, replacesParameter: false, fillsArgument: false, typed: false, hasAntecedent: true, afterTheDelegate: true);
 
     /// <summary><c>QueueUserWorkItem(_ => …)</c> → <c>QueueUserWorkItem(state => …, values)</c>: the ignored parameter becomes the state.</summary>
-    public static readonly StateShape UnusedObjectState = new(0, replacesParameter: true, fillsArgument: false, typed: false, hasAntecedent: false);
+    public static readonly StateShape UnusedObjectState = new(0, replacesParameter: true, fillsArgument: false, typed: false, hasAntecedent: false, afterTheDelegate: true);
 
     /// <summary><c>QueueUserWorkItem(_ => …)</c> → <c>QueueUserWorkItem&lt;TState&gt;(state => …, values, preferLocal: false)</c>: no cast, no box.</summary>
-    public static readonly StateShape UnusedTypedState = new(0, replacesParameter: true, fillsArgument: false, typed: true, hasAntecedent: false);
+    public static readonly StateShape UnusedTypedState = new(0, replacesParameter: true, fillsArgument: false, typed: true, hasAntecedent: false, afterTheDelegate: true);
 
     /// <summary><c>new Timer(_ => …, null, …)</c> → <c>new Timer(state => …, values, …)</c>: the null state argument is filled.</summary>
     public static StateShape NullObjectState(int stateParameter) => new(stateParameter, replacesParameter: true, fillsArgument: true, typed: false, hasAntecedent: false);
@@ -76,6 +77,12 @@ internal sealed class StateShape
 
     /// <summary>The state parameter's name, where a call with named arguments can be given the values by it.</summary>
     public string? NamedState { get; }
+
+    /// <summary>
+    /// The values go right after the delegate, in an overload that keeps the names of the parameters after it (the BCL
+    /// APIs of TPL0001, TPL0006 and TPL0007): named arguments after an unnamed delegate stay as written.
+    /// </summary>
+    public bool AfterTheDelegate { get; }
 }
 
 /// <summary>
@@ -287,7 +294,7 @@ internal sealed class StateCapture
         // Where the values fill the call's own state argument, every argument keeps its place and its name; where they
         // are inserted after the lambda, a name before them would leave them out of position, unless they go in named.
         if (ArgumentsOf(call.Syntax) is not { } arguments
-            || (!shape.FillsArgument && shape.NamedState is null && arguments.Any(a => a.NameColon is not null))
+            || (!shape.FillsArgument && shape.NamedState is null && NamesMoveOutOfPlace(arguments, lambda, shape))
             || lambda.Syntax is not AnonymousFunctionExpressionSyntax)
         {
             return "the call uses named arguments";
@@ -306,6 +313,30 @@ internal sealed class StateCapture
         return captured.Any(s => TypeOf(s) is not { } type || !IsNameable(type))
             ? "a captured value has a type that cannot be named (an anonymous type)"
             : null;
+    }
+
+    /// <summary>
+    /// Whether a value inserted positionally would break the call's named arguments: any named argument, unless the
+    /// values go right after the delegate and every named argument comes after it (positional, then named: every C#
+    /// version accepts it, and the overload keeps those names).
+    /// </summary>
+    private static bool NamesMoveOutOfPlace(SeparatedSyntaxList<ArgumentSyntax> arguments, IAnonymousFunctionOperation lambda, StateShape shape)
+    {
+        var lambdaIndex = -1;
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            if (arguments[i].Span.Contains(lambda.Syntax.Span))
+            {
+                lambdaIndex = i;
+            }
+
+            if (arguments[i].NameColon is not null && (!shape.AfterTheDelegate || lambdaIndex < 0 || lambdaIndex == i))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>The written arguments of an invocation or object creation.</summary>

@@ -172,12 +172,13 @@ internal sealed class CallbackStateApis
         _types.Contains(type, SymbolEqualityComparer.Default)
         || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
 
-    /// <summary>Register(Action&lt;object&gt;, object) with the same parameters after the state.</summary>
+    /// <summary>Register(Action&lt;object&gt;, object) with the same parameters after the state, by type and name (a named argument keeps its name).</summary>
     private static bool HasStateOverload(IMethodSymbol method) =>
         method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>().Any(candidate =>
             candidate.Parameters.Length == method.Parameters.Length + 1
             && candidate.Parameters[0].Type is INamedTypeSymbol { Name: "Action", TypeArguments.Length: 1 } action
             && action.TypeArguments[0].SpecialType == SpecialType.System_Object
             && candidate.Parameters[1].Type.SpecialType == SpecialType.System_Object
-            && method.Parameters.Skip(1).Select(p => p.Type).SequenceEqual(candidate.Parameters.Skip(2).Select(p => p.Type), SymbolEqualityComparer.Default));
+            && method.Parameters.Skip(1).Select(p => p.Type).SequenceEqual(candidate.Parameters.Skip(2).Select(p => p.Type), SymbolEqualityComparer.Default)
+            && method.Parameters.Skip(1).Select(p => p.Name).SequenceEqual(candidate.Parameters.Skip(2).Select(p => p.Name)));
 }

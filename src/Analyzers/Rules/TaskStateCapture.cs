@@ -84,7 +84,7 @@ internal static class TaskStateCapture
             };
         }
 
-        /// <summary>The overload with <c>object state</c> after the delegate and otherwise the same parameters.</summary>
+        /// <summary>The overload with <c>object state</c> after the delegate and otherwise the same parameters, by type and name (a named argument keeps its name).</summary>
         public IMethodSymbol? StateOverloadOf(IMethodSymbol method)
         {
             var original = method.OriginalDefinition;
@@ -94,7 +94,8 @@ internal static class TaskStateCapture
                     && candidate.Parameters[1] is { Name: "state", Type.SpecialType: SpecialType.System_Object }
                     && candidate.TypeParameters.Length == original.TypeParameters.Length
                     && Enumerable.Range(1, original.Parameters.Length - 1).All(i =>
-                        candidate.Parameters[i + 1].Type.ToDisplayString() == original.Parameters[i].Type.ToDisplayString())
+                        candidate.Parameters[i + 1].Name == original.Parameters[i].Name
+                        && candidate.Parameters[i + 1].Type.ToDisplayString() == original.Parameters[i].Type.ToDisplayString())
                     && DelegateShapeMatches(original.Parameters[0].Type, candidate.Parameters[0].Type))
                 {
                     return candidate;

@@ -86,6 +86,46 @@ public sealed class CallbackStateFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// Named arguments after an unnamed lambda stay as written, with the values inserted right after the lambda: the
+    /// state overload keeps their names (<c>useSynchronizationContext</c>), and positional-then-named compiles in every
+    /// C# version. A named lambda still has no fix (ShapesWithoutAFix_AreReportedWithout).
+    /// </summary>
+    [Fact]
+    public async Task NamedArgumentsAfterTheLambda_StayNamed_TheValuesGoRightAfterIt()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    CancellationTokenRegistration Link(TaskCompletionSource<int> source, CancellationToken token) =>
+                        token.Register([|() => source.TrySetCanceled(token)|], useSynchronizationContext: false);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    CancellationTokenRegistration Link(TaskCompletionSource<int> source, CancellationToken token) =>
+                        token.Register(
+                            static state =>
+                            {
+                                var (source, token) = ((TaskCompletionSource<int>, CancellationToken))state!;
+                                source.TrySetCanceled(token);
+                            },
+                            (source, token),
+                            useSynchronizationContext: false);
+                }
+                """,
+        }.RunAsync();
+    }
+
     private const string QueueOne = /* lang=c#-test */ """
         using System;
         using System.Threading;

@@ -104,6 +104,45 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>A token passed by name is read by its parameter, wherever it is written: the fix writes it in StartNew's place.</summary>
+    [Fact]
+    public async Task ANamedToken_IsPassedInItsPlace()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                static class Runs
+                {
+                    public static Task<int> Named(int x, CancellationToken token) => Task.Run([|() => x * 2|], cancellationToken: token);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                static class Runs
+                {
+                    public static Task<int> Named(int x, CancellationToken token) => Task.Factory.StartNew(
+                        static state =>
+                        {
+                            var x = (int)state!;
+                            return x * 2;
+                        },
+                        x,
+                        token,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+
     [Theory]
     [InlineData("Value", new object[] { 21 })]
     [InlineData("Async", new object[] { 41 })]

@@ -83,6 +83,65 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// Named arguments after the delegate keep their names in the state overloads of StartNew and ContinueWith; the
+    /// values go right after the delegate. Named before it, or the delegate itself named, the call has no fix.
+    /// </summary>
+    [Fact]
+    public async Task NamedArgumentsAfterTheDelegate_StayNamed_NamedBeforeItHaveNoFix()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Start(int id, CancellationToken token) =>
+                        Task.Factory.StartNew([|() => Console.WriteLine(id)|], cancellationToken: token);
+
+                    Task Then(Task first, string label) =>
+                        first.ContinueWith([|t => Console.WriteLine(label)|], continuationOptions: TaskContinuationOptions.OnlyOnRanToCompletion);
+
+                    Task NamedDelegate(int id) => Task.Factory.StartNew(action: [|() => Console.WriteLine(id)|]);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Start(int id, CancellationToken token) =>
+                        Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var id = (int)state!;
+                                Console.WriteLine(id);
+                            },
+                            id,
+                            cancellationToken: token);
+
+                    Task Then(Task first, string label) =>
+                        first.ContinueWith(
+                            static (t, state) =>
+                            {
+                                var label = (string)state!;
+                                Console.WriteLine(label);
+                            },
+                            label,
+                            continuationOptions: TaskContinuationOptions.OnlyOnRanToCompletion);
+
+                    Task NamedDelegate(int id) => Task.Factory.StartNew(action: [|() => Console.WriteLine(id)|]);
+                }
+                """,
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// A method group bound to 'this' allocates a delegate per call, as a lambda capturing only 'this' does: fixed to
     /// the state overload, in C# 7.3 without 'static' and '!'. Another receiver is reported without a fix (it may be null).
     /// </summary>
