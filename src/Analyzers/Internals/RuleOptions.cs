@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Globalization;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -54,10 +55,53 @@ internal sealed class RuleSettings
     // Asked at every candidate of the state rules, where no number is set as a rule: no lookup then.
     public int Number(NumberOption option) => _numbers.Count > 0 && _numbers.TryGetValue(option.Name, out var value) ? value : option.Default;
 
+    /// <summary>The settings of a file whose options name no <c>tpl_practices</c> key: every default.</summary>
+    private static readonly RuleSettings Defaults = new(
+        new RuleScope(ImmutableArray<string>.Empty, ImmutableArray<string>.Empty, ImmutableArray<string>.Empty),
+        ImmutableDictionary<string, int>.Empty);
+
+    /// <summary>
+    /// Per options object (the compiler gives each file one, the same for every rule that asks), whether it names any
+    /// <c>tpl_practices</c> key. Most projects set none, so every rule's reading of a file is then one lookup here
+    /// instead of a dozen key lookups, each with its key built, per rule and file.
+    /// </summary>
+    private static readonly ConditionalWeakTable<AnalyzerConfigOptions, object> NamesOurKeys = new();
+    private static readonly ConditionalWeakTable<AnalyzerConfigOptions, object>.CreateValueCallback ScanKeys = ScanForOurKeys;
+    private static readonly object Yes = new();
+    private static readonly object No = new();
+
+    private static bool MayNameOurKeys(AnalyzerConfigOptions options) => NamesOurKeys.GetValue(options, ScanKeys) == Yes;
+
+    private static object ScanForOurKeys(AnalyzerConfigOptions options)
+    {
+        try
+        {
+            foreach (var key in options.Keys)
+            {
+                if (key.StartsWith(Prefix, StringComparison.Ordinal))
+                {
+                    return Yes;
+                }
+            }
+
+            return No;
+        }
+        catch (NotImplementedException)
+        {
+            // A host whose options cannot list their keys (the base class's Keys throws): read every key as before.
+            return Yes;
+        }
+    }
+
     /// <summary>Parses the options of <paramref name="ruleId"/> that apply to <paramref name="tree"/>.</summary>
     public static RuleSettings Read(AnalyzerConfigOptionsProvider provider, SyntaxTree tree, string ruleId, ImmutableArray<NumberOption> numbers)
     {
         var options = provider.GetOptions(tree);
+        if (!MayNameOurKeys(options))
+        {
+            return Defaults;
+        }
+
         var scope = new RuleScope(List(options, ruleId, RequiredAttributes), List(options, ruleId, ExcludedAttributes), List(options, ruleId, ExcludedNamespaces));
         var values = ImmutableDictionary<string, int>.Empty;
         foreach (var option in numbers)
@@ -87,7 +131,7 @@ internal sealed class RuleSettings
     /// looks the keys up, so asking it of every file costs two lookups each where none is set.
     /// </summary>
     public static bool NamesRequiredAttributes(AnalyzerConfigOptions options, string ruleId) =>
-        !List(options, ruleId, RequiredAttributes).IsEmpty;
+        MayNameOurKeys(options) && !List(options, ruleId, RequiredAttributes).IsEmpty;
 
     private static string? Value(AnalyzerConfigOptions options, string ruleId, string name) =>
         options.TryGetValue(Prefix + ruleId + "." + name, out var own) ? own

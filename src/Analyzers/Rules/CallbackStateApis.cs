@@ -166,11 +166,26 @@ internal sealed class CallbackStateApis
     private static (StateCapture Capture, string Kind)? Site(StateCapture? capture, string kind) =>
         capture is null ? null : (capture, kind);
 
-    /// <summary>One of the API types, or a SynchronizationContext subclass, whose Post and Send take the state the same way.</summary>
-    /// <summary>One of the types whose callback APIs TPL0006 owns (TPL0015 leaves their calls to it).</summary>
+    /// <summary>
+    /// One of the types whose callback APIs TPL0006 owns (TPL0015 leaves their calls to it): the API types, or a
+    /// SynchronizationContext subclass, whose Post and Send take the state the same way.
+    /// </summary>
     public bool IsApiType(INamedTypeSymbol type) =>
-        _types.Contains(type, SymbolEqualityComparer.Default)
-        || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
+        IsListed(type) || (_synchronizationContext is not null && type.IsOrDerivesFrom(_synchronizationContext));
+
+    /// <summary>One of the API types themselves: a loop, where LINQ's Contains boxed the array at every call of a constructor.</summary>
+    private bool IsListed(INamedTypeSymbol type)
+    {
+        foreach (var listed in _types)
+        {
+            if (SymbolEqualityComparer.Default.Equals(listed, type))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>Register(Action&lt;object&gt;, object) with the same parameters after the state, by type and name (a named argument keeps its name).</summary>
     private static bool HasStateOverload(IMethodSymbol method) =>

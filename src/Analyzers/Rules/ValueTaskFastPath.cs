@@ -185,9 +185,10 @@ internal static class ValueTaskFastPath
     /// <c>?:</c> or <c>??</c> (<c>_config ?? (_config = await LoadAsync())</c>). A path taken only when an argument is
     /// null or empty is a guard, not a fast path: the rule's own figures show ValueTask&lt;T&gt; costs more per
     /// suspended call, so only a common synchronous case pays for the change. Awaits inside lambdas and local
-    /// functions do not count.
+    /// functions do not count. Given <paramref name="upTo"/> (the caller asks whether that return is the one), the returns
+    /// after it are not read: the answer is then not it.
     /// </summary>
-    public static IReturnOperation? FirstUncachedFastPath(IOperation body, ITypeSymbol resultType, TaskCacheLevel level)
+    public static IReturnOperation? FirstUncachedFastPath(IOperation body, ITypeSymbol resultType, TaskCacheLevel level, IReturnOperation? upTo = null)
     {
         // Every bool result comes from the runtime's two cached tasks.
         if (resultType.SpecialType == SpecialType.System_Boolean)
@@ -216,6 +217,11 @@ internal static class ValueTaskFastPath
         var paths = new List<SyncPath>();
         foreach (var returned in returns)
         {
+            if (upTo is not null && returned.Syntax.SpanStart > upTo.Syntax.SpanStart)
+            {
+                break;
+            }
+
             paths.Clear();
             AddSyncValues(returned.ReturnedValue!, GuardAround(returned), paths);
             foreach (var path in paths)
