@@ -38,6 +38,14 @@ public class TPL0016_PassThroughAsync
         return later;
     }
 
+    // Reported: its only await is of a task complete already, and it then returns a field. Fix: drop async and
+    // return Task.FromResult(_sent).
+    public async Task<int> SentAsync()
+    {
+        await Task.CompletedTask;
+        return _sent;
+    }
+
     // Not reported: code after the await (the count) must wait for the send.
     public async Task<int> SendCountedAsync(string message)
     {

@@ -22,6 +22,9 @@ internal static class PassThroughAsync
 {
     public const string FixReturnTask = "ReturnTask";
 
+    /// <summary><c>async Task&lt;T&gt; M() { await Task.CompletedTask; return x; }</c> → <c>Task&lt;T&gt; M() { return Task.FromResult(x); }</c>.</summary>
+    public const string FixReturnValue = "ReturnValue";
+
     internal sealed class Context
     {
         private readonly INamedTypeSymbol _task;
@@ -58,6 +61,9 @@ internal static class PassThroughAsync
                 || SymbolEqualityComparer.Default.Equals(definition, _valueTask)
                 || SymbolEqualityComparer.Default.Equals(definition, _valueTaskOfT));
 
+        /// <summary>Task&lt;T&gt; of any T.</summary>
+        public bool IsTaskOfT(ITypeSymbol type) => SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, _taskOfT);
+
         /// <summary>System.Threading.Tasks.Task itself.</summary>
         public bool IsTask(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, _task);
 
@@ -67,13 +73,20 @@ internal static class PassThroughAsync
     /// <summary>A reported function: its declaration and the awaits that end its paths, in source order.</summary>
     internal sealed class Site
     {
-        public Site(SyntaxNode declaration, IMethodSymbol function, IReadOnlyList<IAwaitOperation> awaits, IInvocationOperation? givenTo)
+        public Site(SyntaxNode declaration, IMethodSymbol function, IReadOnlyList<IAwaitOperation> awaits, IInvocationOperation? givenTo, IOperation? value = null)
         {
             Declaration = declaration;
             Function = function;
             Awaits = awaits;
             GivenTo = givenTo;
+            Value = value;
         }
+
+        /// <summary>
+        /// For <c>await done; return value;</c> (<see cref="FixReturnValue"/>), the value: the function returns
+        /// <c>Task.FromResult(value)</c> instead of the awaited task.
+        /// </summary>
+        public IOperation? Value { get; }
 
         /// <summary>For a lambda given to a call as an argument, the call.</summary>
         public IInvocationOperation? GivenTo { get; }
@@ -100,7 +113,7 @@ internal static class PassThroughAsync
         var calls = site.Tasks.SelectMany(t => t.DescendantsAndSelf().OfType<IInvocationOperation>()).ToList();
         return (context.IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => context.IsTaskRun(c.TargetMethod)))
                 && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
-            || calls.Any(c => IsConstantResult(c, context))
+            || (calls.Any(c => IsConstantResult(c, context)) || site.Value?.ConstantValue.HasValue == true)
                 && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
             || context.Values is { } values
                 && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
@@ -135,9 +148,18 @@ internal static class PassThroughAsync
             || function.ReturnType.ContainsErrorType()
             || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
             || body.Block is not { } block
-            || PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }) is not { } awaits
-            || awaits[0] != await
             || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda, context)))
+        {
+            return null;
+        }
+
+        var givenTo = body.Function is IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation { Parent: IInvocationOperation call } } ? call : null;
+        if (PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }) is not { } awaits)
+        {
+            return CompletedThenValue(await, block, function.ReturnType, context) is { } value ? new Site(declaration, function, new[] { await }, givenTo, value) : null;
+        }
+
+        if (awaits[0] != await)
         {
             return null;
         }
@@ -153,8 +175,35 @@ internal static class PassThroughAsync
             }
         }
 
-        var givenTo = body.Function is IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation { Parent: IInvocationOperation call } } ? call : null;
         return new Site(declaration, function, awaits, givenTo);
+    }
+
+    /// <summary>
+    /// <c>await done; return value;</c> in a function of <c>Task&lt;T&gt;</c>: the body's only await is of a task complete
+    /// already (<c>Task.CompletedTask</c>, <c>Task.FromResult</c>, <c>Task.Delay(0)</c>) that cannot throw, and the value
+    /// is a read (a parameter, a constant, a field of <c>this</c>) of the result type itself, nullability included, so that
+    /// <c>Task.FromResult(value)</c> infers the return type. Nothing then can throw or wait, and that is the same task; the
+    /// value, or null.
+    /// </summary>
+    private static IOperation? CompletedThenValue(IAwaitOperation await, IBlockOperation block, ITypeSymbol returnType, Context context)
+    {
+        var statements = block.Operations;
+        return returnType is INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } task
+            && context.IsTaskOfT(task)
+            && statements.Length == 2
+            && statements[0] is IExpressionStatementOperation { Operation: var first } && first == await
+            && statements[1] is IReturnOperation { ReturnedValue: { } value }
+            && context.Values?.Loops is { } loops
+            && AwaitInLoop.AlreadyCompleted(await, loops) is not null
+            && Awaited(await.Operation) is { } awaited
+            && PassThroughCallees.CannotThrow(awaited, context, trustServices: false)
+            && SafeTests.Read(value)
+            && value.WithoutImplicitConversions() is { Type: { } type } read
+            && read is not IDefaultValueOperation
+            && !type.ContainsErrorType()
+            && SymbolEqualityComparer.IncludeNullability.Equals(type, task.TypeArguments[0])
+                ? read
+                : null;
     }
 
     /// <summary>

@@ -44,8 +44,14 @@ public sealed class PassThroughAsyncFixer : RuleFixer
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var root = editor.OriginalRoot;
-        foreach (var (span, _, parts) in FixSites.WithParts(diagnostics, PortableKind))
+        foreach (var (span, kind, parts) in FixSites.WithParts(diagnostics, PortableKind))
         {
+            if (kind == PassThroughAsync.FixReturnValue)
+            {
+                ReturnTheValue(editor, root.FindToken(span.Start).Parent as AwaitExpressionSyntax, cancellationToken);
+                continue;
+            }
+
             // The analyzer named every path's await (the first by its keyword, the others as parts): the fixer rewrites
             // those, trusting it rather than checking again.
             var awaits = parts
@@ -104,6 +110,28 @@ public sealed class PassThroughAsyncFixer : RuleFixer
                 editor.ReplaceNode(replaced, returned);
                 break;
         }
+    }
+
+    /// <summary>
+    /// <c>await done; return value;</c> → <c>return Task.FromResult(value);</c>, without <c>async</c>: the analyzer found the
+    /// await's task complete and the value a read of the result type.
+    /// </summary>
+    private static void ReturnTheValue(DocumentEditor editor, AwaitExpressionSyntax? awaitSyntax, CancellationToken cancellationToken)
+    {
+        if (awaitSyntax?.Parent is not ExpressionStatementSyntax statement
+            || PassThroughAsync.Next(statement) is not ReturnStatementSyntax { Expression: { } value } returned
+            || PassThroughAsync.FunctionOf(awaitSyntax) is not { } function
+            || editor.SemanticModel.Compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is not { } task)
+        {
+            return;
+        }
+
+        var fromResult = InvocationExpression(
+            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, (ExpressionSyntax)ImportedType.Of(editor.Generator, task), IdentifierName("FromResult")),
+            ArgumentList(SingletonSeparatedList(Argument(value.WithoutTrivia()))));
+        editor.ReplaceNode(statement, Return(fromResult, statement));
+        editor.RemoveNode(returned, SyntaxRemoveOptions.KeepNoTrivia);
+        editor.ReplaceNode(function, (current, _) => WithoutAsync(current));
     }
 
     private static ReturnStatementSyntax Return(ExpressionSyntax task, StatementSyntax replaced) =>

@@ -1,0 +1,171 @@
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.PassThroughAsyncAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.PassThroughAsyncFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0016: a function whose only await is of a task complete already, followed by the return of a value it has
+/// (<c>await Task.CompletedTask; return _count;</c>), returns <c>Task.FromResult</c> of that value without async.
+/// </summary>
+public sealed class PassThroughAsyncCompletedTests
+{
+    private const string Before = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Stub
+        {
+            private int _count = 3;
+
+            public async Task<int> CountAsync()
+            {
+                {|#0:await|} Task.CompletedTask;
+                return _count;
+            }
+
+            public async Task<string> EchoAsync(string text)
+            {
+                {|#1:await|} Task.FromResult(text).ConfigureAwait(false);
+                return text;
+            }
+
+            public Func<int, Task<int>> Later => async x =>
+            {
+                {|#2:await|} Task.Delay(0);
+                return x;
+            };
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var stub = new Stub();
+                var count = stub.CountAsync();
+                var echo = stub.EchoAsync("e" + x);
+                var later = stub.Later(x);
+                return count.Status.ToString() + await count + await echo + await later;
+            }
+        }
+        """;
+
+    private const string After = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Stub
+        {
+            private int _count = 3;
+
+            public Task<int> CountAsync()
+            {
+                return Task.FromResult(_count);
+            }
+
+            public Task<string> EchoAsync(string text)
+            {
+                return Task.FromResult(text);
+            }
+
+            public Func<int, Task<int>> Later => x =>
+            {
+                return Task.FromResult(x);
+            };
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var stub = new Stub();
+                var count = stub.CountAsync();
+                var echo = stub.EchoAsync("e" + x);
+                var later = stub.Later(x);
+                return count.Status.ToString() + await count + await echo + await later;
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task AwaitOfACompletedTask_ThenAValue_ReturnsTheValuesTask()
+    {
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CompletedTask' (complete already) and hands on its result: return its task instead of making a state machine and a second task"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'EchoAsync'", "'FromResult' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("This lambda", "'Delay' (complete already)"));
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(-7)]
+    public async Task FixedCode_DoesWhatTheOriginalDid(int x)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Api", "Run", x);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Api", "Run", x));
+        Assert.StartsWith("returned RanToCompletion", original, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Not reported: a value that runs code, a conversion to the result type, a task that may not be complete or whose
+    /// await may throw, code before the await, a ValueTask, and a constant while TPL0003 is on (its fix caches the
+    /// Task.FromResult this would write, which dotnet format would meet only on a second run).
+    /// </summary>
+    [Fact]
+    public async Task ShapesThatWouldChangeOrMeetAnotherRule_AreNotReported()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                public class Stub
+                {
+                    private int _count;
+
+                    public async Task<int> Computed(int x) { await Task.CompletedTask; return x + 1; }
+                    public async Task<long> Widened(int x) { await Task.CompletedTask; return x; }
+                    public async Task<int> Yielded(int x) { await Task.Yield(); return x; }
+                    public async Task<int> Delayed(int x) { await Task.Delay(5); return x; }
+                    public async Task<int> Counted(int x) { _count++; await Task.CompletedTask; return x; }
+                    public async ValueTask<int> Valued(int x) { await Task.CompletedTask; return x; }
+                    public async Task<int> Constant() { await Task.CompletedTask; return 42; }
+                    public async Task<string?> Nothing() { await Task.CompletedTask; return null; }
+                    public async Task<int> Twice(int x) { await Task.CompletedTask; await Task.CompletedTask; return x; }
+                }
+                """,
+        }.RunAsync();
+    }
+
+    /// <summary>With TPL0003 off, nothing caches the constant's task afterwards: the constant is this rule's too.</summary>
+    [Fact]
+    public async Task AConstant_IsReported_WhereTPL0003IsOff()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                public class Stub
+                {
+                    public async Task<int> Constant() { {|#0:await|} Task.CompletedTask; return 42; }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                public class Stub
+                {
+                    public Task<int> Constant() { return Task.FromResult(42); }
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\n"));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\n"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Constant'", "'CompletedTask' (complete already)"));
+        await test.RunAsync();
+    }
+}
