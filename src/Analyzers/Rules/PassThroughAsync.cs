@@ -113,7 +113,7 @@ internal static class PassThroughAsync
         var calls = site.Tasks.SelectMany(t => t.DescendantsAndSelf().OfType<IInvocationOperation>()).ToList();
         return (context.IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => context.IsTaskRun(c.TargetMethod)))
                 && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
-            || (calls.Any(c => IsConstantResult(c, context)) || site.Value?.ConstantValue.HasValue == true)
+            || (calls.Any(c => IsConstantResult(c, context)) || IsUncachedConstant(site, context))
                 && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
             || context.Values is { } values
                 && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
@@ -122,6 +122,23 @@ internal static class PassThroughAsync
 
     private static bool IsOn(OperationAnalysisContext analysis, Site site, DiagnosticDescriptor rule) =>
         OtherRule.IsOn(analysis.Compilation, analysis.Options, site.Declaration.SyntaxTree, analysis.ContainingSymbol, rule, analysis.CancellationToken);
+
+    /// <summary>
+    /// A constant returned after an await of a completed task that this target's runtime does not cache: the
+    /// <c>Task.FromResult</c> the fix writes would be TPL0003's site. One it caches (<c>true</c>, <c>null</c>, small
+    /// numbers on .NET) is this rule's, fixed where the file has no other target (<see cref="ConstantKey"/>).
+    /// </summary>
+    private static bool IsUncachedConstant(Site site, Context context) =>
+        site.Value is { } value
+        && ConstantResult.TryGet(value, out var constant)
+        && !(context.Values is { } values && TaskResultCache.IsCachedByRuntime(value.Type!, constant, values.CacheLevel));
+
+    /// <summary>
+    /// The property that marks a returned constant (<see cref="IsUncachedConstant"/>): its fix is offered only where the
+    /// file is compiled for one target, since another target's runtime may not cache it and TPL0003 would then take
+    /// the task the fix writes, on a second run.
+    /// </summary>
+    public const string ConstantKey = "Constant";
 
     /// <summary>
     /// Task.FromResult of a constant: TPL0003's shape, read generously. Whether the runtime caches the value is not asked,

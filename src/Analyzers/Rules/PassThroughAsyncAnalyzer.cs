@@ -51,7 +51,9 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
                 Rule,
                 ((AwaitExpressionSyntax)site.Awaits[0].Syntax).AwaitKeyword.GetLocation(),
                 site.Awaits.Skip(1).Select(a => a.Syntax.GetLocation()),
-                DiagnosticPropertyKeys.ForFix(site.Value is null ? PassThroughAsync.FixReturnTask : PassThroughAsync.FixReturnValue),
+                site.Value is null ? DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask)
+                    : site.Value.ConstantValue.HasValue ? DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnValue).Add(PassThroughAsync.ConstantKey, "1")
+                    : DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnValue),
                 Name(site.Declaration),
                 string.Join(" or ", site.Tasks.Select(Callee).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : " (complete already)")));
         }

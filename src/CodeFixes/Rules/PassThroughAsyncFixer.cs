@@ -40,17 +40,32 @@ public sealed class PassThroughAsyncFixer : RuleFixer
     private static SyntaxNode? Function(SyntaxToken awaitKeyword) =>
         awaitKeyword.Parent is AwaitExpressionSyntax await ? PassThroughAsync.FunctionOf(await) : null;
 
+    /// <summary>
+    /// A returned constant's <c>Task.FromResult</c> is fixed only where the file has one target: another target's runtime
+    /// may not cache the value, and TPL0003 would then take the task this fix writes (the analyzer cannot see the
+    /// other targets; <see cref="PassThroughAsync.ConstantKey"/>).
+    /// </summary>
+    protected override Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
+        Task.FromResult(!diagnostic.Properties.ContainsKey(PassThroughAsync.ConstantKey) || LinkedCopies.AllCopies(document).Count() == 1);
+
     protected override async Task<Document> FixDocumentAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var root = editor.OriginalRoot;
-        foreach (var (span, kind, parts) in FixSites.WithParts(diagnostics, PortableKind))
+        foreach (var (span, kind, reported) in FixSites.Reported(diagnostics, PortableKind))
         {
             if (kind == PassThroughAsync.FixReturnValue)
             {
-                ReturnTheValue(editor, root.FindToken(span.Start).Parent as AwaitExpressionSyntax, cancellationToken);
+                // Fix All as the light bulb (CanFixSiteAsync): a constant only where the file has one target.
+                if (await CanFixSiteAsync(document, reported, cancellationToken).ConfigureAwait(false))
+                {
+                    ReturnTheValue(editor, root.FindToken(span.Start).Parent as AwaitExpressionSyntax, cancellationToken);
+                }
+
                 continue;
             }
+
+            var parts = FixSites.PartsOf(reported);
 
             // The analyzer named every path's await (the first by its keyword, the others as parts): the fixer rewrites
             // those, trusting it rather than checking again.

@@ -140,6 +140,49 @@ public sealed class PassThroughAsyncCompletedTests
         }.RunAsync();
     }
 
+    private const string Ready = /* lang=c#-test */ """
+        using System.Threading.Tasks;
+
+        public class Stub
+        {
+            public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }
+        }
+        """;
+
+    /// <summary>
+    /// A constant the target's runtime caches (<c>true</c> on .NET) is this rule's: TPL0003 never reports its task. The
+    /// fix is made where the file has one target.
+    /// </summary>
+    [Fact]
+    public async Task ACachedConstant_IsFixed_OnOneTarget()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Ready,
+            FixedCode = Ready.Replace("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "public Task<bool> ReadyAsync() { return Task.FromResult(true); }", StringComparison.Ordinal),
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'CompletedTask' (complete already)"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// With a netstandard2.0 copy, whose runtime caches nothing (TPL0003 would then cache the task the fix writes, on a
+    /// second dotnet format run), the .NET copy reports it without a fix.
+    /// </summary>
+    [Fact]
+    public async Task ACachedConstant_HasNoFix_WhereTheFileHasAnotherTarget()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Ready,
+            FixedCode = Ready,
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+        };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'CompletedTask' (complete already)"));
+        await test.RunAsync();
+    }
+
     /// <summary>With TPL0003 off, nothing caches the constant's task afterwards: the constant is this rule's too.</summary>
     [Fact]
     public async Task AConstant_IsReported_WhereTPL0003IsOff()
