@@ -1,3 +1,5 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -180,6 +182,59 @@ public sealed class PassThroughAsyncCompletedTests
         };
         test.LinkedTargets.Add(TestTarget.NetStandard20);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'CompletedTask' (complete already)"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Comments on either statement stay, C# 7.3 on netstandard2.0 gets the same rewrite, and a generic result is
+    /// inferred from the value. (Under nullable annotations an unconstrained <c>T</c> is not reported: its read may be
+    /// null by flow, and <c>Task.FromResult</c> would then infer <c>Task&lt;T?&gt;</c> and warn.)
+    /// </summary>
+    [Fact]
+    public async Task Comments_OlderCSharp_AndGenericResults_AreKept()
+    {
+        const string Source = """
+            using System.Threading.Tasks;
+
+            public class Stub<T>
+            {
+                private readonly T _value;
+
+                public Stub(T value) { _value = value; }
+
+                public async Task<T> GetAsync()
+                {
+                    // A stub: the real store is asynchronous.
+                    {|#0:await|} Task.CompletedTask; // keeps the signature
+                    return _value; // the stored value
+                }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = """
+                using System.Threading.Tasks;
+
+                public class Stub<T>
+                {
+                    private readonly T _value;
+
+                    public Stub(T value) { _value = value; }
+
+                    public Task<T> GetAsync()
+                    {
+                        // A stub: the real store is asynchronous.
+                        // the stored value
+                        return Task.FromResult(_value); // keeps the signature
+                    }
+                }
+                """,
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'GetAsync'", "'CompletedTask' (complete already)"));
         await test.RunAsync();
     }
 
