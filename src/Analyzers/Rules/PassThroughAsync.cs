@@ -164,21 +164,24 @@ internal static class PassThroughAsync
             || !context.IsTaskType(function.ReturnType)
             || function.ReturnType.ContainsErrorType()
             || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
-            || body.Block is not { } block
+            || body.Block is not { } block)
+        {
+            return null;
+        }
+
+        // The paths first: the lambda's test below looks up the overloads of the call it is given to.
+        var awaits = PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true });
+        var value = awaits is null ? CompletedThenValue(await, block, function.ReturnType, context) : null;
+        if ((awaits is null ? value is null : awaits[0] != await)
             || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda, context)))
         {
             return null;
         }
 
         var givenTo = body.Function is IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation { Parent: IInvocationOperation call } } ? call : null;
-        if (PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }) is not { } awaits)
+        if (awaits is null)
         {
-            return CompletedThenValue(await, block, function.ReturnType, context) is { } value ? new Site(declaration, function, new[] { await }, givenTo, value) : null;
-        }
-
-        if (awaits[0] != await)
-        {
-            return null;
+            return new Site(declaration, function, new[] { await }, givenTo, value);
         }
 
         var trustServices = options.For(await.Syntax.SyntaxTree).Number(InjectedServices.TrustOption) == 1;

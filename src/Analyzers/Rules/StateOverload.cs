@@ -198,7 +198,7 @@ internal static class StateOverload
     /// <summary>What the fixer needs beyond the reported capture: the state's ordinal and the other callbacks' state positions.</summary>
     public static ImmutableDictionary<string, string?> FactsOf(Site site)
     {
-        var positions = site.Match.Callbacks.Where((_, i) => site.Callbacks[i] is { } capture && capture != site.Reported).Select(c => c.Position);
+        var positions = OtherIndices(site).Select(i => site.Match.Callbacks[i].Position);
         return ImmutableDictionary<string, string?>.Empty
             .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
             .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
@@ -206,7 +206,11 @@ internal static class StateOverload
 
     /// <summary>The lambdas of the callbacks besides the reported one, which receive the same state: the diagnostic's parts.</summary>
     public static IEnumerable<Location> OtherCallbacks(Site site) =>
-        site.Callbacks.Where(c => c is not null && c != site.Reported).Select(c => c!.Lambda.Syntax.GetLocation());
+        OtherIndices(site).Select(i => site.Callbacks[i]!.Lambda.Syntax.GetLocation());
+
+    /// <summary>The indices of the callbacks that capture, besides the reported one, in the order the fixer reads them.</summary>
+    private static IEnumerable<int> OtherIndices(Site site) =>
+        Enumerable.Range(0, site.Callbacks.Length).Where(i => site.Callbacks[i] is { } capture && capture != site.Reported);
 
     /// <summary>
     /// The overload's state name, where every argument the call names keeps its name in the overload (the parameters

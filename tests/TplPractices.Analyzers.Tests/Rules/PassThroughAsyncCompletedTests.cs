@@ -101,6 +101,33 @@ public sealed class PassThroughAsyncCompletedTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// One file compiled for netstandard2.0 (C# 7.3) and net10.0: a value that is no constant is fixed in both copies,
+    /// and the shared layer builds each copy.
+    /// </summary>
+    [Fact]
+    public async Task AValue_IsFixed_InAFileOfTwoTargets()
+    {
+        const string Source = """
+            using System.Threading.Tasks;
+
+            public class Stub
+            {
+                private int _count = 3;
+
+                public async Task<int> CountAsync() { {|#0:await|} Task.CompletedTask; return _count; }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = Source.Replace("public async Task<int> CountAsync() { {|#0:await|} Task.CompletedTask; return _count; }", "public Task<int> CountAsync() { return Task.FromResult(_count); }", StringComparison.Ordinal),
+        };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'CountAsync'", "'CompletedTask' (complete already)"));
+        await test.RunAsync();
+    }
+
     [Theory]
     [InlineData(1)]
     [InlineData(-7)]
