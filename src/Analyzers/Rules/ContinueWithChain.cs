@@ -18,6 +18,15 @@ internal sealed class ContinueWithChain
 {
     public const string FixAwait = "Await";
 
+    /// <summary>
+    /// Diagnostic property: per link, how many <c>.Result</c> reads follow its returned task among the parts, with
+    /// <c>f</c> where the link returns <c>Task.FromResult</c> (<c>"1,0f"</c>); see <see cref="FixParts"/>.
+    /// </summary>
+    public const string LinksKey = "ChainLinks";
+
+    /// <summary>Diagnostic property, present when the function made async returns a value (<c>Task&lt;T&gt;</c>).</summary>
+    public const string ReturnsValueKey = "ChainReturnsValue";
+
     private ContinueWithChain(IInvocationOperation outermost, IOperation antecedent, ImmutableArray<Link> links)
     {
         Outermost = outermost;
@@ -223,6 +232,39 @@ internal sealed class ContinueWithChain
         && ReturnSite() is { } site
         && Function(site, containingSymbol) is { } function
         && CanBecomeAsync(function, site, context);
+
+    /// <summary>
+    /// What the fixer rewrites, for a chain that <see cref="CanBecomeAwaits"/>: the antecedent, the function made async
+    /// (its declaration or lambda), the return site, then per link its returned task and its <c>.Result</c> reads. The
+    /// properties say how many reads each link has and whether the function returns a value.
+    /// </summary>
+    public (List<Location> Parts, ImmutableDictionary<string, string?> Properties)? FixParts(ISymbol containingSymbol)
+    {
+        if (ReturnSite() is not { } site
+            || Function(site, containingSymbol) is not { } function
+            || (function.Operation?.Syntax ?? site.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>()) is not { } functionSyntax)
+        {
+            return null;
+        }
+
+        var parts = new List<Location> { Antecedent.Syntax.GetLocation(), functionSyntax.GetLocation(), site.Syntax.GetLocation() };
+        var links = new List<string>();
+        foreach (var link in Links)
+        {
+            var reads = link.ResultReads().Select(r => r.Syntax.GetLocation()).ToList();
+            parts.Add(link.ReturnedTask!.Syntax.GetLocation());
+            parts.AddRange(reads);
+            links.Add(reads.Count.ToString(System.Globalization.CultureInfo.InvariantCulture) + (link.ReturnedFromResult is null ? string.Empty : "f"));
+        }
+
+        var properties = DiagnosticPropertyKeys.ForFix(FixAwait).Add(LinksKey, string.Join(",", links));
+        if (function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true })
+        {
+            properties = properties.Add(ReturnsValueKey, "1");
+        }
+
+        return (parts, properties);
+    }
 
     /// <summary>The return the chain is the value of, explicit or the implicit one of an expression body.</summary>
     public IReturnOperation? ReturnSite() =>

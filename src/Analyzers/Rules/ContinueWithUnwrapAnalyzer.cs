@@ -45,7 +45,13 @@ public sealed class ContinueWithUnwrapAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var properties = DiagnosticPropertyKeys.ForFix(chain.CanBecomeAwaits(symbols, context.ContainingSymbol) ? ContinueWithChain.FixAwait : null);
-        options.Report(context, Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), properties, MessageText.Count(chain.Links.Length, "link", "links")));
+        // What the fix rewrites travels with the diagnostic (ContinueWithChain.FixParts); no parts, no fix.
+        var fix = chain.CanBecomeAwaits(symbols, context.ContainingSymbol) ? chain.FixParts(context.ContainingSymbol) : null;
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            invocation.Syntax.GetLocation(),
+            fix?.Parts,
+            fix?.Properties ?? DiagnosticPropertyKeys.ForFix(null),
+            MessageText.Count(chain.Links.Length, "link", "links")));
     }
 }

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Globalization;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -13,6 +14,7 @@ using Microsoft.CodeAnalysis.FindSymbols;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
@@ -41,8 +43,10 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         Restructured.Function(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true));
 
     /// <summary>
-    /// One chain at a time, innermost first, each against a fresh semantic model: a continuation may hold a
-    /// lambda that returns a chain of its own, and both rewrites must survive.
+    /// One chain at a time, innermost first, each against a fresh semantic model: a continuation may hold a lambda that
+    /// returns a chain of its own, and both rewrites must survive. The nodes each rewrite needs are the ones the analyzer
+    /// found (<see cref="ContinueWithChain.FixParts"/>), marked before the first rewrite so that the later ones find
+    /// them in the rewritten code; a chain whose nodes an earlier rewrite replaced is left for the next run.
     /// </summary>
     protected override async Task<Document> FixDocumentAsync(
         Document document,
@@ -55,76 +59,110 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
             return document;
         }
 
-        var marks = new Dictionary<SyntaxNode, SyntaxAnnotation>();
-        foreach (var (span, _) in FixSites.Of(diagnostics, PortableKind))
+        var chains = new List<(TextSpan Span, ChainFacts Facts, List<SyntaxNode> Nodes)>();
+        foreach (var (span, _, diagnostic) in FixSites.Reported(diagnostics, PortableKind))
         {
-            marks[root.FindNode(span, getInnermostNodeForTie: true)] = new SyntaxAnnotation();
+            if (ChainFacts.Of(diagnostic) is { } facts && facts.Find(root) is { } nodes)
+            {
+                chains.Add((span, facts, nodes));
+            }
         }
 
-        if (marks.Count == 1)
+        if (chains.Count == 1)
         {
             // One chain: found in the document as it is, whose semantic model Fix All's other documents share;
             // an annotated copy would need a compilation of its own.
-            var only = marks.Keys.Single();
-            return await FixOneAsync(document, current => current.FindNode(only.Span, getInnermostNodeForTie: true), cancellationToken).ConfigureAwait(false);
+            var (_, facts, nodes) = chains[0];
+            return await FixOneAsync(document, facts, _ => nodes, cancellationToken).ConfigureAwait(false);
         }
 
-        var order = marks.OrderBy(m => m.Key.Span.Length).Select(m => m.Value).ToList();
-        document = document.WithSyntaxRoot(root.ReplaceNodes(marks.Keys, (original, node) => node.WithAdditionalAnnotations(marks[original])));
-        foreach (var mark in order)
+        var marks = new Dictionary<SyntaxNode, List<SyntaxAnnotation>>();
+        var order = new List<(ChainFacts Facts, List<SyntaxAnnotation> Marks)>();
+        foreach (var (_, facts, nodes) in chains.OrderBy(c => c.Span.Length))
         {
-            document = await FixOneAsync(document, current => current.GetAnnotatedNodes(mark).FirstOrDefault(), cancellationToken).ConfigureAwait(false);
+            var own = nodes.Select(_ => new SyntaxAnnotation()).ToList();
+            for (var i = 0; i < nodes.Count; i++)
+            {
+                (marks.TryGetValue(nodes[i], out var list) ? list : marks[nodes[i]] = new List<SyntaxAnnotation>()).Add(own[i]);
+            }
+
+            order.Add((facts, own));
+        }
+
+        document = document.WithSyntaxRoot(root.ReplaceNodes(marks.Keys, (original, node) => node.WithAdditionalAnnotations(marks[original])));
+        foreach (var (facts, own) in order)
+        {
+            document = await FixOneAsync(document, facts, current => Marked(current, own), cancellationToken).ConfigureAwait(false);
         }
 
         return document;
+    }
+
+    /// <summary>The marked nodes in the code as it is now, or null where a rewrite replaced one.</summary>
+    private static List<SyntaxNode>? Marked(SyntaxNode root, List<SyntaxAnnotation> marks)
+    {
+        var nodes = new List<SyntaxNode>(marks.Count);
+        foreach (var mark in marks)
+        {
+            if (root.GetAnnotatedNodes(mark).FirstOrDefault() is not { } node)
+            {
+                return null;
+            }
+
+            nodes.Add(node);
+        }
+
+        return nodes;
     }
 
     /// <summary>No fix is offered for a method a caller calls without using its task (CS4014 once it is async).</summary>
     protected override async Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
     {
         var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        var node = (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-        return model is null || node is null
-            || model.GetEnclosingSymbol(node.SpanStart, cancellationToken) is not IMethodSymbol containing
-            || !await HasDiscardingCallAsync(document, EnclosingFunction(model, node, containing), cancellationToken).ConfigureAwait(false);
+        var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        return model is null || root is null
+            || ChainFacts.Of(diagnostic)?.Find(root) is not { } nodes
+            || FunctionSymbol(model, nodes[ChainFacts.FunctionPart], cancellationToken) is not { } function
+            || !await HasDiscardingCallAsync(document, function, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>The method or local function whose body holds the node (lambdas have no callers by name).</summary>
-    private static IMethodSymbol EnclosingFunction(SemanticModel model, SyntaxNode node, IMethodSymbol containing) =>
-        node.FirstAncestorOrSelf<LocalFunctionStatementSyntax>() is { } local && model.GetDeclaredSymbol(local) is IMethodSymbol function
-            ? function
-            : containing;
+    /// <summary>The method or local function made async; null for a lambda, which has no callers by name.</summary>
+    private static IMethodSymbol? FunctionSymbol(SemanticModel model, SyntaxNode function, CancellationToken cancellationToken) =>
+        function is MethodDeclarationSyntax or LocalFunctionStatementSyntax
+            ? model.GetDeclaredSymbol(function, cancellationToken) as IMethodSymbol
+            : null;
 
-    private static async Task<Document> FixOneAsync(Document document, Func<SyntaxNode, SyntaxNode?> locate, CancellationToken cancellationToken)
+    private static async Task<Document> FixOneAsync(
+        Document document,
+        ChainFacts facts,
+        Func<SyntaxNode, List<SyntaxNode>?> find,
+        CancellationToken cancellationToken)
     {
         var root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || locate(root) is not { } node
-            || model is null
-            || ContinueWithChain.Context.TryCreate(model.Compilation) is not { } symbols
-            || model.GetOperation(node, cancellationToken) is not IInvocationOperation unwrap
-            || model.GetEnclosingSymbol(node.SpanStart, cancellationToken) is not { } containing
-            || ContinueWithChain.TryCreate(unwrap, symbols) is not { } chain
-            || !chain.CanBecomeAwaits(symbols, containing)
-            || chain.ReturnSite() is not { } site
-            || ContinueWithChain.Function(site, containing) is not { } function
-            || FunctionSyntax(site, function.Operation) is not { } functionSyntax
-            || await HasDiscardingCallAsync(document, function.Symbol, cancellationToken).ConfigureAwait(false))
+        if (root is null || model is null || find(root) is not { } nodes)
         {
             return document;
         }
 
-        var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, node.SpanStart);
-        var returnsValue = function.Symbol.ReturnType is INamedTypeSymbol { IsGenericType: true };
-        var statements = AwaitStatements(chain, returnsValue, names, SyntaxGenerator.GetGenerator(document));
-        if (!returnsValue && site.Syntax is ReturnStatementSyntax returned && !EndsTheBody(returned, functionSyntax))
+        var functionSyntax = nodes[ChainFacts.FunctionPart];
+        var site = nodes[ChainFacts.SitePart];
+        if (FunctionSymbol(model, functionSyntax, cancellationToken) is { } function
+            && await HasDiscardingCallAsync(document, function, cancellationToken).ConfigureAwait(false))
+        {
+            return document;
+        }
+
+        var names = new LocalNames(functionSyntax.FirstAncestorOrSelf<MemberDeclarationSyntax>() ?? functionSyntax, model, site.SpanStart);
+        var statements = AwaitStatements(facts, nodes, model, names, SyntaxGenerator.GetGenerator(document), cancellationToken);
+        if (!facts.ReturnsValue && site is ReturnStatementSyntax returned && !EndsTheBody(returned, functionSyntax))
         {
             // The return left the function; the awaits alone would run on into the code after it.
             statements.Add(ReturnStatement());
         }
 
         var endOfLine = NewLines.Of(root);
-        var rewritten = ReplaceBody(functionSyntax, site.Syntax, statements, endOfLine);
+        var rewritten = ReplaceBody(functionSyntax, site, statements, endOfLine);
         return document.WithSyntaxRoot(root.ReplaceNode(functionSyntax, AddAsync(rewritten).WithAdditionalAnnotations(Formatter.Annotation)));
     }
 
@@ -159,24 +197,28 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
     private static bool EndsTheBody(ReturnStatementSyntax statement, SyntaxNode function) =>
         statement.Parent is BlockSyntax block && block.Parent == function && block.Statements.Last() == statement;
 
-    private static SyntaxNode? FunctionSyntax(IReturnOperation site, IOperation? function) =>
-        function?.Syntax ?? site.Syntax.FirstAncestorOrSelf<MethodDeclarationSyntax>();
-
     /// <summary>
     /// <c>var result = await A(); var result2 = await B(result); return await C(result2);</c>. A link returning
     /// <c>Task.FromResult(value)</c> gives the value itself, as TPL0014 would write its await; the first await (of the
     /// antecedent) always stays, so the method keeps one.
     /// </summary>
-    private static List<StatementSyntax> AwaitStatements(ContinueWithChain chain, bool returnsValue, LocalNames names, SyntaxGenerator generator)
+    private static List<StatementSyntax> AwaitStatements(
+        ChainFacts facts,
+        List<SyntaxNode> nodes,
+        SemanticModel model,
+        LocalNames names,
+        SyntaxGenerator generator,
+        CancellationToken cancellationToken)
     {
         var statements = new List<StatementSyntax>();
-        var awaited = (ExpressionSyntax)chain.Antecedent.Syntax;
+        var awaited = (ExpressionSyntax)nodes[ChainFacts.AntecedentPart];
         IInvocationOperation? completed = null;
-        for (var i = 0; i < chain.Links.Length; i++)
+        var next = ChainFacts.FirstLinkPart;
+        foreach (var (readCount, fromResult) in facts.Links)
         {
-            var link = chain.Links[i];
-            var reads = link.ResultReads().Select(r => r.Syntax).ToList();
-            var returned = (ExpressionSyntax)link.ReturnedTask!.Syntax;
+            var returned = (ExpressionSyntax)nodes[next];
+            var reads = nodes.GetRange(next + 1, readCount);
+            next += 1 + readCount;
             if (reads.Count == 0)
             {
                 AddStatement(statements, awaited, completed);
@@ -190,11 +232,11 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
                 returned = returned.ReplaceNodes(reads, (original, _) => IdentifierName(name).WithTriviaFrom(original));
             }
 
+            completed = fromResult ? model.GetOperation(nodes[next - 1 - readCount], cancellationToken) as IInvocationOperation : null;
             awaited = returned;
-            completed = link.ReturnedFromResult;
         }
 
-        if (returnsValue)
+        if (facts.ReturnsValue)
         {
             statements.Add(ReturnStatement(ValueOf(awaited, completed, generator)));
         }
@@ -316,6 +358,79 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         AnonymousMethodExpressionSyntax method => method.DelegateKeyword,
         _ => default,
     };
+
+    /// <summary>What the analyzer found for one chain (<see cref="ContinueWithChain.FixParts"/>), read back from its diagnostic.</summary>
+    private sealed class ChainFacts
+    {
+        public const int AntecedentPart = 0;
+        public const int FunctionPart = 1;
+        public const int SitePart = 2;
+        public const int FirstLinkPart = 3;
+
+        private ChainFacts(ImmutableArray<TextSpan> parts, List<(int Reads, bool FromResult)> links, bool returnsValue)
+        {
+            Parts = parts;
+            Links = links;
+            ReturnsValue = returnsValue;
+        }
+
+        public ImmutableArray<TextSpan> Parts { get; }
+
+        /// <summary>Per link, first to last: how many <c>.Result</c> reads it has and whether it returns <c>Task.FromResult</c>.</summary>
+        public List<(int Reads, bool FromResult)> Links { get; }
+
+        public bool ReturnsValue { get; }
+
+        public static ChainFacts? Of(Diagnostic diagnostic)
+        {
+            if (!diagnostic.Properties.TryGetValue(ContinueWithChain.LinksKey, out var written) || string.IsNullOrEmpty(written))
+            {
+                return null;
+            }
+
+            var links = new List<(int Reads, bool FromResult)>();
+            foreach (var link in written!.Split(','))
+            {
+                var fromResult = link.EndsWith("f", StringComparison.Ordinal);
+                if (!int.TryParse(fromResult ? link.Substring(0, link.Length - 1) : link, NumberStyles.None, CultureInfo.InvariantCulture, out var reads))
+                {
+                    return null;
+                }
+
+                links.Add((reads, fromResult));
+            }
+
+            var parts = FixSites.PartsOf(diagnostic);
+            return parts.Length == FirstLinkPart + links.Sum(l => 1 + l.Reads)
+                ? new ChainFacts(parts, links, diagnostic.Properties.ContainsKey(ContinueWithChain.ReturnsValueKey))
+                : null;
+        }
+
+        /// <summary>The parts' nodes in <paramref name="root"/>, the text they were found in; null where one is not there.</summary>
+        public List<SyntaxNode>? Find(SyntaxNode root)
+        {
+            var nodes = new List<SyntaxNode>(Parts.Length);
+            for (var i = 0; i < Parts.Length; i++)
+            {
+                SyntaxNode? node = i switch
+                {
+                    FunctionPart => FixSites.Part<MethodDeclarationSyntax>(root, Parts[i])
+                        ?? FixSites.Part<LocalFunctionStatementSyntax>(root, Parts[i])
+                        ?? (SyntaxNode?)FixSites.Part<AnonymousFunctionExpressionSyntax>(root, Parts[i]),
+                    SitePart => FixSites.Part<ReturnStatementSyntax>(root, Parts[i]) ?? (SyntaxNode?)FixSites.Part<ExpressionSyntax>(root, Parts[i]),
+                    _ => FixSites.Part<ExpressionSyntax>(root, Parts[i]),
+                };
+                if (node is null)
+                {
+                    return null;
+                }
+
+                nodes.Add(node);
+            }
+
+            return nodes;
+        }
+    }
 
     /// <summary>Names for the awaited values that clash with nothing the function can see or declares.</summary>
     private sealed class LocalNames

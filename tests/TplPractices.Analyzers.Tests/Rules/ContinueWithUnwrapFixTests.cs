@@ -61,6 +61,77 @@ public sealed class ContinueWithUnwrapFixTests
             """);
     }
 
+    /// <summary>
+    /// The inner chain is what the outer link returns. Fix All rewrites the inner chain first, which makes that link's
+    /// lambda async and takes apart the node the outer fix was to await: the outer chain is left, reported without a fix
+    /// afterwards (an async continuation is no link the fix inlines). Fixed one at a time from the top, the outer chain
+    /// goes first and the inner one is then awaited, no longer returned, and has no fix. Both ends are stable.
+    /// </summary>
+    [Fact]
+    public async Task ChainReturnedByALink_InnerRewritten_OuterLeftWithoutAFix()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    static Task A() => Task.Delay(1);
+                    static Task<int> B() => Task.FromResult(2);
+
+                    Task Nested() =>
+                        [|A().ContinueWith(_ => [|B().ContinueWith(b => Task.FromResult(b.Result + 1)).Unwrap()|]).Unwrap()|];
+                }
+                """,
+            FixedState =
+            {
+                MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow,
+                Sources =
+                {
+                    /* lang=c#-test */ """
+                    using System.Threading.Tasks;
+
+                    class C
+                    {
+                        static Task A() => Task.Delay(1);
+                        static Task<int> B() => Task.FromResult(2);
+
+                        async Task Nested()
+                        {
+                            await A().ConfigureAwait(false);
+                            await [|B().ContinueWith(b => Task.FromResult(b.Result + 1)).Unwrap()|].ConfigureAwait(false);
+                        }
+                    }
+                    """,
+                },
+            },
+            BatchFixedState =
+            {
+                MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow,
+                Sources =
+                {
+                    /* lang=c#-test */ """
+                    using System.Threading.Tasks;
+
+                    class C
+                    {
+                        static Task A() => Task.Delay(1);
+                        static Task<int> B() => Task.FromResult(2);
+
+                        Task Nested() =>
+                            [|A().ContinueWith(async _ =>
+                            {
+                                var result = await B().ConfigureAwait(false);
+                                return result + 1;
+                            }).Unwrap()|];
+                    }
+                    """,
+                },
+            },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task TypedChainReturnedAsTask_AwaitsWithoutReturningAValue()
     {
