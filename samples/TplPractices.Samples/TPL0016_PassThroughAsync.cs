@@ -46,6 +46,14 @@ public class TPL0016_PassThroughAsync
         return _sent;
     }
 
+    // Reported: the pause is made by a call that cannot throw (a TimeSpan of constants) and only the await reads it.
+    // Fix: drop async and return pause.
+    public async Task PauseAsync()
+    {
+        var pause = Task.Delay(TimeSpan.FromMilliseconds(5));
+        await pause;
+    }
+
     // Not reported: code after the await (the count) must wait for the send.
     public async Task<int> SendCountedAsync(string message)
     {

@@ -110,14 +110,35 @@ internal static class PassThroughAsync
     /// </summary>
     public static bool GivesWayToOtherRules(OperationAnalysisContext analysis, Site site, Context context)
     {
-        var calls = site.Tasks.SelectMany(t => t.DescendantsAndSelf().OfType<IInvocationOperation>()).ToList();
+        var calls = Calls(site);
         return (context.IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => context.IsTaskRun(c.TargetMethod)))
                 && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
-            || (calls.Any(c => IsConstantResult(c, context)) || IsUncachedConstant(site, context))
+            || (calls.Any(c => IsConstantResult(c, context, uncachedOnly: true)) || IsUncachedConstant(site, context))
                 && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
             || context.Values is { } values
                 && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
                 && IsOn(analysis, site, AvailableValueAnalyzer.Rule);
+    }
+
+    /// <summary>
+    /// Whether the fix is offered only where the file has one target (<see cref="ConstantKey"/>): the site returns a
+    /// constant, or returns a <c>Task.FromResult</c> of one that this target's runtime caches while TPL0003 is on (another
+    /// target's runtime may not cache it, and TPL0003 would take the returned task there on a second run).
+    /// </summary>
+    public static bool FixNeedsOneTarget(OperationAnalysisContext analysis, Site site, Context context) =>
+        site.Value?.ConstantValue.HasValue == true
+        || Calls(site).Any(c => IsConstantResult(c, context, uncachedOnly: false)) && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule);
+
+    /// <summary>The calls in the returned tasks' own code (not in the lambdas they are given: those run later, apart).</summary>
+    private static List<IInvocationOperation> Calls(Site site)
+    {
+        var calls = new List<IInvocationOperation>();
+        foreach (var task in site.Tasks)
+        {
+            calls.AddRange(OwnOperations.Of(task).OfType<IInvocationOperation>());
+        }
+
+        return calls;
     }
 
     private static bool IsOn(OperationAnalysisContext analysis, Site site, DiagnosticDescriptor rule) =>
@@ -134,21 +155,23 @@ internal static class PassThroughAsync
         && !(context.Values is { } values && TaskResultCache.IsCachedByRuntime(value.Type!, constant, values.CacheLevel));
 
     /// <summary>
-    /// The property that marks a returned constant (<see cref="IsUncachedConstant"/>): its fix is offered only where the
-    /// file is compiled for one target, since another target's runtime may not cache it and TPL0003 would then take
-    /// the task the fix writes, on a second run.
+    /// The property that marks a site fixed only where the file has one target (<see cref="FixNeedsOneTarget"/>): it
+    /// returns a constant, or a <c>Task.FromResult</c> of one this target caches, and another target's runtime may not
+    /// cache it, so that TPL0003 would take the task on a second run.
     /// </summary>
     public const string ConstantKey = "Constant";
 
     /// <summary>
-    /// Task.FromResult of a constant: TPL0003's shape, read generously. Whether the runtime caches the value is not asked,
-    /// since another target of the same file (netstandard2.0, which caches nothing) may give TPL0003 the site.
+    /// Task.FromResult of a constant: TPL0003's shape, read generously; with <paramref name="uncachedOnly"/>, of one this
+    /// target's runtime does not cache (TPL0003 reports it here). A cached one is this rule's, fixed where the file has
+    /// one target (<see cref="FixNeedsOneTarget"/>), since netstandard2.0 caches nothing.
     /// </summary>
-    private static bool IsConstantResult(IInvocationOperation call, Context context) =>
+    private static bool IsConstantResult(IInvocationOperation call, Context context, bool uncachedOnly) =>
         call.TargetMethod is { Name: "FromResult", IsStatic: true, TypeArguments.Length: 1 } method
         && context.IsTask(method.ContainingType)
         && call.Arguments.Length == 1
-        && ConstantResult.TryGet(call.Arguments[0].Value, out _);
+        && ConstantResult.TryGet(call.Arguments[0].Value, out var constant)
+        && !(uncachedOnly && context.Values is { } values && TaskResultCache.IsCachedByRuntime(method.TypeArguments[0], constant, values.CacheLevel));
 
     /// <summary>
     /// The site whose first path-ending await is <paramref name="await"/> (where it is reported), or null. The syntax is
@@ -170,7 +193,7 @@ internal static class PassThroughAsync
         }
 
         // The paths first: the lambda's test below looks up the overloads of the call it is given to.
-        var awaits = PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true });
+        var awaits = PassThroughPaths.Of(block, returnsValue: function.ReturnType is INamedTypeSymbol { IsGenericType: true }, out var computed);
         var value = awaits is null ? CompletedThenValue(await, block, function.ReturnType, context) : null;
         if ((awaits is null ? value is null : awaits[0] != await)
             || !(body.Function is not IAnonymousFunctionOperation lambda || LambdaKeepsItsType(lambda, context)))
@@ -185,17 +208,73 @@ internal static class PassThroughAsync
         }
 
         var trustServices = options.For(await.Syntax.SyntaxTree).Number(InjectedServices.TrustOption) == 1;
+        var held = computed is null ? null : HeldTasks(computed, awaits, block, context, trustServices);
+        if (computed is not null && held is null)
+        {
+            return null;
+        }
+
+        // A lambda given as an argument keeps its delegate type only if its body's type does not change (overloads,
+        // type inference): there a Task<T> is no Task.
+        var mayWiden = body.Function is not IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation };
         foreach (var ending in awaits)
         {
             if (Awaited(ending.Operation) is not { } task
-                || !IsReturnType(task.Type, function.ReturnType)
-                || !PassThroughCallees.CannotThrow(task, context, trustServices))
+                || (held is not null && task is ILocalReferenceOperation local && held.TryGetValue(local.Local, out var made)
+                    ? !CanReturn(made.Type, function.ReturnType, context, mayWiden)
+                    : !CanReturn(task.Type, function.ReturnType, context, mayWiden) || !PassThroughCallees.CannotThrow(task, context, trustServices)))
             {
                 return null;
             }
         }
 
         return new Site(declaration, function, awaits, givenTo);
+    }
+
+    /// <summary>
+    /// <c>var t = Task.Delay(5); await t;</c>: each local declared ahead of the paths with an initializer that is no plain
+    /// read holds a task made by an expression that cannot throw (<see cref="PassThroughCallees"/>), and is read only as
+    /// the task a path awaits. Then returning it is the same program. The locals with their initializers, or null.
+    /// </summary>
+    private static Dictionary<ILocalSymbol, IOperation>? HeldTasks(
+        List<IVariableDeclaratorOperation> computed,
+        IReadOnlyList<IAwaitOperation> awaits,
+        IBlockOperation block,
+        Context context,
+        bool trustServices)
+    {
+        var held = new Dictionary<ILocalSymbol, IOperation>(SymbolEqualityComparer.Default);
+        foreach (var declarator in computed)
+        {
+            if (declarator.Initializer?.Value is not { } value
+                || !PassThroughCallees.CannotThrow(value.WithoutImplicitConversions(), context, trustServices))
+            {
+                return null;
+            }
+
+            held[declarator.Symbol] = value;
+        }
+
+        var awaited = 0;
+        foreach (var ending in awaits)
+        {
+            if (Awaited(ending.Operation) is ILocalReferenceOperation local && held.ContainsKey(local.Local))
+            {
+                awaited++;
+            }
+        }
+
+        // A held task is read only where a path awaits it (no test, no assignment).
+        var reads = 0;
+        foreach (var reference in block.Descendants())
+        {
+            if (reference is ILocalReferenceOperation read && held.ContainsKey(read.Local))
+            {
+                reads++;
+            }
+        }
+
+        return reads == awaited ? held : null;
     }
 
     /// <summary>
@@ -225,6 +304,18 @@ internal static class PassThroughAsync
                 ? read
                 : null;
     }
+
+    /// <summary>
+    /// The awaited task can be returned as it is: it has the return type (<see cref="IsReturnType"/>), or it is a
+    /// <c>Task&lt;T&gt;</c> where the function returns <c>Task</c>, which converts without a warning. The caller then holds
+    /// a <c>Task&lt;T&gt;</c> typed as <c>Task</c>: only a type test could tell, as only <c>ReferenceEquals</c> tells it now
+    /// holds the callee's task (the page's caveats). Not for a lambda given as an argument (<paramref name="mayWiden"/>
+    /// false): <c>Task.Run</c>'s overload for a <c>Func&lt;Task&lt;T&gt;&gt;</c>, or a type argument inferred from the
+    /// body, would change.
+    /// </summary>
+    private static bool CanReturn(ITypeSymbol? task, ITypeSymbol returnType, Context context, bool mayWiden) =>
+        IsReturnType(task, returnType)
+        || mayWiden && task is not null && context.IsTask(returnType) && context.IsTaskOfT(task);
 
     /// <summary>
     /// The task's type is the return type, nullability included, so the rewrite cannot warn; a return type that may be
@@ -350,9 +441,32 @@ internal static class PassThroughAsync
     {
         ReturnStatementSyntax or IfStatementSyntax or SwitchStatementSyntax or BlockSyntax or LocalFunctionStatementSyntax or BreakStatementSyntax => true,
         ExpressionStatementSyntax { Expression: var expression } => expression is AwaitExpressionSyntax,
-        LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } => variables[0].Initializer?.Value is AwaitExpressionSyntax,
+        LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables } when variables[0].Initializer?.Value is AwaitExpressionSyntax => true,
+        LocalDeclarationStatementSyntax local => IsPlainDeclaration(local),
         _ => false,
     };
+
+    /// <summary>
+    /// Locals declared ahead of the paths (<c>bool found = false;</c>, <c>var t = Task.Delay(5);</c>): no <c>using</c>, no
+    /// await in an initializer. Whether their initializers can throw is the operations' question (<see cref="PassThroughPaths"/>).
+    /// </summary>
+    private static bool IsPlainDeclaration(LocalDeclarationStatementSyntax local)
+    {
+        if (local.UsingKeyword != default || local.AwaitKeyword != default)
+        {
+            return false;
+        }
+
+        foreach (var variable in local.Declaration.Variables)
+        {
+            if (variable.Initializer is { } initializer && initializer.Value.DescendantNodesAndSelf().Any(n => n is AwaitExpressionSyntax))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>
     /// Read from the syntax alone, for TPL0008's search of a method's calls: false only where this rule surely does not
@@ -399,8 +513,11 @@ internal static class PassThroughAsync
         return awaited is InvocationExpressionSyntax call
             && !RunsCode(receiver)
             && !(receiver is IdentifierNameSyntax variable && NamesAVariable(variable.Identifier.ValueText, declaration))
-            && call.ArgumentList.Arguments.All(a => !RunsCode(a.Expression));
+            && call.ArgumentList.Arguments.All(a => !RunsCode(a.Expression) || a.Expression is AnonymousFunctionExpressionSyntax || MayBeSafeCall(a.Expression));
     }
+
+    /// <summary>A call among the arguments that <see cref="PassThroughCallees"/> may take as unable to throw.</summary>
+    private static bool MayBeSafeCall(ExpressionSyntax argument) => DelayTimeSpan.MayBeAccepted(argument);
 
     /// <summary>The statement after <paramref name="statement"/> in its block or switch section, passing over local functions.</summary>
     public static StatementSyntax? Next(StatementSyntax statement)

@@ -51,13 +51,16 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
                 Rule,
                 ((AwaitExpressionSyntax)site.Awaits[0].Syntax).AwaitKeyword.GetLocation(),
                 site.Awaits.Skip(1).Select(a => a.Syntax.GetLocation()),
-                site.Value is null ? DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnTask)
-                    : site.Value.ConstantValue.HasValue ? DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnValue).Add(PassThroughAsync.ConstantKey, "1")
-                    : DiagnosticPropertyKeys.ForFix(PassThroughAsync.FixReturnValue),
+                PassThroughAsync.FixNeedsOneTarget(context, site, symbols)
+                    ? Properties(site).Add(PassThroughAsync.ConstantKey, "1")
+                    : Properties(site),
                 Name(site.Declaration),
                 string.Join(" or ", site.Tasks.Select(Callee).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : " (complete already)")));
         }
     }
+
+    private static ImmutableDictionary<string, string?> Properties(PassThroughAsync.Site site) =>
+        DiagnosticPropertyKeys.ForFix(site.Value is null ? PassThroughAsync.FixReturnTask : PassThroughAsync.FixReturnValue);
 
     private static string Name(SyntaxNode declaration) => declaration switch
     {

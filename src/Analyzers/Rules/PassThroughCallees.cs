@@ -28,7 +28,7 @@ internal static class PassThroughCallees
     {
         IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth),
         IInvocationOperation { Instance: IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Field: var service } } call
-            when trustServices => call.Arguments.All(a => SafeTests.Read(a.Value)) && InjectedServices.IsNeverNull(service),
+            when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNull(service),
         IInvocationOperation call => Call(call, context, depth),
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
@@ -46,12 +46,24 @@ internal static class PassThroughCallees
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
         return (call.Instance is null || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
-            && call.Arguments.All(a => SafeTests.Read(a.Value))
+            && call.Arguments.All(a => SafeArgument(a.Value))
             && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth);
     }
 
     /// <summary>
-    /// Task.FromResult of a read; Task.Delay of a constant it accepts (-1 or more), with a token; Task.Run of a lambda or a
+    /// An argument whose evaluation cannot throw: a read (<see cref="SafeTests.Read"/>), or a delegate made of a lambda or
+    /// of a method that is static or of this instance (making a delegate of another receiver's method throws where it
+    /// is null).
+    /// </summary>
+    private static bool SafeArgument(IOperation value) =>
+        SafeTests.Read(value)
+        || value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: var target }
+            && (target is IAnonymousFunctionOperation
+                || target is IMethodReferenceOperation { Method.IsExtensionMethod: false, Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } });
+
+    /// <summary>
+    /// Task.FromResult of a read; Task.Delay of a constant it accepts (-1 or more, or a TimeSpan of constants,
+    /// <see cref="DelayTimeSpan"/>), with a token; Task.Run of a lambda or a
     /// method of this type, with a token; Task.WhenAll and WhenAny of tasks that cannot throw either (WhenAny of at least
     /// one: of none it throws).
     /// </summary>
@@ -64,7 +76,7 @@ internal static class PassThroughCallees
                 return arguments.Length == 1 && SafeTests.Read(arguments[0].Value);
             case "Delay":
                 return arguments.Length is 1 or 2
-                    && arguments[0].Value.ConstantValue is { HasValue: true, Value: int milliseconds } && milliseconds >= -1
+                    && (arguments[0].Value.ConstantValue is { HasValue: true, Value: int milliseconds } ? milliseconds >= -1 : DelayTimeSpan.IsAccepted(arguments[0].Value))
                     && (arguments.Length == 1 || IsToken(arguments[1], context));
             case "Run":
                 return arguments.Length is 1 or 2

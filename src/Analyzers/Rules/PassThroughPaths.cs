@@ -22,10 +22,53 @@ internal sealed class PassThroughPaths
     private PassThroughPaths(bool returnsValue) => _returnsValue = returnsValue;
 
     /// <summary>The awaits ending every path of <paramref name="body"/>, or null where some path is not one pass-through.</summary>
-    public static IReadOnlyList<IAwaitOperation>? Of(IBlockOperation body, bool returnsValue)
+    public static IReadOnlyList<IAwaitOperation>? Of(IBlockOperation body, bool returnsValue) => Of(body, returnsValue, out _);
+
+    /// <summary>
+    /// As <see cref="Of(IBlockOperation, bool)"/>, where the body may first declare locals: those whose initializers are
+    /// plain reads or tests of them (<see cref="SafeTests.Condition"/>) run no code; the others are given in <paramref name="computed"/>, for the
+    /// caller to show that each makes a task one path awaits and nothing else reads.
+    /// </summary>
+    public static IReadOnlyList<IAwaitOperation>? Of(IBlockOperation body, bool returnsValue, out List<IVariableDeclaratorOperation>? computed)
     {
+        computed = null;
+        var statements = body.Operations.RemoveAll(o => o is ILocalFunctionOperation);
+        var declared = 0;
+        while (declared < statements.Length - 1 && Declares(statements[declared], ref computed))
+        {
+            declared++;
+        }
+
         var walk = new PassThroughPaths(returnsValue);
-        return walk.List(body.Operations, fallsOff: true, breakEnds: false) && walk._awaits.Count > 0 ? walk._awaits : null;
+        return walk.List(statements.RemoveRange(0, declared), fallsOff: true, breakEnds: false) && walk._awaits.Count > 0 ? walk._awaits : null;
+    }
+
+    /// <summary>A declaration of plain locals (not ref) whose initializers await nothing.</summary>
+    private static bool Declares(IOperation statement, ref List<IVariableDeclaratorOperation>? computed)
+    {
+        if (statement is not IVariableDeclarationGroupOperation group)
+        {
+            return false;
+        }
+
+        foreach (var declaration in group.Declarations)
+        {
+            foreach (var declarator in declaration.Declarators)
+            {
+                var value = declarator.Initializer?.Value;
+                if (declarator.Symbol.IsRef || value?.WithoutImplicitConversions() is IAwaitOperation)
+                {
+                    return false;
+                }
+
+                if (value is not null && !SafeTests.Condition(value))
+                {
+                    (computed ??= new List<IVariableDeclaratorOperation>()).Add(declarator);
+                }
+            }
+        }
+
+        return true;
     }
 
     /// <param name="operations">The statements of a block or switch section.</param>

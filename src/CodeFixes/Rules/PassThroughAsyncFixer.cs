@@ -41,9 +41,9 @@ public sealed class PassThroughAsyncFixer : RuleFixer
         awaitKeyword.Parent is AwaitExpressionSyntax await ? PassThroughAsync.FunctionOf(await) : null;
 
     /// <summary>
-    /// A returned constant's <c>Task.FromResult</c> is fixed only where the file has one target: another target's runtime
-    /// may not cache the value, and TPL0003 would then take the task this fix writes (the analyzer cannot see the
-    /// other targets; <see cref="PassThroughAsync.ConstantKey"/>).
+    /// A returned constant's <c>Task.FromResult</c>, written by the fix or returned in place of its await, is fixed only
+    /// where the file has one target: another target's runtime may not cache the value, and TPL0003 would then take the
+    /// task (the analyzer cannot see the other targets; <see cref="PassThroughAsync.ConstantKey"/>).
     /// </summary>
     protected override Task<bool> CanFixSiteAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken) =>
         Task.FromResult(!diagnostic.Properties.ContainsKey(PassThroughAsync.ConstantKey) || LinkedCopies.AllCopies(document).Count() == 1);
@@ -54,14 +54,15 @@ public sealed class PassThroughAsyncFixer : RuleFixer
         var root = editor.OriginalRoot;
         foreach (var (span, kind, reported) in FixSites.Reported(diagnostics, PortableKind))
         {
+            // Fix All as the light bulb (CanFixSiteAsync): a constant only where the file has one target.
+            if (!await CanFixSiteAsync(document, reported, cancellationToken).ConfigureAwait(false))
+            {
+                continue;
+            }
+
             if (kind == PassThroughAsync.FixReturnValue)
             {
-                // Fix All as the light bulb (CanFixSiteAsync): a constant only where the file has one target.
-                if (await CanFixSiteAsync(document, reported, cancellationToken).ConfigureAwait(false))
-                {
-                    ReturnTheValue(editor, root.FindToken(span.Start).Parent as AwaitExpressionSyntax, cancellationToken);
-                }
-
+                ReturnTheValue(editor, root.FindToken(span.Start).Parent as AwaitExpressionSyntax, cancellationToken);
                 continue;
             }
 

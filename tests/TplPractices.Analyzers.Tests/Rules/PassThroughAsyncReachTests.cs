@@ -1,0 +1,353 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.PassThroughAsyncAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.PassThroughAsyncFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0016's wider reach, each shape still one whose rewrite cannot move an exception out of a task: locals declared
+/// ahead of the paths whose initializers run no code; a task held in a local made by a call that cannot throw and read
+/// only by the await; lambdas and this instance's method groups as arguments; <c>Task.Delay</c> of a <c>TimeSpan</c> of
+/// constants; and <c>Task.FromResult</c> of a constant the runtime caches (TPL0003 never reports it there).
+/// </summary>
+public sealed class PassThroughAsyncReachTests
+{
+    private const string Before = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Service
+        {
+            public async Task<int> LoadAsync(int id) { await Task.Yield(); return id * 2; }
+
+            public async Task<int> LoadOtherAsync(int id) { await Task.Yield(); return id * 3; }
+
+            public async Task<int> PickAsync(int id)
+            {
+                bool cached = id > 10;
+                if (cached)
+                {
+                    return {|#0:await|} LoadAsync(id);
+                }
+
+                return await LoadOtherAsync(id);
+            }
+
+            public async Task WaitAsync()
+            {
+                var pause = Task.Delay(TimeSpan.FromMilliseconds(1));
+                // the pause is all there is
+                {|#1:await|} pause;
+            }
+
+            public async Task<int> ViaLambdaAsync(int id) => {|#2:await|} Apply(x => x + id, id);
+
+            public async Task<int> ViaGroupAsync(int id) => {|#3:await|} Apply(Twice, id).ConfigureAwait(false);
+
+            public async Task PauseAsync() => {|#4:await|} Task.Delay(TimeSpan.Zero);
+
+            private int Twice(int x) => 2 * x;
+
+            private async Task<int> Apply(Func<int, int> f, int x) { await Task.Yield(); return f(x); }
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var s = new Service();
+                var a = await s.PickAsync(x);
+                var wait = s.WaitAsync();
+                await wait;
+                var b = await s.ViaLambdaAsync(x);
+                var c = await s.ViaGroupAsync(x);
+                await s.PauseAsync();
+                return a + "," + wait.Status + "," + b + "," + c;
+            }
+        }
+        """;
+
+    private const string After = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Service
+        {
+            public async Task<int> LoadAsync(int id) { await Task.Yield(); return id * 2; }
+
+            public async Task<int> LoadOtherAsync(int id) { await Task.Yield(); return id * 3; }
+
+            public Task<int> PickAsync(int id)
+            {
+                bool cached = id > 10;
+                if (cached)
+                {
+                    return LoadAsync(id);
+                }
+
+                return LoadOtherAsync(id);
+            }
+
+            public Task WaitAsync()
+            {
+                var pause = Task.Delay(TimeSpan.FromMilliseconds(1));
+                // the pause is all there is
+                return pause;
+            }
+
+            public Task<int> ViaLambdaAsync(int id) => Apply(x => x + id, id);
+
+            public Task<int> ViaGroupAsync(int id) => Apply(Twice, id);
+
+            public Task PauseAsync() => Task.Delay(TimeSpan.Zero);
+
+            private int Twice(int x) => 2 * x;
+
+            private async Task<int> Apply(Func<int, int> f, int x) { await Task.Yield(); return f(x); }
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var s = new Service();
+                var a = await s.PickAsync(x);
+                var wait = s.WaitAsync();
+                await wait;
+                var b = await s.ViaLambdaAsync(x);
+                var c = await s.ViaGroupAsync(x);
+                await s.PauseAsync();
+                return a + "," + wait.Status + "," + b + "," + c;
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task DeclaredLocals_HeldTasks_DelegateArguments_AndTimeSpanDelays_AreFixed()
+    {
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'PickAsync'", "'LoadAsync' or 'LoadOtherAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'WaitAsync'", "'pause'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'ViaLambdaAsync'", "'Apply'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'ViaGroupAsync'", "'Apply'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'PauseAsync'", "'Delay'"));
+        await test.RunAsync();
+    }
+
+    /// <summary>The same file also compiled for netstandard2.0 with C# 7.3: every copy reports, and the fix builds in both.</summary>
+    [Fact]
+    public async Task OlderCSharp_OnTwoTargets_GetsTheSameFix()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = After,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        for (var i = 0; i <= 4; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(Arguments[i]));
+        }
+
+        await test.RunAsync();
+    }
+
+    private static readonly string[][] Arguments =
+    [
+        ["'PickAsync'", "'LoadAsync' or 'LoadOtherAsync'"],
+        ["'WaitAsync'", "'pause'"],
+        ["'ViaLambdaAsync'", "'Apply'"],
+        ["'ViaGroupAsync'", "'Apply'"],
+        ["'PauseAsync'", "'Delay'"],
+    ];
+
+    [Theory]
+    [InlineData(3)]
+    [InlineData(12)]
+    public async Task FixedCode_DoesWhatTheOriginalDid(int x)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Api", "Run", x);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Api", "Run", x));
+        Assert.StartsWith("returned " + (x > 10 ? 2 * x : 3 * x) + ",RanToCompletion,", original, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Not reported: a declared local whose initializer computes (arithmetic may be checked), a held task read again or
+    /// assigned, a held task of a type the function's cannot take (a <c>Task&lt;int&gt;</c> for a <c>ValueTask</c>), a
+    /// method group of another receiver (null would throw at the call), a delay beyond int.MaxValue milliseconds (the
+    /// .NET Framework's limit) or below zero, and a held task whose call throws at once.
+    /// </summary>
+    [Fact]
+    public async Task ShapesThatCouldThrowOrChange_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            public class Quiet
+            {
+                public async Task<int> LoadAsync(int id) { await Task.Yield(); return id; }
+
+                public async Task<int> Computed(int n) { var next = n + 1; return await LoadAsync(n); }
+                public async Task ReadAgain() { var t = Task.Delay(1); Console.WriteLine(t.Status); await t; }
+                public async Task Reassigned() { Task t = Task.Delay(1); t = Task.Delay(2); await t; }
+                public async ValueTask OtherType() { var t = LoadAsync(1); await t; }
+                public async Task OtherReceiver(Quiet other) { await Run(other.Work); }
+                public async Task TooLong() { await Task.Delay(TimeSpan.FromDays(30)); }
+                public async Task Negative() { await Task.Delay(TimeSpan.FromSeconds(-5)); }
+                public async Task ThrowingStart() { var t = Start(); await t; }
+
+                private Task Start() => throw new InvalidOperationException();
+                private async Task Run(Func<Task> f) { await Task.Yield(); await f(); }
+                private Task Work() => Task.CompletedTask;
+            }
+            """);
+    }
+
+    private const string Store = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Store
+        {
+            public async Task<int> SaveChangesAsync(int n) { await Task.Yield(); return n; }
+
+            public async Task SaveAsync(int n) => {|#0:await|} SaveChangesAsync(n);
+
+            public async Task FlushAsync(int n)
+            {
+                {|#1:await|} SaveChangesAsync(n).ConfigureAwait(false);
+            }
+
+            public Func<int, Task> Saver => async n => {|#2:await|} SaveChangesAsync(n);
+
+            // A lambda given as an argument: without async, Task.Run's Func<Task<int>> overload would bind.
+            public Task Queued(int n) => Task.Run(async () => { await SaveChangesAsync(n); });
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var s = new Store();
+                await s.SaveAsync(x);
+                await s.FlushAsync(x);
+                await s.Saver(x);
+                var queued = s.Queued(x);
+                await queued;
+                return "saved " + x + " " + queued.GetType().IsGenericType;
+            }
+        }
+        """;
+
+    private const string StoreFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Store
+        {
+            public async Task<int> SaveChangesAsync(int n) { await Task.Yield(); return n; }
+
+            public Task SaveAsync(int n) => SaveChangesAsync(n);
+
+            public Task FlushAsync(int n)
+            {
+                return SaveChangesAsync(n);
+            }
+
+            public Func<int, Task> Saver => n => SaveChangesAsync(n);
+
+            // A lambda given as an argument: without async, Task.Run's Func<Task<int>> overload would bind.
+            public Task Queued(int n) => Task.Run(async () => { await SaveChangesAsync(n); });
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var s = new Store();
+                await s.SaveAsync(x);
+                await s.FlushAsync(x);
+                await s.Saver(x);
+                var queued = s.Queued(x);
+                await queued;
+                return "saved " + x + " " + queued.GetType().IsGenericType;
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A <c>Task&lt;T&gt;</c> awaited where the function returns <c>Task</c> (a store's save that returns a count): the
+    /// task converts, and is returned as it is, from a method, a statement body and a lambda whose delegate type is
+    /// written down. A lambda given to Task.Run is left, since its overload would change.
+    /// </summary>
+    [Fact]
+    public async Task ATaskOfT_IsReturned_WhereTheFunctionReturnsTask()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Store,
+            FixedCode = StoreFixed,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'SaveAsync'", "'SaveChangesAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'FlushAsync'", "'SaveChangesAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("This lambda", "'SaveChangesAsync'"));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task ATaskOfT_ReturnedAsTask_DoesWhatTheOriginalDid()
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Store), "Api", "Run", 4);
+        Assert.Equal(original, await CodeRunner.RunAsync(StoreFixed, "Api", "Run", 4));
+        Assert.StartsWith("returned saved 4 ", original, StringComparison.Ordinal);
+    }
+
+    private const string Ready = /* lang=c#-test */ """
+        using System.Threading.Tasks;
+
+        public class Flags
+        {
+            public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);
+        }
+        """;
+
+    /// <summary>
+    /// A constant the runtime caches (<c>true</c>): TPL0003 never reports its Task.FromResult on .NET, so the pass-through
+    /// is this rule's, fixed where the file has one target.
+    /// </summary>
+    [Fact]
+    public async Task AwaitedCachedConstant_IsFixed_OnOneTarget()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Ready,
+            FixedCode = Ready.Replace("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "public Task<bool> ReadyAsync() => Task.FromResult(true);", StringComparison.Ordinal),
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'FromResult'"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Beside a netstandard2.0 copy, whose runtime caches nothing (TPL0003 reports the task there and would cache the one
+    /// this fix returns, on a second run), the .NET copy reports it without a fix, in the light bulb and in Fix All.
+    /// </summary>
+    [Fact]
+    public async Task AwaitedCachedConstant_HasNoFix_WhereTheFileHasAnotherTarget()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Ready,
+            FixedCode = Ready,
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+        };
+        test.LinkedTargets.Add(TestTarget.NetStandard20);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'FromResult'"));
+        await test.RunAsync();
+    }
+}
