@@ -27,20 +27,27 @@ internal static class StateOverload
     /// <summary>A method's state overload: which parameter is the state, and which callbacks receive it where.</summary>
     internal sealed class Match
     {
-        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed, bool proven)
+        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed, bool proven, int receiver = 0)
         {
             Overload = overload;
             StateOrdinal = stateOrdinal;
             Callbacks = callbacks;
             Typed = typed;
             Proven = proven;
+            Receiver = receiver;
         }
 
         /// <summary>The overload's original definition.</summary>
         public IMethodSymbol Overload { get; }
 
-        /// <summary>The state's position among the overload's parameters.</summary>
+        /// <summary>
+        /// The state's position among the method's parameters once it is inserted: the overload's own ordinal, plus one
+        /// for an extension method whose overload is an instance method of its receiver (<see cref="Receiver"/>).
+        /// </summary>
         public int StateOrdinal { get; }
+
+        /// <summary>1 where the method is an extension whose receiver the overload is an instance method of, else 0.</summary>
+        public int Receiver { get; }
 
         /// <summary>The method's callback parameters whose delegate gains the state, and the state's place among its parameters.</summary>
         public ImmutableArray<(int Ordinal, int Position)> Callbacks { get; }
@@ -223,15 +230,15 @@ internal static class StateOverload
         {
             if (argument.Syntax is ArgumentSyntax { NameColon: not null } && argument.Parameter is { } parameter)
             {
-                var ordinal = parameter.Ordinal < match.StateOrdinal ? parameter.Ordinal : parameter.Ordinal + 1;
-                if (ordinal >= overload.Length || overload[ordinal].Name != method.OriginalDefinition.Parameters[parameter.Ordinal].Name)
+                var ordinal = (parameter.Ordinal < match.StateOrdinal ? parameter.Ordinal : parameter.Ordinal + 1) - match.Receiver;
+                if (ordinal < 0 || ordinal >= overload.Length || overload[ordinal].Name != method.OriginalDefinition.Parameters[parameter.Ordinal].Name)
                 {
                     return null;
                 }
             }
         }
 
-        return overload[match.StateOrdinal].Name;
+        return overload[match.StateOrdinal - match.Receiver].Name;
     }
 
     /// <summary>
@@ -428,6 +435,11 @@ internal static class StateOverload
             {
                 return "the state goes after an optional argument the call leaves out";
             }
+
+            if (match.Receiver == 1 && argument.Parameter?.Ordinal == 0 && argument.Syntax is ArgumentSyntax)
+            {
+                return "the extension method is called in its static form, and its overload is an instance method";
+            }
         }
 
         return null;
@@ -447,18 +459,66 @@ internal static class StateOverload
                 && candidate.Parameters.Length == method.Parameters.Length + 1
                 && candidate.IsStatic == method.IsStatic
                 && candidate.IsExtensionMethod == method.IsExtensionMethod
-                && Compare(method, candidate) is { } match
-                && !candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "ObsoleteAttribute" }))
+                && Compare(method, candidate, receiver: 0) is { } match
+                && !IsObsolete(candidate))
             {
                 return match;
+            }
+        }
+
+        return method.IsExtensionMethod ? FindOnReceiver(method) : null;
+    }
+
+    /// <summary>
+    /// An extension method beside an instance method of its receiver's type (or of a base type or interface of it) that
+    /// takes its other parameters and a state: <c>cache.Get(key, k =&gt; …)</c> beside <c>ICache.Get&lt;TState, T&gt;(key,
+    /// (k, s) =&gt; …, state)</c>. Only where the library that declares the type declares the extension too: its own pair
+    /// of overloads, taken to mean the same call as overloads of one type are.
+    /// </summary>
+    private static Match? FindOnReceiver(IMethodSymbol extension)
+    {
+        if (extension.Parameters[0].Type is not INamedTypeSymbol receiver
+            || !SymbolEqualityComparer.Default.Equals(receiver.ContainingAssembly, extension.ContainingAssembly))
+        {
+            return null;
+        }
+
+        var types = receiver.TypeKind == TypeKind.Interface ? receiver.AllInterfaces.Insert(0, receiver) : BaseTypesOf(receiver);
+        foreach (var type in types)
+        {
+            foreach (var member in type.GetMembers(extension.Name))
+            {
+                if (member is IMethodSymbol { IsStatic: false, MethodKind: MethodKind.Ordinary } candidate
+                    && candidate.Parameters.Length == extension.Parameters.Length
+                    && Compare(extension, candidate, receiver: 1) is { } match
+                    && !IsObsolete(candidate))
+                {
+                    return match;
+                }
             }
         }
 
         return null;
     }
 
-    /// <summary>The candidate as the method's state overload, trying each of its parameters as the state.</summary>
-    private static Match? Compare(IMethodSymbol method, IMethodSymbol candidate)
+    private static ImmutableArray<INamedTypeSymbol> BaseTypesOf(INamedTypeSymbol type)
+    {
+        var types = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
+        for (var current = type; current is not null && current.SpecialType != SpecialType.System_Object; current = current.BaseType)
+        {
+            types.Add(current);
+        }
+
+        return types.ToImmutable();
+    }
+
+    private static bool IsObsolete(IMethodSymbol candidate) => candidate.GetAttributes().Any(a => a.AttributeClass is { Name: "ObsoleteAttribute" });
+
+    /// <summary>
+    /// The candidate as the method's state overload, trying each of its parameters as the state; with
+    /// <paramref name="receiver"/> 1, the method's first parameter (an extension's receiver) is the candidate's instance.
+    /// </summary>
+    private static Match? Compare(IMethodSymbol method, IMethodSymbol candidate, int receiver)
     {
         for (var s = 0; s < candidate.Parameters.Length; s++)
         {
@@ -481,7 +541,7 @@ internal static class StateOverload
                 continue;
             }
 
-            if (state.RefKind != RefKind.None || state.IsParams || (s == 0 && method.IsExtensionMethod))
+            if (state.RefKind != RefKind.None || state.IsParams || (s == 0 && method.IsExtensionMethod && receiver == 0))
             {
                 continue;
             }
@@ -490,7 +550,7 @@ internal static class StateOverload
             var map = candidate.TypeParameters.Where(t => !SymbolEqualityComparer.Default.Equals(t, state.Type)).ToList();
             var callbacks = ImmutableArray.CreateBuilder<(int, int)>();
             var same = true;
-            for (int i = 0, j = 0; same && i < method.Parameters.Length; i++, j++)
+            for (int i = receiver, j = 0; same && i < method.Parameters.Length; i++, j++)
             {
                 j += j == s ? 1 : 0;
                 var mine = method.Parameters[i];
@@ -509,7 +569,7 @@ internal static class StateOverload
 
             if (same && callbacks.Count > 0)
             {
-                return new Match(candidate, s, callbacks.ToImmutable(), typed, IsProven(candidate, state, callbacks));
+                return new Match(candidate, s + receiver, callbacks.ToImmutable(), typed, IsProven(candidate, state, callbacks, receiver), receiver);
             }
         }
 
@@ -520,7 +580,7 @@ internal static class StateOverload
     /// The state's value reaches one delegate parameter by type alone: no other parameter of the overload has the state's
     /// type, and each callback's delegate has one parameter of it.
     /// </summary>
-    private static bool IsProven(IMethodSymbol candidate, IParameterSymbol state, ImmutableArray<(int Ordinal, int Position)>.Builder callbacks)
+    private static bool IsProven(IMethodSymbol candidate, IParameterSymbol state, ImmutableArray<(int Ordinal, int Position)>.Builder callbacks, int receiver)
     {
         if (candidate.Parameters.Count(p => SymbolEqualityComparer.Default.Equals(p.Type, state.Type)) != 1)
         {
@@ -529,7 +589,7 @@ internal static class StateOverload
 
         foreach (var (ordinal, _) in callbacks)
         {
-            var parameter = candidate.Parameters[ordinal < state.Ordinal ? ordinal : ordinal + 1];
+            var parameter = candidate.Parameters[ordinal - receiver < state.Ordinal ? ordinal - receiver : ordinal - receiver + 1];
             if (parameter.Type is not INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
                 || invoke.Parameters.Count(p => SymbolEqualityComparer.Default.Equals(p.Type, state.Type)) != 1)
             {
