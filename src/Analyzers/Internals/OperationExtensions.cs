@@ -37,7 +37,7 @@ internal static class OperationExtensions
         {
             if (current is IAnonymousFunctionOperation
                 && current.Parent is IConversionOperation { Type: INamedTypeSymbol { Name: "Expression", Arity: 1 } target }
-                && target.ContainingNamespace?.ToDisplayString() == "System.Linq.Expressions")
+                && target.ContainingNamespace is { Name: "Expressions", ContainingNamespace: { Name: "Linq", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } })
             {
                 return true;
             }

@@ -65,8 +65,9 @@ internal static class SafeTests
         _ => false,
     };
 
+    /// <summary>By name, part by part: a display string would be built (and allocated) at every token argument.</summary>
     private static bool IsCancellationToken(INamedTypeSymbol type) =>
-        type.Name == "CancellationToken" && type.ContainingNamespace.ToDisplayString() == "System.Threading";
+        type is { Name: "CancellationToken", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
 
     private static bool AllRead(IArrayInitializerOperation initializer)
     {

@@ -44,6 +44,11 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
     private static void Analyze(OperationAnalysisContext context, StateOverload.Context symbols, RuleOptions options)
     {
         var call = context.Operation;
+        if (!StateOverload.HasDelegateArgument(call))
+        {
+            return;
+        }
+
         if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
             && !call.Syntax.IsInBrokenMember())
         {
