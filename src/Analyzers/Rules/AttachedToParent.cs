@@ -127,9 +127,10 @@ internal static class AttachedToParent
     /// True for a constant of the user's own (a const field or local of an options type) whose value holds the
     /// flag: <c>const TaskCreationOptions Options = TaskCreationOptions.AttachedToParent | …</c>.
     /// </summary>
-    public static bool IsConstantHoldingTheFlag(ISymbol constant, ITypeSymbol type, object? value, Context symbols) =>
-        value is not null
-        && symbols.IsOptionsEnum(type)
+    /// <remarks>The types first: reading a constant's value boxes it, and every enum member read is a constant field.</remarks>
+    public static bool IsConstantHoldingTheFlag(ISymbol constant, ITypeSymbol type, Context symbols) =>
+        symbols.IsOptionsEnum(type)
         && !symbols.IsOptionsEnum(constant.ContainingType)
+        && (constant switch { IFieldSymbol field => field.ConstantValue, ILocalSymbol local => local.ConstantValue, _ => null }) is { } value
         && (System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) & AttachedToParentFlag) != 0;
 }

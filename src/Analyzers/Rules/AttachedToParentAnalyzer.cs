@@ -48,9 +48,9 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
             && AttachedToParent.IsTheFlag(member);
         if (!isFlag
             && !(operation is IFieldReferenceOperation { Field: { IsConst: true } field }
-                    && AttachedToParent.IsConstantHoldingTheFlag(field, field.Type, field.ConstantValue, symbols))
+                    && AttachedToParent.IsConstantHoldingTheFlag(field, field.Type, symbols))
             && !(operation is ILocalReferenceOperation { Local: { IsConst: true } local }
-                    && AttachedToParent.IsConstantHoldingTheFlag(local, local.Type, local.ConstantValue, symbols)))
+                    && AttachedToParent.IsConstantHoldingTheFlag(local, local.Type, symbols)))
         {
             return;
         }

@@ -169,46 +169,42 @@ public sealed class PassThroughAsyncCompletedTests
         }.RunAsync();
     }
 
-    private const string Ready = /* lang=c#-test */ """
-        using System.Threading.Tasks;
-
-        public class Stub
-        {
-            public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }
-        }
-        """;
+    /// <summary>The stub around one method: a cached constant returned after a completed await, or awaited in place.</summary>
+    private static string Ready(string method) =>
+        "using System.Threading.Tasks;\n\npublic class Stub\n{\n    " + method + "\n}\n";
 
     /// <summary>
-    /// A constant the target's runtime caches (<c>true</c> on .NET) is this rule's: TPL0003 never reports its task. The
-    /// fix is made where the file has one target.
+    /// A constant the target's runtime caches (<c>true</c> on .NET) is this rule's: TPL0003 never reports its task there,
+    /// whether the fix writes the Task.FromResult or the method awaited it already. The fix is made where the file has
+    /// one target.
     /// </summary>
-    [Fact]
-    public async Task ACachedConstant_IsFixed_OnOneTarget()
+    [Theory]
+    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "public Task<bool> ReadyAsync() { return Task.FromResult(true); }", "'CompletedTask' (complete already)")]
+    [InlineData("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "public Task<bool> ReadyAsync() => Task.FromResult(true);", "'FromResult'")]
+    public async Task ACachedConstant_IsFixed_OnOneTarget(string method, string fixedMethod, string callee)
     {
-        var test = new Verify.Test
-        {
-            TestCode = Ready,
-            FixedCode = Ready.Replace("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "public Task<bool> ReadyAsync() { return Task.FromResult(true); }", StringComparison.Ordinal),
-        };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'CompletedTask' (complete already)"));
+        var test = new Verify.Test { TestCode = Ready(method), FixedCode = Ready(fixedMethod) };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", callee));
         await test.RunAsync();
     }
 
     /// <summary>
-    /// With a netstandard2.0 copy, whose runtime caches nothing (TPL0003 would then cache the task the fix writes, on a
-    /// second dotnet format run), the .NET copy reports it without a fix.
+    /// With a netstandard2.0 copy, whose runtime caches nothing (TPL0003 would then cache the task, on a second dotnet
+    /// format run), the .NET copy reports it without a fix, in the light bulb and in Fix All.
     /// </summary>
-    [Fact]
-    public async Task ACachedConstant_HasNoFix_WhereTheFileHasAnotherTarget()
+    [Theory]
+    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "'CompletedTask' (complete already)")]
+    [InlineData("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "'FromResult'")]
+    public async Task ACachedConstant_HasNoFix_WhereTheFileHasAnotherTarget(string method, string callee)
     {
         var test = new Verify.Test
         {
-            TestCode = Ready,
-            FixedCode = Ready,
+            TestCode = Ready(method),
+            FixedCode = Ready(method),
             FixedState = { MarkupHandling = MarkupMode.Allow },
         };
         test.LinkedTargets.Add(TestTarget.NetStandard20);
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'CompletedTask' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", callee));
         await test.RunAsync();
     }
 

@@ -12,7 +12,8 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// TPL0016's wider reach, each shape still one whose rewrite cannot move an exception out of a task: locals declared
 /// ahead of the paths whose initializers run no code; a task held in a local made by a call that cannot throw and read
 /// only by the await; lambdas and this instance's method groups as arguments; <c>Task.Delay</c> of a <c>TimeSpan</c> of
-/// constants; and <c>Task.FromResult</c> of a constant the runtime caches (TPL0003 never reports it there).
+/// constants; a <c>Task&lt;T&gt;</c> where the function returns <c>Task</c>. (<c>Task.FromResult</c> of a constant the
+/// runtime caches: PassThroughAsyncCompletedTests.)
 /// </summary>
 public sealed class PassThroughAsyncReachTests
 {
@@ -306,48 +307,5 @@ public sealed class PassThroughAsyncReachTests
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(Store), "Api", "Run", 4);
         Assert.Equal(original, await CodeRunner.RunAsync(StoreFixed, "Api", "Run", 4));
         Assert.StartsWith("returned saved 4 ", original, StringComparison.Ordinal);
-    }
-
-    private const string Ready = /* lang=c#-test */ """
-        using System.Threading.Tasks;
-
-        public class Flags
-        {
-            public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);
-        }
-        """;
-
-    /// <summary>
-    /// A constant the runtime caches (<c>true</c>): TPL0003 never reports its Task.FromResult on .NET, so the pass-through
-    /// is this rule's, fixed where the file has one target.
-    /// </summary>
-    [Fact]
-    public async Task AwaitedCachedConstant_IsFixed_OnOneTarget()
-    {
-        var test = new Verify.Test
-        {
-            TestCode = Ready,
-            FixedCode = Ready.Replace("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "public Task<bool> ReadyAsync() => Task.FromResult(true);", StringComparison.Ordinal),
-        };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'FromResult'"));
-        await test.RunAsync();
-    }
-
-    /// <summary>
-    /// Beside a netstandard2.0 copy, whose runtime caches nothing (TPL0003 reports the task there and would cache the one
-    /// this fix returns, on a second run), the .NET copy reports it without a fix, in the light bulb and in Fix All.
-    /// </summary>
-    [Fact]
-    public async Task AwaitedCachedConstant_HasNoFix_WhereTheFileHasAnotherTarget()
-    {
-        var test = new Verify.Test
-        {
-            TestCode = Ready,
-            FixedCode = Ready,
-            FixedState = { MarkupHandling = MarkupMode.Allow },
-        };
-        test.LinkedTargets.Add(TestTarget.NetStandard20);
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'ReadyAsync'", "'FromResult'"));
-        await test.RunAsync();
     }
 }
