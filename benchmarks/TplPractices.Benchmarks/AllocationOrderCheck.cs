@@ -8,7 +8,8 @@ namespace TplPractices.Benchmarks;
 
 /// <summary>
 /// The smoke run's gate: every benchmark ran, and in each (rule class, category) group no "after" benchmark
-/// allocates more per operation than its baseline, unless it says what the bytes buy (<see cref="TradesAllocationAttribute"/>).
+/// allocates more per operation than its baseline (beyond <see cref="NoiseBytes"/>), unless it says what the bytes buy
+/// (<see cref="TradesAllocationAttribute"/>).
 /// Times are never checked: they are noise on CI.
 /// </summary>
 public static class AllocationOrderCheck
@@ -51,7 +52,7 @@ public static class AllocationOrderCheck
                         .GetCustomAttributes(typeof(TradesAllocationAttribute), inherit: false)
                         .OfType<TradesAllocationAttribute>().FirstOrDefault();
                     Console.WriteLine("allocation check: " + line + (trade is null ? "" : " (trades bytes: " + trade.Reason + ")"));
-                    if (Bytes(after) > before && trade is null)
+                    if (Bytes(after) > before + NoiseBytes && trade is null)
                     {
                         failures.Add("fix allocates more than the code it replaces: " + line);
                     }
@@ -71,6 +72,13 @@ public static class AllocationOrderCheck
         Console.WriteLine(failures.Count == 0 ? "allocation check: passed" : $"allocation check: {failures.Count} failure(s)");
         return failures.Count == 0 ? 0 : 1;
     }
+
+    /// <summary>
+    /// What a smoke run cannot tell apart: its byte counts are process-wide over a few operations, so an allocation of
+    /// the runtime's own (a blocking wait's event, a pool thread's work item) lands in either side now and then. A CI
+    /// run on 2026-11-28 saw the same code give TPL0011's "Converts the result" 216 B/op against 216, then 216 against 208.
+    /// </summary>
+    private const long NoiseBytes = 8;
 
     private static long Bytes(BenchmarkReport report) =>
         report.GcStats.GetBytesAllocatedPerOperation(report.BenchmarkCase) ?? 0;
