@@ -214,9 +214,7 @@ internal static class PassThroughAsync
             return null;
         }
 
-        // A lambda given as an argument keeps its delegate type only if its body's type does not change (overloads,
-        // type inference): there a Task<T> is no Task.
-        var mayWiden = body.Function is not IAnonymousFunctionOperation { Parent.Parent: IArgumentOperation };
+        var mayWiden = body.Function is not IAnonymousFunctionOperation asLambda || HasWrittenDelegateType(asLambda);
         foreach (var ending in awaits)
         {
             if (Awaited(ending.Operation) is not { } task
@@ -306,12 +304,26 @@ internal static class PassThroughAsync
     }
 
     /// <summary>
+    /// Whether the lambda's delegate type is written where it stands (a typed variable, an assignment, a member's
+    /// return), so that a body returning a <c>Task&lt;T&gt;</c> still converts to it. Given as an argument (overloads,
+    /// inferred type arguments), held in a <c>var</c> (its natural type) or returned from a lambda, the type follows the
+    /// body, and there a <c>Task&lt;T&gt;</c> is no <c>Task</c>.
+    /// </summary>
+    private static bool HasWrittenDelegateType(IAnonymousFunctionOperation lambda) => lambda.Parent switch
+    {
+        IDelegateCreationOperation { Parent: ISimpleAssignmentOperation } => true,
+        IDelegateCreationOperation { Parent: IReturnOperation returned } => returned.EnclosingFunction() is not IAnonymousFunctionOperation,
+        IDelegateCreationOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation declaration } } } =>
+            declaration.Syntax is VariableDeclarationSyntax { Type.IsVar: false },
+        _ => false,
+    };
+
+    /// <summary>
     /// The awaited task can be returned as it is: it has the return type (<see cref="IsReturnType"/>), or it is a
     /// <c>Task&lt;T&gt;</c> where the function returns <c>Task</c>, which converts without a warning. The caller then holds
     /// a <c>Task&lt;T&gt;</c> typed as <c>Task</c>: only a type test could tell, as only <c>ReferenceEquals</c> tells it now
-    /// holds the callee's task (the page's caveats). Not for a lambda given as an argument (<paramref name="mayWiden"/>
-    /// false): <c>Task.Run</c>'s overload for a <c>Func&lt;Task&lt;T&gt;&gt;</c>, or a type argument inferred from the
-    /// body, would change.
+    /// holds the callee's task (the page's caveats). Not for a lambda whose delegate type follows its body
+    /// (<paramref name="mayWiden"/> false, <see cref="HasWrittenDelegateType"/>).
     /// </summary>
     private static bool CanReturn(ITypeSymbol? task, ITypeSymbol returnType, Context context, bool mayWiden) =>
         IsReturnType(task, returnType)
@@ -513,11 +525,8 @@ internal static class PassThroughAsync
         return awaited is InvocationExpressionSyntax call
             && !RunsCode(receiver)
             && !(receiver is IdentifierNameSyntax variable && NamesAVariable(variable.Identifier.ValueText, declaration))
-            && call.ArgumentList.Arguments.All(a => !RunsCode(a.Expression) || a.Expression is AnonymousFunctionExpressionSyntax || MayBeSafeCall(a.Expression));
+            && call.ArgumentList.Arguments.All(a => !RunsCode(a.Expression) || a.Expression is AnonymousFunctionExpressionSyntax || DelayTimeSpan.MayBeAccepted(a.Expression));
     }
-
-    /// <summary>A call among the arguments that <see cref="PassThroughCallees"/> may take as unable to throw.</summary>
-    private static bool MayBeSafeCall(ExpressionSyntax argument) => DelayTimeSpan.MayBeAccepted(argument);
 
     /// <summary>The statement after <paramref name="statement"/> in its block or switch section, passing over local functions.</summary>
     public static StatementSyntax? Next(StatementSyntax statement)

@@ -180,7 +180,8 @@ public sealed class PassThroughAsyncReachTests
     /// Not reported: a declared local whose initializer computes (arithmetic may be checked), a held task read again or
     /// assigned, a held task of a type the function's cannot take (a <c>Task&lt;int&gt;</c> for a <c>ValueTask</c>), a
     /// method group of another receiver (null would throw at the call), a delay beyond int.MaxValue milliseconds (the
-    /// .NET Framework's limit) or below zero, and a held task whose call throws at once.
+    /// .NET Framework's limit) or below zero, a held task whose call throws at once, and a <c>Task&lt;T&gt;</c> awaited in a
+    /// lambda of <c>Task</c> whose delegate type is inferred (<c>var</c>) rather than written (written, it is reported).
     /// </summary>
     [Fact]
     public async Task ShapesThatCouldThrowOrChange_AreNotReported()
@@ -198,6 +199,15 @@ public sealed class PassThroughAsyncReachTests
                 public async Task Reassigned() { Task t = Task.Delay(1); t = Task.Delay(2); await t; }
                 public async ValueTask OtherType() { var t = LoadAsync(1); await t; }
                 public async Task OtherReceiver(Quiet other) { await Run(other.Work); }
+                public void NaturalType()
+                {
+                    // The lambda's natural type is Func<Task>; without async it would be Func<Task<int>>, and the
+                    // assignment below would no longer compile.
+                    var save = async () => { await LoadAsync(1); };
+                    save = async () => { await Task.Yield(); };
+                    Func<Task> written = async () => { [|await|] LoadAsync(2); }; // written: returned as it is
+                    written = save;
+                }
                 public async Task TooLong() { await Task.Delay(TimeSpan.FromDays(30)); }
                 public async Task Negative() { await Task.Delay(TimeSpan.FromSeconds(-5)); }
                 public async Task ThrowingStart() { var t = Start(); await t; }

@@ -91,6 +91,70 @@ public sealed class StateOverloadReceiverTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A file also compiled for netstandard2.0 at C# 7.3 (nullable off): one text for both copies, so the lambdas get no
+    /// <c>static</c> and their state parameters new names (C# 7.3 lets no lambda parameter shadow a local), and the text
+    /// builds in both.
+    /// </summary>
+    [Fact]
+    public async Task OlderCSharp_OnTwoTargets_GetsOneFixForBoth()
+    {
+        const string Declarations = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public interface ILookup
+            {
+                T Get<TState, T>(string key, Func<string, TState, T> factory, TState state);
+            }
+
+            public static class LookupExtensions
+            {
+                public static T Get<T>(this ILookup lookup, string key, Func<string, T> factory) => lookup.Get(key, (k, f) => f(k), factory);
+            }
+
+            public abstract class Store
+            {
+                public abstract Task<T> LoadAsync<TState, T>(string key, TState state, Func<TState, CancellationToken, Task<T>> load, CancellationToken token = default(CancellationToken));
+            }
+
+            public static class StoreExtensions
+            {
+                public static Task<T> LoadAsync<T>(this Store store, string key, Func<CancellationToken, Task<T>> load, CancellationToken token = default(CancellationToken)) =>
+                    store.LoadAsync(key, load, (l, t) => l(t), token);
+            }
+
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Declarations + """
+                public static class Api
+                {
+                    public static int Length(ILookup lookup, int extra) => lookup.Get("key", {|#0:k => k.Length + extra|});
+
+                    public static Task<int> Load(Store store, int seed, CancellationToken token) => store.LoadAsync("key", {|#1:t => Task.FromResult(seed * 2)|}, token);
+                }
+                """,
+            FixedCode = Declarations + """
+                public static class Api
+                {
+                    public static int Length(ILookup lookup, int extra) => lookup.Get("key", (k, myExtra) => k.Length + myExtra, extra);
+
+                    public static Task<int> Load(Store store, int seed, CancellationToken token) => store.LoadAsync(
+                        "key",
+                        seed,
+                        (mySeed, t) => Task.FromResult(mySeed * 2),
+                        token);
+                }
+                """,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'seed'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Theory]
     [InlineData(3)]
     [InlineData(-8)]
