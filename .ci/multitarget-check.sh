@@ -82,7 +82,9 @@ expect_not() { # <config> <file> <text that must be gone>
 # is busy while the other's dotnet format loads its workspace: 153 s against 210 s one after the other (2026-11-26).
 check legacy '<Nullable Condition="'"'"'$(TargetFramework)'"'"' == '"'"'net10.0'"'"'">enable</Nullable>' &
 legacy=$!
-check modern '<LangVersion>latest</LangVersion><Nullable>enable</Nullable>' &
+# The rule order's repetition runs on the legacy configuration (the SDK defaults most libraries build with); the
+# modern one runs once, which keeps the step inside CI's time on a slow day.
+REPS=${REPS:-1} check modern '<LangVersion>latest</LangVersion><Nullable>enable</Nullable>' &
 modern=$!
 wait $legacy || exit 1
 wait $modern || exit 1

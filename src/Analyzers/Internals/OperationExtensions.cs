@@ -54,6 +54,19 @@ internal static class OperationExtensions
         _ => null,
     };
 
+    /// <summary>
+    /// The kind of a collection expression in the Roslyn that runs the analyzer, looked up by name once (an enum's
+    /// <c>ToString</c> at every test would cost more than the rest of it); null where that Roslyn has none.
+    /// </summary>
+    private static readonly OperationKind? CollectionExpressionKind =
+        System.Enum.TryParse<OperationKind>("CollectionExpression", out var kind) ? kind : null;
+
+    /// <summary>
+    /// A collection expression (C# 12), or the params span a call since .NET 9 builds: read by kind, which the oldest
+    /// Roslyn this package supports has no interface for; its elements are its child operations.
+    /// </summary>
+    public static bool IsCollectionExpression(this IOperation operation) => operation.Kind == CollectionExpressionKind;
+
     /// <summary>The operation under any implicit conversions the compiler inserted around it.</summary>
     public static IOperation WithoutImplicitConversions(this IOperation operation)
     {

@@ -6,7 +6,8 @@ namespace TplPractices.Analyzers.Internals;
 /// <summary>
 /// Expressions whose evaluation cannot throw and runs no user code: reads of parameters, locals, constants,
 /// <c>this</c> and its fields, and tests of them (built-in comparisons, string equality, <c>!</c>, <c>&amp;&amp;</c>,
-/// <c>||</c>, <c>is</c> with type, constant and relational patterns). Moving such an expression out of an
+/// <c>||</c>, <c>is</c> with type, constant and relational patterns), and unchecked arithmetic of them (<c>n + 1</c>).
+/// Moving such an expression out of an
 /// <c>async</c> method cannot move an exception out of its task.
 /// </summary>
 internal static class SafeTests
@@ -37,7 +38,7 @@ internal static class SafeTests
             || token is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } && IsCancellationToken(none.ContainingType);
     }
 
-    /// <summary>A condition that cannot throw: a read, or a built-in test of reads.</summary>
+    /// <summary>A condition or value that cannot throw: a read, a built-in test of reads, or unchecked arithmetic of reads.</summary>
     public static bool Condition(IOperation condition)
     {
         condition = WithoutPlainConversions(condition);
@@ -51,9 +52,40 @@ internal static class SafeTests
                     Read(comparison.LeftOperand) && Read(comparison.RightOperand),
                 IIsPatternOperation test => Read(test.Value) && Pattern(test.Pattern),
                 IIsTypeOperation test => Read(test.ValueOperand),
+                IBinaryOperation arithmetic => Arithmetic(arithmetic),
+                IUnaryOperation sign => Sign(sign),
                 _ => false,
             };
     }
+
+    /// <summary>
+    /// The compiler's own unchecked <c>+ - * &amp; | ^ &lt;&lt; &gt;&gt;</c> on integers or floating point numbers, of reads,
+    /// signs (<see cref="Sign"/>) or such arithmetic: it wraps instead of throwing. Not division (by zero), decimal (always checked), strings
+    /// (concatenation calls ToString), nor a <c>checked</c> context or project (<c>IsChecked</c>).
+    /// </summary>
+    private static bool Arithmetic(IBinaryOperation operation) =>
+        operation is { OperatorMethod: null, IsChecked: false }
+        && operation.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply or BinaryOperatorKind.And
+            or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
+        && IsPlainNumber(operation.Type)
+        && Operand(operation.LeftOperand)
+        && Operand(operation.RightOperand);
+
+    /// <summary>The compiler's own unchecked <c>-x</c>, <c>+x</c> or <c>~x</c> of a number: <c>-int.MinValue</c> wraps.</summary>
+    private static bool Sign(IUnaryOperation operation) =>
+        operation is { OperatorMethod: null, IsChecked: false, OperatorKind: UnaryOperatorKind.Minus or UnaryOperatorKind.Plus or UnaryOperatorKind.BitwiseNegation }
+        && IsPlainNumber(operation.Type)
+        && Operand(operation.Operand);
+
+    private static bool Operand(IOperation operand)
+    {
+        operand = WithoutPlainConversions(operand);
+        return Read(operand) || operand is IBinaryOperation inner && Arithmetic(inner) || operand is IUnaryOperation sign && Sign(sign);
+    }
+
+    private static bool IsPlainNumber(ITypeSymbol? type) => type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_UInt32
+        or SpecialType.System_Int64 or SpecialType.System_UInt64 or SpecialType.System_Int16 or SpecialType.System_UInt16
+        or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Char or SpecialType.System_Double or SpecialType.System_Single;
 
     /// <summary>Patterns that test a type or compare with a constant: none reads a property or calls a Deconstruct.</summary>
     public static bool Pattern(IPatternOperation pattern) => pattern switch
@@ -64,6 +96,30 @@ internal static class SafeTests
         IRecursivePatternOperation { PropertySubpatterns.IsEmpty: true, DeconstructionSubpatterns.IsEmpty: true, DeconstructSymbol: null } => true,
         _ => false,
     };
+
+    /// <summary>
+    /// A switch expression that cannot throw of itself: it switches on a read, its arms test with <see cref="Pattern"/>s
+    /// and <see cref="Condition"/>s, its last arm is a discard without a guard (no value falls out into a
+    /// SwitchExpressionException), and <paramref name="arm"/> accepts every arm's value.
+    /// </summary>
+    public static bool SwitchExpression(ISwitchExpressionOperation choice, System.Func<IOperation, bool> arm)
+    {
+        var arms = choice.Arms;
+        if (!Read(choice.Value) || arms.IsEmpty || arms[arms.Length - 1] is not { Pattern: IDiscardPatternOperation, Guard: null })
+        {
+            return false;
+        }
+
+        foreach (var each in arms)
+        {
+            if (!Pattern(each.Pattern) || each.Guard is { } guard && !Condition(guard) || !arm(each.Value.WithoutImplicitConversions()))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>By name, part by part: a display string would be built (and allocated) at every token argument.</summary>
     private static bool IsCancellationToken(INamedTypeSymbol type) =>

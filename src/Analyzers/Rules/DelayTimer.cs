@@ -120,13 +120,6 @@ internal static class DelayTimer
             && delay.Arguments[1].Parameter?.Type.Name == "CancellationToken"
             && SafeTests.IsUncancelableToken(delay.Arguments[1].Value);
 
-    /// <summary>
-    /// The kind of a collection expression in the Roslyn that runs the analyzer, looked up by name once (an enum's
-    /// <c>ToString</c> at every delay cost more than the rest of the test); null where that Roslyn has none.
-    /// </summary>
-    private static readonly OperationKind? CollectionExpressionKind =
-        System.Enum.TryParse<OperationKind>("CollectionExpression", out var kind) ? kind : null;
-
     /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
     public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
     {
@@ -145,9 +138,7 @@ internal static class DelayTimer
             case IArgumentOperation { Parent: IInvocationOperation pair }:
                 tasks = pair.Arguments.Length;
                 break;
-            case { Kind: var kind } collection when kind == CollectionExpressionKind:
-                // Collection expressions (C# 12), and the params spans of .NET 9's WhenAny: read by kind, which the oldest
-                // Roslyn this package supports has no interface for.
+            case { } collection when collection.IsCollectionExpression():
                 current = collection;
                 tasks = collection.ChildOperations.Count;
                 break;

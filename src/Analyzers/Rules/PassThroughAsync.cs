@@ -394,6 +394,16 @@ internal static class PassThroughAsync
         };
     }
 
+    /// <summary>Whether <paramref name="node"/> is a value its parent chooses: in parentheses, or an arm of a <c>?:</c> or a switch expression.</summary>
+    private static bool IsArm(SyntaxNode node) => node.Parent switch
+    {
+        ParenthesizedExpressionSyntax => true,
+        ConditionalExpressionSyntax choice => choice.Condition != node,
+        SwitchExpressionArmSyntax arm => arm.Expression == node,
+        SwitchExpressionSyntax choice => choice.GoverningExpression != node,
+        _ => false,
+    };
+
     /// <summary>
     /// The function whose paths may each end in this await: the await (inside parentheses and <c>?:</c> arms) is an
     /// expression body, a returned value, a statement or a local's initializer, and the statements around it are blocks,
@@ -402,9 +412,9 @@ internal static class PassThroughAsync
     public static SyntaxNode? FunctionOf(AwaitExpressionSyntax await)
     {
         SyntaxNode node = await;
-        while (node.Parent is ParenthesizedExpressionSyntax or ConditionalExpressionSyntax && !(node.Parent is ConditionalExpressionSyntax c && c.Condition == node))
+        while (IsArm(node))
         {
-            node = node.Parent;
+            node = node.Parent!;
         }
 
         switch (node.Parent)
@@ -515,10 +525,23 @@ internal static class PassThroughAsync
         {
             if (node is IfStatementSyntax { Condition: var condition } && RunsCode(condition)
                 || node is SwitchStatementSyntax { Expression: var value } && RunsCode(value)
-                || node is ConditionalExpressionSyntax { Condition: var test } && RunsCode(test))
+                || node is ConditionalExpressionSyntax { Condition: var test } && RunsCode(test)
+                || node is SwitchExpressionSyntax { GoverningExpression: var governing } && RunsCode(governing)
+                || node is SwitchExpressionArmSyntax { WhenClause.Condition: var guard } && RunsCode(guard))
             {
                 return false;
             }
+        }
+
+        // A choice between tasks (?: or a switch expression): the operations decide.
+        while (awaited is ParenthesizedExpressionSyntax parenthesized)
+        {
+            awaited = parenthesized.Expression;
+        }
+
+        if (awaited is ConditionalExpressionSyntax or SwitchExpressionSyntax)
+        {
+            return true;
         }
 
         var receiver = (awaited as InvocationExpressionSyntax)?.Expression is MemberAccessExpressionSyntax access ? access.Expression : null;

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -55,7 +56,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
                     ? Properties(site).Add(PassThroughAsync.ConstantKey, "1")
                     : Properties(site),
                 Name(site.Declaration),
-                string.Join(" or ", site.Tasks.Select(Callee).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : " (complete already)")));
+                string.Join(" or ", site.Tasks.SelectMany(Callees).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : " (complete already)")));
         }
     }
 
@@ -69,11 +70,13 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
         _ => "This lambda",
     };
 
-    private static string Callee(IOperation task) => task switch
+    /// <summary>The names of the methods a task expression calls, through <c>?:</c> and switch expression arms.</summary>
+    private static IEnumerable<string> Callees(IOperation task) => task switch
     {
-        IInvocationOperation call => call.TargetMethod.Name,
-        IPropertyReferenceOperation property => property.Property.Name,
-        IConditionalOperation choice => Callee(choice.WhenTrue) + "' or '" + Callee(choice.WhenFalse!),
-        _ => task.Syntax.ToString(),
+        IInvocationOperation call => new[] { call.TargetMethod.Name },
+        IPropertyReferenceOperation property => new[] { property.Property.Name },
+        IConditionalOperation choice => Callees(choice.WhenTrue).Concat(Callees(choice.WhenFalse!)),
+        ISwitchExpressionOperation choice => choice.Arms.SelectMany(arm => Callees(arm.Value.WithoutImplicitConversions())),
+        _ => new[] { task.Syntax.ToString() },
     };
 }

@@ -11,7 +11,8 @@ namespace TplPractices.Analyzers.Rules;
 /// method puts such an exception in its task and a plain one throws it at the call, so only expressions that cannot
 /// are returned in place of their await. They are calls on <c>this</c>, <c>base</c> or no receiver, with arguments that
 /// are plain reads (<see cref="SafeTests"/>), of a callee that puts every exception in its task; the Task factories
-/// whose checks the arguments provably pass; <c>Task.CompletedTask</c>; and <c>?:</c> between such expressions.
+/// whose checks the arguments provably pass; <c>Task.CompletedTask</c>; and <c>?:</c> or switch expressions between
+/// such expressions.
 /// </summary>
 internal static class PassThroughCallees
 {
@@ -33,6 +34,7 @@ internal static class PassThroughCallees
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
             SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, trustServices) && CannotThrow(whenFalse, context, depth - 1, trustServices),
+        ISwitchExpressionOperation choice => SafeTests.SwitchExpression(choice, arm => CannotThrow(arm, context, depth - 1, trustServices)),
         _ => false,
     };
 
@@ -51,12 +53,13 @@ internal static class PassThroughCallees
     }
 
     /// <summary>
-    /// An argument whose evaluation cannot throw: a read (<see cref="SafeTests.Read"/>), or a delegate made of a lambda or
+    /// An argument whose evaluation cannot throw: a read, a built-in test or unchecked arithmetic of reads
+    /// (<see cref="SafeTests.Condition"/>), or a delegate made of a lambda or
     /// of a method that is static or of this instance (making a delegate of another receiver's method throws where it
     /// is null).
     /// </summary>
     private static bool SafeArgument(IOperation value) =>
-        SafeTests.Read(value)
+        SafeTests.Condition(value)
         || value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: var target }
             && (target is IAnonymousFunctionOperation
                 || target is IMethodReferenceOperation { Method.IsExtensionMethod: false, Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } });
@@ -85,10 +88,16 @@ internal static class PassThroughCallees
                         || target is IMethodReferenceOperation { Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } })
                     && (arguments.Length == 1 || IsToken(arguments[1], context));
             case "WhenAll" or "WhenAny":
-                return arguments.Length == 1
-                    && arguments[0].Value.WithoutImplicitConversions() is IArrayCreationOperation { Initializer: { } tasks }
-                    && (call.TargetMethod.Name == "WhenAll" || tasks.ElementValues.Length > 0)
-                    && tasks.ElementValues.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1));
+                // An array (a params array or a written one), or a collection expression (a params span since .NET 9).
+                var tasks = arguments.Length != 1 ? null : arguments[0].Value.WithoutImplicitConversions() switch
+                {
+                    IArrayCreationOperation { Initializer: { } initializer } => initializer.ElementValues.ToList(),
+                    var collection when collection.IsCollectionExpression() => collection.ChildOperations.ToList(),
+                    _ => null,
+                };
+                return tasks is not null
+                    && (call.TargetMethod.Name == "WhenAll" || tasks.Count > 0)
+                    && tasks.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1));
             default:
                 return false;
         }

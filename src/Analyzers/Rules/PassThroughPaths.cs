@@ -11,7 +11,8 @@ namespace TplPractices.Analyzers.Rules;
 /// choose its way only by tests that cannot throw. The awaits that end the paths are collected in source order.
 /// Shapes: <c>return await t;</c>, <c>await t;</c> where the path then leaves the function (or says <c>return;</c>,
 /// or <c>break;</c> out of a switch that ends it), <c>var x = await t; return x;</c>, <c>c ? await a : await b</c>,
-/// and <c>if</c>/<c>else</c> and <c>switch</c> statements around them; an <c>if</c> without <c>else</c> (or a switch
+/// <c>x switch { … => await a, _ => await b }</c>, and <c>if</c>/<c>else</c> and <c>switch</c> statements around them; an
+/// <c>if</c> (or <c>else if</c> chain) without <c>else</c> (or a switch
 /// without <c>default</c>) may stand before the last statement when each of its own paths ends so.
 /// </summary>
 internal sealed class PassThroughPaths
@@ -124,13 +125,21 @@ internal sealed class PassThroughPaths
         return false;
     }
 
-    /// <summary>A statement before the last whose every path ends: an <c>if</c> without <c>else</c>, a switch without <c>default</c>.</summary>
+    /// <summary>
+    /// A statement before the last whose every path ends: an <c>if</c> without <c>else</c> (or an <c>if … else if …</c>
+    /// chain without one), a switch without <c>default</c>.
+    /// </summary>
     private bool Early(IOperation operation, bool breakEnds) => operation switch
     {
-        IConditionalOperation { WhenFalse: null } branch => SafeTests.Condition(branch.Condition) && Ends(branch.WhenTrue, fallsOff: false, breakEnds),
+        IConditionalOperation branch => EarlyIf(branch, breakEnds),
         ISwitchOperation choice => Switch(choice, fallsOff: false),
         _ => false,
     };
+
+    private bool EarlyIf(IConditionalOperation branch, bool breakEnds) =>
+        SafeTests.Condition(branch.Condition)
+        && Ends(branch.WhenTrue, fallsOff: false, breakEnds)
+        && (branch.WhenFalse is null || branch.WhenFalse is IConditionalOperation next && EarlyIf(next, breakEnds));
 
     private bool Ends(IOperation operation, bool fallsOff, bool breakEnds)
     {
@@ -152,7 +161,7 @@ internal sealed class PassThroughPaths
         }
     }
 
-    /// <summary>A returned value: the await itself, or a <c>?:</c> whose arms are.</summary>
+    /// <summary>A returned value: the await itself, or a <c>?:</c> or switch expression whose arms are.</summary>
     private bool Value(IOperation value)
     {
         switch (value)
@@ -162,6 +171,8 @@ internal sealed class PassThroughPaths
                 return true;
             case IConditionalOperation { WhenFalse: { } whenFalse } choice:
                 return SafeTests.Condition(choice.Condition) && Value(choice.WhenTrue) && Value(whenFalse);
+            case ISwitchExpressionOperation choice:
+                return SafeTests.SwitchExpression(choice, Value);
             default:
                 return false;
         }

@@ -265,9 +265,9 @@ public sealed class PassThroughAsyncPathTests
                 async Task NoDefaultAtEnd(int x) { switch (x) { case 1: await OtherAsync(1); break; } }
                 async Task<int> Mixed(bool b, int x) => b ? await CoreAsync(x) : await PlainAsync(x);                   // one callee may throw first
                 async Task<int> Converted(int x) { object r = await CoreAsync(x); return (int)r; }
-                async Task<int> Negated(int x) => await CoreAsync(-x);                                                  // -int.MinValue overflows where checked
+                async Task<int> Negated(int x) => await CoreAsync(checked(-x));                                         // -int.MinValue overflows where checked
                 async Task<int> Added(int x) { var r = await CoreAsync(x); return r + 1; }
-                async Task<int> SwitchExpression(int x) => await (x switch { 1 => CoreAsync(1), _ => CoreAsync(x) });
+                async Task<int> SwitchExpression(int x) => await (x switch { 1 => CoreAsync(1), > 1 => CoreAsync(x) }); // no discard: throws at the call
                 async Task Delay(int ms) => await Task.Delay(ms);                                                       // -2 throws at the call
                 async Task DelayOutOfRange() => await Task.Delay(-2);
                 async Task<Task> None() => await Task.WhenAny();                                                        // no tasks: throws at the call

@@ -177,7 +177,7 @@ public sealed class PassThroughAsyncReachTests
     }
 
     /// <summary>
-    /// Not reported: a declared local whose initializer computes (arithmetic may be checked), a held task read again or
+    /// Not reported: a declared local whose initializer can throw (checked arithmetic), a held task read again or
     /// assigned, a held task of a type the function's cannot take (a <c>Task&lt;int&gt;</c> for a <c>ValueTask</c>), a
     /// method group of another receiver (null would throw at the call), a delay beyond int.MaxValue milliseconds (the
     /// .NET Framework's limit) or below zero, a held task whose call throws at once, and a <c>Task&lt;T&gt;</c> awaited in a
@@ -194,7 +194,7 @@ public sealed class PassThroughAsyncReachTests
             {
                 public async Task<int> LoadAsync(int id) { await Task.Yield(); return id; }
 
-                public async Task<int> Computed(int n) { var next = n + 1; return await LoadAsync(n); }
+                public async Task<int> Computed(int n) { var next = checked(n + 1); return await LoadAsync(n); }
                 public async Task ReadAgain() { var t = Task.Delay(1); Console.WriteLine(t.Status); await t; }
                 public async Task Reassigned() { Task t = Task.Delay(1); t = Task.Delay(2); await t; }
                 public async ValueTask OtherType() { var t = LoadAsync(1); await t; }
