@@ -105,7 +105,8 @@ internal static class PassThroughAsync
     /// <summary>
     /// Rules whose fix rewrites a task this rule would return, while they are on: TPL0007 turns a capturing Task.Run (one
     /// awaited here, or one this lambda is given to) into StartNew with state, TPL0003 caches a Task.FromResult of a
-    /// constant, and TPL0014 takes the value of a completed task awaited on one path where another path awaits too. Their rewrites leave nothing this rule returns, and a task this rule returned
+    /// constant, TPL0014 takes the value of a completed task awaited on one path where another path awaits too, and
+    /// TPL0017 cancels a delay racing in WhenAny after the race (its fix needs the await). Their rewrites leave nothing this rule returns, and a task this rule returned
     /// would become their site only on a second dotnet format run; so the site is theirs.
     /// </summary>
     public static bool GivesWayToOtherRules(OperationAnalysisContext analysis, Site site, Context context)
@@ -117,7 +118,9 @@ internal static class PassThroughAsync
                 && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
             || context.Values is { } values
                 && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
-                && IsOn(analysis, site, AvailableValueAnalyzer.Rule);
+                && IsOn(analysis, site, AvailableValueAnalyzer.Rule)
+            || calls.Any(c => c.TargetMethod is { Name: "Delay", IsStatic: true } && context.IsTask(c.TargetMethod.ContainingType) && DelayTimer.RacedIn(c) is not null)
+                && IsOn(analysis, site, DelayTimerAnalyzer.Rule);
     }
 
     /// <summary>

@@ -88,8 +88,9 @@ internal static class PassThroughCallees
                         || target is IMethodReferenceOperation { Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } })
                     && (arguments.Length == 1 || IsToken(arguments[1], context));
             case "WhenAll" or "WhenAny":
-                // An array (a params array or a written one), or a collection expression (a params span since .NET 9).
-                var tasks = arguments.Length != 1 ? null : arguments[0].Value.WithoutImplicitConversions() switch
+                // An array (a params array or a written one), a collection expression (a params span since .NET 9), or
+                // the two tasks of WhenAny(task1, task2) (.NET Core 3.0 and later).
+                var tasks = arguments.Length == 2 ? arguments.Select(a => a.Value).ToList() : arguments.Length != 1 ? null : arguments[0].Value.WithoutImplicitConversions() switch
                 {
                     IArrayCreationOperation { Initializer: { } initializer } => initializer.ElementValues.ToList(),
                     var collection when collection.IsCollectionExpression() => collection.ChildOperations.ToList(),

@@ -11,8 +11,8 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// <summary>
 /// TPL0016 where the code chooses what to await, each choice one that cannot throw: a switch expression ending in a
 /// discard arm (around the awaited task, or around the awaits), an <c>if … else if</c> chain without <c>else</c> before
-/// the last return, a local computed by unchecked arithmetic, and <c>Task.WhenAll</c> of a params span (C# 13 on .NET 9
-/// and later binds the span overload).
+/// the last return, a local computed by unchecked arithmetic, <c>Task.WhenAll</c> of a params span (C# 13 on .NET 9
+/// and later binds the span overload) and <c>Task.WhenAny(task1, task2)</c>.
 /// </summary>
 public sealed class PassThroughAsyncChoiceTests
 {
@@ -65,6 +65,8 @@ public sealed class PassThroughAsyncChoiceTests
             }
 
             public async Task BothAsync(int n) => {|#4:await|} Task.WhenAll(ByIdAsync(n), ByNameAsync(n));
+
+            public async Task<Task<int>> FirstAsync(int n) => {|#5:await|} Task.WhenAny(ByIdAsync(n), ByIdAsync(n));
         }
 
         public static class Api
@@ -74,7 +76,7 @@ public sealed class PassThroughAsyncChoiceTests
                 var c = new Catalog();
                 var both = c.BothAsync(x);
                 await both;
-                return await c.PickAsync(x) + "," + await c.ArmsAsync(x) + "," + await c.ChainAsync(x) + "," + await c.NextAsync(x) + "," + both.Status;
+                return await c.PickAsync(x) + "," + await c.ArmsAsync(x) + "," + await c.ChainAsync(x) + "," + await c.NextAsync(x) + "," + await await c.FirstAsync(x) + "," + both.Status;
             }
         }
         """;
@@ -128,6 +130,8 @@ public sealed class PassThroughAsyncChoiceTests
             }
 
             public Task BothAsync(int n) => Task.WhenAll(ByIdAsync(n), ByNameAsync(n));
+
+            public Task<Task<int>> FirstAsync(int n) => Task.WhenAny(ByIdAsync(n), ByIdAsync(n));
         }
 
         public static class Api
@@ -137,7 +141,7 @@ public sealed class PassThroughAsyncChoiceTests
                 var c = new Catalog();
                 var both = c.BothAsync(x);
                 await both;
-                return await c.PickAsync(x) + "," + await c.ArmsAsync(x) + "," + await c.ChainAsync(x) + "," + await c.NextAsync(x) + "," + both.Status;
+                return await c.PickAsync(x) + "," + await c.ArmsAsync(x) + "," + await c.ChainAsync(x) + "," + await c.NextAsync(x) + "," + await await c.FirstAsync(x) + "," + both.Status;
             }
         }
         """;
@@ -151,6 +155,7 @@ public sealed class PassThroughAsyncChoiceTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'ChainAsync'", "'ByIdAsync' or 'ByNameAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'NextAsync'", "'ByIdAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'BothAsync'", "'WhenAll'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'FirstAsync'", "'WhenAny'"));
         await test.RunAsync();
     }
 
@@ -234,7 +239,7 @@ public sealed class PassThroughAsyncChoiceTests
     /// Not reported: a switch expression without a discard arm (a value it misses throws SwitchExpressionException at
     /// the call once the fix has run), one whose guard calls code, an <c>else if</c> branch that falls through, and
     /// locals computed by arithmetic that can throw: <c>checked</c>, division (by zero), decimal (always checked) and
-    /// a project that checks overflow (below).
+    /// a project that checks overflow (below); and a race with a delay, which TPL0017 fixes where it is on.
     /// </summary>
     [Fact]
     public async Task ChoicesThatCouldThrow_AreNotReported()
@@ -253,6 +258,7 @@ public sealed class PassThroughAsyncChoiceTests
                 public async Task<int> Checked(int n) { var next = checked(n + 1); return await LoadAsync(next); }
                 public async Task<int> Divided(int n) { var half = 10 / n; return await LoadAsync(half); }
                 public async Task<int> Money(decimal m) { var more = m + 1; return await LoadAsync(1); }
+                public async Task<Task> Raced() => await Task.WhenAny(LoadAsync(1), Task.Delay(100));                // TPL0017's site: its fix cancels the delay after the await
             }
             """);
     }
