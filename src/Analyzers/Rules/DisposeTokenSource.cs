@@ -105,7 +105,7 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
                     break;
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
-                    tokenMayOutlive |= MayOutliveTheStatement(token, symbols);
+                    tokenMayOutlive |= MayOutliveTheStatement(token, function);
                     break;
                 default:
                     return null; // Returned, stored, passed, written or disposed some other way: not this function's to dispose.
@@ -193,15 +193,19 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// Whether the token, read at <paramref name="token"/>, may still be in use when the statement ends: anything but an
-    /// argument of a call that is awaited in place or returns a plain value, or a read of its state.
+    /// argument of a call that is awaited in place, waited for in place (<c>Wait()</c>, <c>Result</c>,
+    /// <c>GetAwaiter().GetResult()</c>) or returns a plain value, a read of its state, or a local that holds it and is
+    /// read only so within <paramref name="function"/>.
     /// </summary>
-    private static bool MayOutliveTheStatement(IPropertyReferenceOperation token, Context symbols)
+    private static bool MayOutliveTheStatement(IOperation token, IOperation? function)
     {
         switch (token.WithImplicitConversionsAround().Parent)
         {
             case IInvocationOperation { TargetMethod.Name: "ThrowIfCancellationRequested" }:
             case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" or "CanBeCanceled" }:
                 return false;
+            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } held } }:
+                return HeldTokenMayOutlive(held, token, function);
             case IArgumentOperation { Parent: IInvocationOperation call }:
                 // A synchronous call of the runtime's own (SemaphoreSlim.Wait, Stream.Read) is done with the token when it
                 // returns; one of the user's may start work that keeps it (a void Start(token)), so it does not count.
@@ -218,11 +222,43 @@ internal static class DisposeTokenSource
                     awaited = configure.WithImplicitConversionsAround();
                 }
 
-                return awaited.Parent is not IAwaitOperation;
+                return awaited.Parent is not IAwaitOperation && !IsWaitedInPlace(awaited);
             default:
                 return true;
         }
     }
+
+    /// <summary>
+    /// <c>var token = source.Token;</c>: every read of the local must keep the token in the statement, as a read of
+    /// <c>source.Token</c> must; one in a lambda or local function, or a write, may outlive the block.
+    /// </summary>
+    private static bool HeldTokenMayOutlive(ILocalSymbol held, IOperation token, IOperation? function)
+    {
+        foreach (var operation in token.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation { Local: var read } reference
+                && SymbolEqualityComparer.Default.Equals(read, held)
+                && (reference.EnclosingFunction() != function || MayOutliveTheStatement(reference, function)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A task waited for where it is made: <c>.Wait()</c> without a time-out or token (either may return before the
+    /// work ends), <c>.Result</c>, or <c>.GetAwaiter().GetResult()</c>.
+    /// </summary>
+    private static bool IsWaitedInPlace(IOperation task) => task.Parent switch
+    {
+        IInvocationOperation { TargetMethod.Name: "Wait", Arguments.IsEmpty: true } wait => wait.Instance == task,
+        IPropertyReferenceOperation { Property.Name: "Result" } result => result.Instance == task,
+        IInvocationOperation { TargetMethod.Name: "GetAwaiter", Arguments.IsEmpty: true } awaiter =>
+            awaiter.Instance == task && awaiter.Parent is IInvocationOperation { TargetMethod.Name: "GetResult", Arguments.IsEmpty: true },
+        _ => false,
+    };
 
     /// <summary>A delay that starts a timer: a constructor argument other than an infinite one.</summary>
     private static bool HoldsTimer(IObjectCreationOperation creation)

@@ -74,7 +74,7 @@ public sealed class DisposeTokenSourceTests
                     catch (OperationCanceledException) when (limit.IsCancellationRequested) { return false; }
                 }
             """);
-        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("linked", DisposeTokenSource.TimerAndRegistration, Using));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("limit", DisposeTokenSource.Timer, Using));
@@ -175,7 +175,7 @@ public sealed class DisposeTokenSourceTests
                 }
 
             """);
-        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
         for (var i = 0; i < 3; i++)
         {
             test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("timeout", DisposeTokenSource.Timer, Using));
@@ -241,7 +241,7 @@ public sealed class DisposeTokenSourceTests
                 }
 
             """ + InnerLoops);
-        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
         await test.RunAsync();
     }
@@ -330,6 +330,62 @@ public sealed class DisposeTokenSourceTests
             """);
         var test = new Verify.Test { TestCode = code, FixedCode = code };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// The work that took the token ends before the statement does: waited for in place (<c>Wait()</c>, <c>Result</c>,
+    /// <c>GetAwaiter().GetResult()</c>), or given the token through a local that only such calls read. Not fixed: a
+    /// <c>Wait</c> with a time-out (it may return first), a held token read in a lambda, given to work nobody waits for,
+    /// or written.
+    /// </summary>
+    [Fact]
+    public async Task ATokenWaitedForInPlace_OrHeldInALocalReadSo_IsDeclaredWithUsing()
+    {
+        var before = Class("""
+                int Waited(Func<CancellationToken, Task<int>> work, Func<CancellationToken, Task> other)
+                {
+                    var source = {|#0:new CancellationTokenSource(100)|};
+                    other(source.Token).Wait();
+                    other(source.Token).ConfigureAwait(false).GetAwaiter().GetResult();
+                    return work(source.Token).Result;
+                }
+
+                async Task Held(Func<CancellationToken, Task> work)
+                {
+                    var source = {|#1:new CancellationTokenSource(TimeSpan.FromSeconds(1))|};
+                    var token = source.Token;
+                    token.ThrowIfCancellationRequested();
+                    await work(token);
+                }
+
+                void TimedWait(Func<CancellationToken, Task> work)
+                {
+                    var source = [|new CancellationTokenSource(100)|];
+                    work(source.Token).Wait(50);
+                }
+
+                Task Captured(Func<CancellationToken, Task> work)
+                {
+                    var source = [|new CancellationTokenSource(100)|];
+                    var token = source.Token;
+                    return Task.Run(() => work(token));
+                }
+
+                async Task Rewritten(Func<CancellationToken, Task> work)
+                {
+                    var source = [|new CancellationTokenSource(100)|];
+                    var token = source.Token;
+                    await work(token);
+                    token = default;
+                }
+            """);
+        var after = before
+            .Replace("var source = {|#0:", "using var source = {|#0:", StringComparison.Ordinal)
+            .Replace("var source = {|#1:", "using var source = {|#1:", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, Using));
         await test.RunAsync();
     }
 
