@@ -27,8 +27,9 @@ internal static class StateOverload
     /// <summary>A method's state overload: which parameter is the state, and which callbacks receive it where.</summary>
     internal sealed class Match
     {
-        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed, bool proven, int receiver = 0)
+        public Match(IMethodSymbol overload, int stateOrdinal, ImmutableArray<(int Ordinal, int Position)> callbacks, bool typed, bool proven, int receiver = 0, int valueFactory = -1)
         {
+            ValueFactory = valueFactory;
             Overload = overload;
             StateOrdinal = stateOrdinal;
             Callbacks = callbacks;
@@ -51,6 +52,12 @@ internal static class StateOverload
 
         /// <summary>The method's callback parameters whose delegate gains the state, and the state's place among its parameters.</summary>
         public ImmutableArray<(int Ordinal, int Position)> Callbacks { get; }
+
+        /// <summary>
+        /// The method's parameter whose value the overload takes as a factory of the state (<c>AddOrUpdate(key, value,
+        /// update)</c> beside <c>AddOrUpdate&lt;TArg&gt;(key, addValueFactory, updateValueFactory, arg)</c>), or -1.
+        /// </summary>
+        public int ValueFactory { get; }
 
         /// <summary>The state has a type parameter's type: read back without a cast.</summary>
         public bool Typed { get; }
@@ -165,7 +172,8 @@ internal static class StateOverload
             return null;
         }
 
-        var noFix = !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
+        var noFix = match.ValueFactory >= 0 ? "the overload takes the value as a factory of the state, a rewrite this version does not make"
+            : !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
             : fillsDummy ? DummyNoFixReason(call, method)
             : NoFixReason(call, match);
         var namedState = fillsDummy ? null : NamedState(call, method, match);
@@ -345,7 +353,7 @@ internal static class StateOverload
             || !HasName(written)
             || !HasBoundGroup(call)
             || call.TargetMethod is not { MethodKind: MethodKind.Ordinary } method
-            || context.OverloadOf(method) is not { Typed: true, Proven: true, Callbacks.Length: 1 } match
+            || context.OverloadOf(method) is not { Typed: true, Proven: true, Callbacks.Length: 1, ValueFactory: < 0 } match
             || NoFixReason(call, match) is not null
             || !call.SemanticModel!.IsAccessible(call.Syntax.SpanStart, match.Overload))
         {
@@ -568,6 +576,7 @@ internal static class StateOverload
             var map = candidate.TypeParameters.Where(t => !SymbolEqualityComparer.Default.Equals(t, state.Type)).ToList();
             var callbacks = ImmutableArray.CreateBuilder<(int, int)>();
             var same = true;
+            var valueFactory = -1;
             for (int i = receiver, j = 0; same && i < method.Parameters.Length; i++, j++)
             {
                 j += j == s ? 1 : 0;
@@ -580,6 +589,12 @@ internal static class StateOverload
                 else if (!Same(mine.Type, theirs.Type, map))
                 {
                     var position = StatePosition(mine.Type, theirs.Type, state.Type, map);
+                    if (position < 0 && valueFactory < 0 && typed && IsFactoryOf(mine.Type, theirs.Type, state.Type, map))
+                    {
+                        valueFactory = i;
+                        continue;
+                    }
+
                     same = position >= 0;
                     callbacks.Add((i, position));
                 }
@@ -587,7 +602,7 @@ internal static class StateOverload
 
             if (same && callbacks.Count > 0)
             {
-                return new Match(candidate, s + receiver, callbacks.ToImmutable(), typed, IsProven(candidate, state, callbacks, receiver), receiver);
+                return new Match(candidate, s + receiver, callbacks.ToImmutable(), typed, IsProven(candidate, state, callbacks, receiver), receiver, valueFactory);
             }
         }
 
@@ -617,6 +632,13 @@ internal static class StateOverload
 
         return true;
     }
+
+    /// <summary>A value (<paramref name="mine"/>) where the overload takes a delegate that receives the state and returns such a value.</summary>
+    private static bool IsFactoryOf(ITypeSymbol mine, ITypeSymbol theirs, ITypeSymbol state, List<ITypeParameterSymbol> map) =>
+        mine.TypeKind != TypeKind.Delegate
+        && theirs is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { ReturnsVoid: false } invoke }
+        && Same(mine, invoke.ReturnType, map)
+        && invoke.Parameters.Count(p => SymbolEqualityComparer.Default.Equals(p.Type, state)) == 1;
 
     /// <summary>Where the delegate <paramref name="theirs"/> takes the state among <paramref name="mine"/>'s parameters; -1 when it is not that delegate.</summary>
     private static int StatePosition(ITypeSymbol mine, ITypeSymbol theirs, ITypeSymbol state, List<ITypeParameterSymbol> map)

@@ -190,6 +190,27 @@ public sealed class StateOverloadTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// <c>AddOrUpdate(key, value, (k, old) =&gt; …)</c>: the state overload takes the value as a factory of the state
+    /// (<c>addValueFactory</c>), so the captures are reported, without a fix. Nothing is reported where the update
+    /// captures nothing, nor for a method group of this instance (its fix would need the same factory).
+    /// </summary>
+    [Fact]
+    public async Task AddOrUpdateOfAValue_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                int Replace(string key, int value) => _cache.AddOrUpdate(key, value, {|#0:(k, old) => value|});
+                int Bump(string key, int value, int step) => _cache.AddOrUpdate(key, value, {|#1:(k, old) => old + step|});
+                int Count(string key) => _cache.AddOrUpdate(key, 1, (k, old) => old + 1);
+                int Grouped(string key, int value) => _cache.AddOrUpdate(key, value, Scaled);
+                int Scaled(string key, int old) => old * _scale;
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'value'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
     [Fact]
     public async Task AnonymousMethods_GetDiscardParameters()
