@@ -478,6 +478,8 @@ internal static class StateOverload
             return null;
         }
 
+        // A match that takes a value as a factory (reported without a fix) only where no other overload matches.
+        Match? valueFactory = null;
         foreach (var member in type.GetMembers(method.Name))
         {
             if (member is IMethodSymbol candidate
@@ -488,11 +490,16 @@ internal static class StateOverload
                 && Compare(method, candidate, receiver: 0) is { } match
                 && !IsObsolete(candidate))
             {
-                return match;
+                if (match.ValueFactory < 0)
+                {
+                    return match;
+                }
+
+                valueFactory ??= match;
             }
         }
 
-        return method.IsExtensionMethod ? FindOnReceiver(method) : null;
+        return (method.IsExtensionMethod ? FindOnReceiver(method) : null) ?? valueFactory;
     }
 
     /// <summary>
