@@ -172,8 +172,7 @@ internal static class StateOverload
             return null;
         }
 
-        var noFix = match.ValueFactory >= 0 ? "the overload takes the value as a factory of the state, a rewrite this version does not make"
-            : !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
+        var noFix = !match.Proven ? "nothing in the overload's signature says which callback parameter receives the state"
             : fillsDummy ? DummyNoFixReason(call, method)
             : NoFixReason(call, match);
         var namedState = fillsDummy ? null : NamedState(call, method, match);
@@ -201,11 +200,40 @@ internal static class StateOverload
             reported = reported.WithNoFix("the callbacks would need different values from the one state");
         }
 
+        if (reported.NoFixReason is null && match.ValueFactory >= 0 && !ValueIsTheState(call, match.ValueFactory, reported))
+        {
+            reported = reported.WithNoFix("the overload takes the value as a factory of the state, written only where the value is the one captured variable");
+        }
+
         return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy);
+    }
+
+    /// <summary>
+    /// <c>AddOrUpdate(key, value, (k, old) =&gt; old + value)</c>: the value argument reads the one variable the callbacks
+    /// capture, so the state is that value and the factory that replaces it hands the state back
+    /// (<c>static (_, value) =&gt; value</c>), which adds what the value would have.
+    /// </summary>
+    private static bool ValueIsTheState(IOperation call, int ordinal, StateCapture capture)
+    {
+        var value = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)?.Value.WithoutImplicitConversions();
+        var read = value switch
+        {
+            ILocalReferenceOperation local => (ISymbol)local.Local,
+            IParameterReferenceOperation parameter => parameter.Parameter,
+            _ => null,
+        };
+        return read is not null
+            && capture.Shape.Typed
+            && capture.Captured.Length == 1
+            && SymbolEqualityComparer.Default.Equals(capture.Captured[0], read)
+            && SymbolEqualityComparer.Default.Equals(value!.Type, Arguments(call).First(a => a.Parameter?.Ordinal == ordinal).Parameter!.Type);
     }
 
     /// <summary>The property that gives the fixer the state's ordinal among the overload's parameters.</summary>
     public const string StateOrdinalKey = "StateOrdinal";
+
+    /// <summary>The property that gives the fixer the ordinal of the value the overload takes as a factory (<see cref="Match.ValueFactory"/>).</summary>
+    public const string ValueFactoryKey = "ValueFactory";
 
     /// <summary>The property that gives the fixer where the other callbacks (<see cref="OtherCallbacks"/>) take the state.</summary>
     public const string CallbackPositionsKey = "CallbackPositions";
@@ -214,9 +242,12 @@ internal static class StateOverload
     public static ImmutableDictionary<string, string?> FactsOf(Site site)
     {
         var positions = OtherIndices(site).Select(i => site.Match.Callbacks[i].Position);
-        return ImmutableDictionary<string, string?>.Empty
+        var facts = ImmutableDictionary<string, string?>.Empty
             .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
             .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
+        return site.Match.ValueFactory < 0
+            ? facts
+            : facts.Add(ValueFactoryKey, site.Match.ValueFactory.ToString(System.Globalization.CultureInfo.InvariantCulture));
     }
 
     /// <summary>The lambdas of the callbacks besides the reported one, which receive the same state: the diagnostic's parts.</summary>

@@ -255,6 +255,20 @@ internal sealed class StateRewrite
         return lambda.WithModifiers(TokenList(modifiers)).WithAdditionalAnnotations(Formatter.Annotation);
     }
 
+    /// <summary>
+    /// Where the overload takes a value as a factory of the state and the state is that value (TPL0015's
+    /// <c>AddOrUpdate(key, value, …)</c>): <c>static (_, value) =&gt; value</c>, its state parameter named as the callbacks'.
+    /// </summary>
+    public ExpressionSyntax ValueFactory()
+    {
+        var value = NameOf(_capture.Captured[0]);
+        var lambda = ParenthesizedLambdaExpression(
+            ParameterList(SeparatedList(new[] { Parameter(Identifier(Unique("_"))), Parameter(Identifier(value)) })),
+            IdentifierName(value));
+        return (_version >= LanguageVersion.CSharp9 ? lambda.WithModifiers(TokenList(Token(SyntaxKind.StaticKeyword))) : lambda)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
     /// <summary>The body with <c>this</c> read through the state local, and the antecedent through its parameter.</summary>
     private CSharpSyntaxNode RewriteBody(string? antecedentName)
     {

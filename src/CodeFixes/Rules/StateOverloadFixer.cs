@@ -70,11 +70,23 @@ public sealed class StateOverloadFixer : StateRuleFixer
             lambdas[syntax] = new StateRewrite(rewrite.Generator, other, rewrite.Version).Lambda();
         }
 
+        // A value the overload takes as a factory: the analyzer found it reads the state's one value, which the factory hands back.
+        var bound = StateOverload.Arguments(capture.Call);
+        if (properties.TryGetValue(StateOverload.ValueFactoryKey, out var factoryText))
+        {
+            if (!int.TryParse(factoryText, NumberStyles.None, CultureInfo.InvariantCulture, out var factoryOrdinal)
+                || bound.FirstOrDefault(a => a.Parameter?.Ordinal == factoryOrdinal)?.Syntax is not ArgumentSyntax { Expression: var value })
+            {
+                return null;
+            }
+
+            lambdas[value.WithoutParentheses()] = rewrite.ValueFactory();
+        }
+
         // A dummy state is filled where it stands. Otherwise the values go in the state's place, counted by the arguments
         // written before it (the call leaves none of them out, or there is no fix); a call that names arguments gets them
         // last, named (the analyzer checked that the overload keeps every name).
         var fillsDummy = capture.Shape.FillsArgument;
-        var bound = StateOverload.Arguments(capture.Call);
         var dummy = fillsDummy ? bound.FirstOrDefault(a => a.Parameter?.Ordinal == stateOrdinal)?.Syntax : null;
         var named = arguments.Arguments.Any(a => a.NameColon is not null);
         var index = fillsDummy || named

@@ -192,23 +192,77 @@ public sealed class StateOverloadTests
 
     /// <summary>
     /// <c>AddOrUpdate(key, value, (k, old) =&gt; …)</c>: the state overload takes the value as a factory of the state
-    /// (<c>addValueFactory</c>), so the captures are reported, without a fix. Nothing is reported where the update
-    /// captures nothing, nor for a method group of this instance (its fix would need the same factory).
+    /// (<c>addValueFactory</c>). Where the value is the one variable the update captures, the state is that value and
+    /// the factory hands it back; where the update captures something else, it is reported without a fix. Nothing is
+    /// reported where the update captures nothing, nor for a method group of this instance.
     /// </summary>
     [Fact]
-    public async Task AddOrUpdateOfAValue_IsReportedWithoutAFix()
+    public async Task AddOrUpdateOfAValue_IsFixedWhereTheValueIsTheCapture()
     {
-        var code = Class("""
+        var before = Class("""
                 int Replace(string key, int value) => _cache.AddOrUpdate(key, value, {|#0:(k, old) => value|});
-                int Bump(string key, int value, int step) => _cache.AddOrUpdate(key, value, {|#1:(k, old) => old + step|});
+                int Add(string key, int amount) => _cache.AddOrUpdate(key, amount, {|#1:(k, old) => old + amount|});
+                int Bump(string key, int value, int step) => _cache.AddOrUpdate(key, value, {|#2:(k, old) => old + step|});
                 int Count(string key) => _cache.AddOrUpdate(key, 1, (k, old) => old + 1);
                 int Grouped(string key, int value) => _cache.AddOrUpdate(key, value, Scaled);
                 int Scaled(string key, int old) => old * _scale;
             """);
-        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        var after = Class("""
+                int Replace(string key, int value) => _cache.AddOrUpdate(key, static (_, value) => value, static (k, old, value) => value, value);
+                int Add(string key, int amount) => _cache.AddOrUpdate(key, static (_, amount) => amount, static (k, old, amount) => old + amount, amount);
+                int Bump(string key, int value, int step) => _cache.AddOrUpdate(key, value, {|#2:(k, old) => old + step|});
+                int Count(string key) => _cache.AddOrUpdate(key, 1, (k, old) => old + 1);
+                int Grouped(string key, int value) => _cache.AddOrUpdate(key, value, Scaled);
+                int Scaled(string key, int old) => old * _scale;
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'value'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'amount'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "it"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "it"));
         await test.RunAsync();
+    }
+
+    /// <summary>C# 7.3 lets no lambda parameter shadow the method's: the value's factory and the update share the renamed state.</summary>
+    [Fact]
+    public async Task AddOrUpdateOfAValue_AtCSharp73_RenamesTheState()
+    {
+        var before = Class("""
+                int Add(string key, int amount) => _cache.AddOrUpdate(key, amount, {|#0:(k, old) => old + amount|});
+            """);
+        var after = Class("""
+                int Add(string key, int amount) => _cache.AddOrUpdate(key, (_, myAmount) => myAmount, (k, old, myAmount) => old + myAmount, amount);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, LanguageVersion = LanguageVersion.CSharp7_3, NullableContext = NullableContextOptions.Disable };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'amount'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    private const string AddOrUpdateRun = """
+        using System.Collections.Concurrent;
+
+        public static class Api
+        {
+            private static readonly ConcurrentDictionary<string, int> Totals = new ConcurrentDictionary<string, int>();
+
+            private static int Add(string key, int amount) => Totals.AddOrUpdate(key, amount, (k, old) => old + amount);
+
+            public static string Run(int x) => Add("a", x) + "," + Add("a", x + 1) + "," + Add("b", 7) + "," + Totals["a"];
+        }
+        """;
+
+    /// <summary>The value form's fix adds the same value on an absent key and updates the same way on a present one.</summary>
+    [Fact]
+    public async Task AddOrUpdateOfAValue_Fixed_DoesWhatTheOriginalDid()
+    {
+        var fixedRun = AddOrUpdateRun.Replace(
+            "Totals.AddOrUpdate(key, amount, (k, old) => old + amount)",
+            "Totals.AddOrUpdate(key, static (_, amount) => amount, static (k, old, amount) => old + amount, amount)",
+            StringComparison.Ordinal);
+        Assert.NotEqual(AddOrUpdateRun, fixedRun);
+        var original = await CodeRunner.RunAsync(AddOrUpdateRun, "Api", "Run", 5);
+        Assert.Equal(original, await CodeRunner.RunAsync(fixedRun, "Api", "Run", 5));
+        Assert.Equal("returned 5,11,7,11", original);
     }
 
     /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
