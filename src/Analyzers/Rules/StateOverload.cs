@@ -509,7 +509,7 @@ internal static class StateOverload
             return null;
         }
 
-        // A match that takes a value as a factory (reported without a fix) only where no other overload matches.
+        // A match that takes a value as a factory (AddOrUpdate's value form) only where no other overload matches.
         Match? valueFactory = null;
         foreach (var member in type.GetMembers(method.Name))
         {
