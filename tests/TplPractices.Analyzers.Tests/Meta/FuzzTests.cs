@@ -39,7 +39,8 @@ public sealed class FuzzTests
     {
         foreach (var input in Inputs.Value)
         {
-            foreach (var version in Long ? Versions : [LanguageVersion.CSharp7_3, LanguageVersion.Latest])
+            // The newest version is analyzed (exceptions failing the test) by EveryInput_OfferedFixesAddNoCompilerErrors.
+            foreach (var version in Long ? Versions : [LanguageVersion.CSharp7_3])
             {
                 await Analyze(input, version, TestTarget.Net100).AnalyzeAsync();
             }
