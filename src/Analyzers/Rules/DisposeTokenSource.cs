@@ -27,21 +27,12 @@ internal static class DisposeTokenSource
 
     internal sealed class Context
     {
-        private Context(INamedTypeSymbol source, INamedTypeSymbol token)
-        {
-            Source = source;
-            Token = token;
-        }
+        private Context(INamedTypeSymbol source) => Source = source;
 
         public INamedTypeSymbol Source { get; }
 
-        public INamedTypeSymbol Token { get; }
-
         public static Context? TryCreate(Compilation compilation) =>
-            compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is { } source
-            && compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken) is { } token
-                ? new Context(source, token)
-                : null;
+            compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is { } source ? new Context(source) : null;
     }
 
     /// <summary>A local source nothing disposes: its name, what it holds, and the rewrite (null where none is safe).</summary>
@@ -66,7 +57,7 @@ internal static class DisposeTokenSource
     /// call) where it initializes a local that nothing disposes and that does not leave the function: not returned,
     /// stored, passed or captured, where it would be someone else's to dispose.
     /// </summary>
-    public static Site? Analyze(IOperation created, Context symbols)
+    public static Site? Analyze(IOperation created)
     {
         if (created.WithImplicitConversionsAround().Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
             || declarator.Parent is not IVariableDeclarationOperation { Parent: IVariableDeclarationGroupOperation group } declaration

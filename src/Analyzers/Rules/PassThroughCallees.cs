@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -88,20 +90,32 @@ internal static class PassThroughCallees
                         || target is IMethodReferenceOperation { Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } })
                     && (arguments.Length == 1 || IsToken(arguments[1], context));
             case "WhenAll" or "WhenAny":
-                // An array (a params array or a written one), a collection expression (a params span since .NET 9), or
-                // the two tasks of WhenAny(task1, task2) (.NET Core 3.0 and later).
-                var tasks = arguments.Length == 2 ? arguments.Select(a => a.Value).ToList() : arguments.Length != 1 ? null : arguments[0].Value.WithoutImplicitConversions() switch
-                {
-                    IArrayCreationOperation { Initializer: { } initializer } => initializer.ElementValues.ToList(),
-                    var collection when collection.IsCollectionExpression() => collection.ChildOperations.ToList(),
-                    _ => null,
-                };
+                var tasks = TasksOf(arguments);
                 return tasks is not null
                     && (call.TargetMethod.Name == "WhenAll" || tasks.Count > 0)
                     && tasks.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1));
             default:
                 return false;
         }
+    }
+
+    /// <summary>
+    /// The tasks a WhenAll or WhenAny takes: an array (a params array or a written one), a collection expression (a
+    /// params span since .NET 9), or the two of <c>WhenAny(task1, task2)</c> (.NET Core 3.0 and later); null otherwise.
+    /// </summary>
+    private static List<IOperation>? TasksOf(ImmutableArray<IArgumentOperation> arguments)
+    {
+        if (arguments.Length == 2)
+        {
+            return arguments.Select(a => a.Value).ToList();
+        }
+
+        return arguments.Length != 1 ? null : arguments[0].Value.WithoutImplicitConversions() switch
+        {
+            IArrayCreationOperation { Initializer: { } initializer } => initializer.ElementValues.ToList(),
+            var collection when collection.IsCollectionExpression() => collection.ChildOperations.ToList(),
+            _ => null,
+        };
     }
 
     private static bool IsToken(IArgumentOperation argument, PassThroughAsync.Context context) =>

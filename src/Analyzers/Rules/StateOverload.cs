@@ -215,7 +215,8 @@ internal static class StateOverload
     /// </summary>
     private static bool ValueIsTheState(IOperation call, int ordinal, StateCapture capture)
     {
-        var value = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)?.Value.WithoutImplicitConversions();
+        var argument = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal);
+        var value = argument?.Value.WithoutImplicitConversions();
         var read = value switch
         {
             ILocalReferenceOperation local => (ISymbol)local.Local,
@@ -226,7 +227,7 @@ internal static class StateOverload
             && capture.Shape.Typed
             && capture.Captured.Length == 1
             && SymbolEqualityComparer.Default.Equals(capture.Captured[0], read)
-            && SymbolEqualityComparer.Default.Equals(value!.Type, Arguments(call).First(a => a.Parameter?.Ordinal == ordinal).Parameter!.Type);
+            && SymbolEqualityComparer.Default.Equals(value!.Type, argument!.Parameter!.Type);
     }
 
     /// <summary>The property that gives the fixer the state's ordinal among the overload's parameters.</summary>
