@@ -29,6 +29,9 @@ public class TPL0014_AvailableValue
     // Reported: a delegate that does nothing. Fix: Task.CompletedTask.
     public Task FlushAsync() => Task.Run(() => { });
 
+    // Reported: a zero delay is a task already complete on every runtime, no timer and no wait. Fix: Task.CompletedTask.
+    public Task NoWaitAsync() => Task.Delay(0);
+
     // Reported: the first await gives a value the method already has. Fix: var header = prefix;
     public async Task<string> DescribeAsync(string prefix, Func<Task<string>> body)
     {

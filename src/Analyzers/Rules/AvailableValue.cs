@@ -133,6 +133,18 @@ internal static class AvailableValue
             ? new Site(await, completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" } ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue, await)
             : null;
 
+    /// <summary>
+    /// A zero delay used as a task, not awaited (awaits are <see cref="OfAwait"/>'s, TPL0005's in loops, TPL0016's where
+    /// alone): it is the completed task, and <c>Task.CompletedTask</c> says so. Discarded as a statement it is reported
+    /// without a fix: a delay nobody awaits is more often a missing await than a task to keep, and only its author knows.
+    /// </summary>
+    public static Site? OfZeroDelay(IInvocationOperation call, Context context) =>
+        context.HasCompletedTask && AwaitInLoop.IsZeroDelayCall(call, context.Loops) && AwaitOf(call, context.Loops) is null
+            ? call.Parent is IExpressionStatementOperation
+                ? new Site(call, "makes a zero delay, a task already complete, and discards it: it waits for nothing; remove it (or await a real delay, or Task.Yield(), if a wait was meant)", null, null)
+                : new Site(call, "is a zero delay, which every runtime completes at once: it is Task.CompletedTask; use that", null, FixCompletedTask)
+            : null;
+
     private const string ZeroDelay = "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await";
 
     /// <summary>

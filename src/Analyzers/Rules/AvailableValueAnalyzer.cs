@@ -28,7 +28,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
 
     internal static readonly OperationRule Operations = OperationRule.Create(
             Rule, AvailableValue.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.Await))
-        .OnlyForCallsOf("Run", "StartNew");
+        .OnlyForCallsOf("Run", "StartNew", "Delay");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
@@ -45,6 +45,7 @@ public sealed class AvailableValueAnalyzer : DiagnosticAnalyzer
         var site = context.Operation switch
         {
             IInvocationOperation { TargetMethod.Name: "Run" or "StartNew" } call => AvailableValue.OfDelegateTask(context, call, symbols),
+            IInvocationOperation { TargetMethod.Name: "Delay" } delay => AvailableValue.OfZeroDelay(delay, symbols),
             IAwaitOperation await when !symbols.RuntimeAsync => AvailableValue.OfAwait(await, symbols),
             _ => null,
         };

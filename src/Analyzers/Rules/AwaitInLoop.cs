@@ -186,16 +186,43 @@ internal sealed partial class AwaitInLoop
             && (creation.Arguments.Length == 0 || !context.IsAwaitable(creation.Arguments[0].Value.WithoutImplicitConversions().Type))
             => new AwaitInLoop(await, task, Case.AlreadyCompleted, creation.Arguments.FirstOrDefault()?.Value),
         IDefaultValueOperation { Type: var type } when context.IsValueTask(type) => new AwaitInLoop(await, task, Case.AlreadyCompleted, null),
-        IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } method, Arguments.Length: 1 } call
-            when SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType) && IsZeroDelay(call.Arguments[0].Value)
-            => new AwaitInLoop(await, call, Case.AlreadyCompleted, null),
+        IInvocationOperation { TargetMethod.Name: "Delay" } call when IsZeroDelayCall(call, context) => new AwaitInLoop(await, call, Case.AlreadyCompleted, null),
         _ => null,
     };
 
     /// <summary>
-    /// <c>Task.Delay(0)</c> or <c>Task.Delay(TimeSpan.Zero)</c>: every runtime returns a completed task for it (no token
-    /// that could be canceled is passed).
+    /// <c>Task.Delay(0)</c> or <c>Task.Delay(TimeSpan.Zero)</c>, alone or with a token that cannot be canceled
+    /// (<c>CancellationToken.None</c>, <c>default</c>): every runtime returns a completed task for it (.NET Framework
+    /// 4.5 on, and .NET, return their cached completed task). Not the TimeProvider overloads, which check their provider.
     /// </summary>
+    public static bool IsZeroDelayCall(IInvocationOperation call, Context context)
+    {
+        if (call.TargetMethod is not { Name: "Delay", IsStatic: true } method
+            || !SymbolEqualityComparer.Default.Equals(method.ContainingType, context.TaskType)
+            || call.Arguments.Length is not (1 or 2))
+        {
+            return false;
+        }
+
+        foreach (var argument in call.Arguments)
+        {
+            var plain = argument.Value.WithoutImplicitConversions();
+            var passes = argument.Parameter switch
+            {
+                { Ordinal: 0 } => IsZeroDelay(argument.Value),
+                { Type.Name: "CancellationToken" } => SafeTests.IsUncancelableToken(plain),
+                _ => false,
+            };
+            if (!passes)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>A delay of <c>0</c> or <c>TimeSpan.Zero</c>: no timer is made for it.</summary>
     public static bool IsZeroDelay(IOperation delay) =>
         delay.ConstantValue is { HasValue: true, Value: 0 }
         || delay is IFieldReferenceOperation { Field: { Name: "Zero", IsStatic: true, ContainingType: { Name: "TimeSpan", ContainingNamespace.Name: "System" } } };

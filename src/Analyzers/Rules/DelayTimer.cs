@@ -89,7 +89,8 @@ internal static class DelayTimer
     public static Site? Analyze(IInvocationOperation delay, Context context)
     {
         if (delay.TargetMethod is not { Name: "Delay", IsStatic: true } method
-            || !SymbolEqualityComparer.Default.Equals(method.ContainingType, context.Task))
+            || !SymbolEqualityComparer.Default.Equals(method.ContainingType, context.Task)
+            || MakesNoTimer(delay))
         {
             return null;
         }
@@ -112,6 +113,10 @@ internal static class DelayTimer
             ? new Site(LoopMessage, CanFix(delay, loop, context) ? FixPeriodicTimer : null, loop)
             : null;
     }
+
+    /// <summary>A zero delay makes no timer: its task is complete at once (TPL0014 reports it).</summary>
+    public static bool MakesNoTimer(IInvocationOperation delay) =>
+        delay.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is { } period && AwaitInLoop.IsZeroDelay(period.Value);
 
     /// <summary><c>Task.Delay(t)</c>, or with a token that cannot be canceled (<c>CancellationToken.None</c>, <c>default</c>).</summary>
     private static bool CannotBeCanceled(IInvocationOperation delay) =>

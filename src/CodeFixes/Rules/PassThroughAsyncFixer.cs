@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
@@ -92,12 +93,26 @@ public sealed class PassThroughAsyncFixer : RuleFixer
         return editor.GetChangedDocument();
     }
 
+    private static ExpressionSyntax? CompletedInsteadOfZeroDelay(DocumentEditor editor, IOperation awaited) =>
+        awaited.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "Delay" } delay
+        && AwaitInLoop.Context.TryCreate(editor.SemanticModel.Compilation) is { } context
+        && AwaitInLoop.IsZeroDelayCall(delay, context)
+        && !context.TaskType.GetMembers("CompletedTask").IsEmpty
+            ? (ExpressionSyntax)editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, context.TaskType), "CompletedTask")
+            : null;
+
     private static void ReturnTheTask(DocumentEditor editor, AwaitExpressionSyntax awaitSyntax, CancellationToken cancellationToken)
     {
         if (editor.SemanticModel.GetOperation(awaitSyntax, cancellationToken) is not IAwaitOperation await
-            || PassThroughAsync.Awaited(await.Operation) is not { Syntax: ExpressionSyntax task })
+            || PassThroughAsync.Awaited(await.Operation) is not { Syntax: ExpressionSyntax task } awaited)
         {
             return;
+        }
+
+        // A zero delay returned is TPL0014's next site (Task.CompletedTask): written so at once, one format run is enough.
+        if (CompletedInsteadOfZeroDelay(editor, awaited) is { } completed)
+        {
+            task = completed.WithTriviaFrom(task);
         }
 
         // The await's trivia go around the task, a comment after 'await' before it (one in a dropped ConfigureAwait is put

@@ -281,6 +281,7 @@ public sealed class AvailableValueTests
                     {|#3:await Task.Delay(0)|};
                     var value = await next();
                     {|#4:await Task.Delay(TimeSpan.Zero).ConfigureAwait(false)|};
+                    {|#5:await Task.Delay(0, CancellationToken.None)|};
                     return value;
                 }
             """);
@@ -302,7 +303,88 @@ public sealed class AvailableValueTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.Run(...)", Queued));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.Delay(0)", ZeroDelay));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("Task.Delay(TimeSpan.Zero).ConfigureAwait(...)", ZeroDelay));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("Task.Delay(0, CancellationToken.None)", ZeroDelay));
         await test.RunAsync();
+    }
+
+    private const string ZeroDelayTask = "is a zero delay, which every runtime completes at once: it is Task.CompletedTask; use that";
+
+    /// <summary>
+    /// A zero delay used as a task (returned, held, raced, given on) is the completed task: Task.CompletedTask says so,
+    /// in any spelling of the delay and with a token that cannot be canceled. Discarded as a statement it is reported
+    /// without a fix (more often a missing await than a task to keep). A token that may be canceled, a delay that is not
+    /// zero and the TimeProvider overloads (which check their provider) are not reported.
+    /// </summary>
+    [Fact]
+    public async Task ZeroDelaysUsedAsTasks_BecomeTheCompletedTask()
+    {
+        var before = Class("""
+                Task Returned() { return {|#0:Task.Delay(0)|}; }
+                Task Spans() => {|#1:Task.Delay(TimeSpan.Zero, CancellationToken.None)|};
+                Task Named() => {|#2:Task.Delay(cancellationToken: default, millisecondsDelay: 0)|};
+                Task Held() { var done = {|#3:Task.Delay(0)|}; return done; }
+                Func<Task> Lambda() => () => {|#4:Task.Delay(0, default(CancellationToken))|};
+                async Task<Task> Race(Task work) { var winner = await Task.WhenAny(work, {|#5:Task.Delay(0)|}); await work; return winner; }
+                void Discarded() { {|#6:Task.Delay(0)|}; }
+                Task Cancelable(CancellationToken token) => Task.Delay(0, token);
+                Task NotZero() => Task.Delay(1);
+                Task Provider() => Task.Delay(TimeSpan.Zero, TimeProvider.System);
+            """);
+        var after = Class("""
+                Task Returned() { return Task.CompletedTask; }
+                Task Spans() => Task.CompletedTask;
+                Task Named() => Task.CompletedTask;
+                Task Held() { var done = Task.CompletedTask; return done; }
+                Func<Task> Lambda() => () => Task.CompletedTask;
+                async Task<Task> Race(Task work) { var winner = await Task.WhenAny(work, Task.CompletedTask); await work; return winner; }
+                void Discarded() { {|#6:Task.Delay(0)|}; }
+                Task Cancelable(CancellationToken token) => Task.Delay(0, token);
+                Task NotZero() => Task.Delay(1);
+                Task Provider() => Task.Delay(TimeSpan.Zero, TimeProvider.System);
+            """);
+        const string Discarded = "makes a zero delay, a task already complete, and discards it: it waits for nothing; remove it (or await a real delay, or Task.Yield(), if a wait was meant)";
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        string[] shown = ["Task.Delay(0)", "Task.Delay(...)", "Task.Delay(...)", "Task.Delay(0)", "Task.Delay(...)", "Task.Delay(0)"];
+        for (var i = 0; i < shown.Length; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(shown[i], ZeroDelayTask));
+        }
+
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments("Task.Delay(0)", Discarded));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments("Task.Delay(0)", Discarded));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// The premise of the zero-delay fix, on the test runtime: the delay's task is the completed task itself, and the
+    /// rewritten code gives the same results as the original.
+    /// </summary>
+    [Fact]
+    public async Task ZeroDelay_IsTheCompletedTask_AndTheFixedCodeBehavesTheSame()
+    {
+        const string Before = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Api
+            {
+                public static string Run(int unused)
+                {
+                    var zero = [|Task.Delay(0)|];
+                    var span = [|Task.Delay(TimeSpan.Zero, CancellationToken.None)|];
+                    var winner = Task.WhenAny(new TaskCompletionSource<int>().Task, [|Task.Delay(0)|]).Result;
+                    return zero.Status + " " + span.IsCompleted + " " + (winner == zero) + " " + ReferenceEquals(zero, Task.CompletedTask);
+                }
+            }
+            """;
+        var after = Before.Replace("[|Task.Delay(0)|]", "Task.CompletedTask", StringComparison.Ordinal)
+            .Replace("[|Task.Delay(TimeSpan.Zero, CancellationToken.None)|]", "Task.CompletedTask", StringComparison.Ordinal);
+        await Verify.VerifyCodeFixAsync(Before, after);
+
+        const string Expected = "returned RanToCompletion True True True";
+        Assert.Equal(Expected, await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Api", "Run", 0));
+        Assert.Equal(Expected, await CodeRunner.RunAsync(after, "Api", "Run", 0));
     }
 
     /// <summary>
@@ -399,6 +481,7 @@ public sealed class AvailableValueTests
             {
                 public Task<string> Name(string name) { return [|Task.Run(() => name)|]; }
                 public Task Done() { return [|Task.Factory.StartNew(() => { })|]; }
+                public Task Zero() { return [|Task.Delay(0)|]; }
             }
             """;
         await new Verify.Test
@@ -407,7 +490,8 @@ public sealed class AvailableValueTests
             TestCode = Before,
             FixedCode = Before
                 .Replace("[|Task.Run(() => name)|]", "Task.FromResult(name)", StringComparison.Ordinal)
-                .Replace("[|Task.Factory.StartNew(() => { })|]", "Task.CompletedTask", StringComparison.Ordinal),
+                .Replace("[|Task.Factory.StartNew(() => { })|]", "Task.CompletedTask", StringComparison.Ordinal)
+                .Replace("[|Task.Delay(0)|]", "Task.CompletedTask", StringComparison.Ordinal),
         }.RunAsync();
     }
 

@@ -129,11 +129,6 @@ public sealed class DelayTimerTests
                     while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(_period)|]; }
                 }
 
-                async Task Zero(CancellationToken token)
-                {
-                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(0)|]; }
-                }
-
                 async Task Embedded(CancellationToken token)
                 {
                     if (_count >= 0)
@@ -147,6 +142,14 @@ public sealed class DelayTimerTests
     public async Task OtherWaits_VaryingDelays_AndOtherLoops_AreNotReported()
     {
         await Verify.VerifyAnalyzerAsync(Class("""
+                // A zero delay makes no timer (its task is complete at once: TPL0005 and TPL0014 report it), in a loop or a race.
+                async Task Zero(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await Task.Delay(0); }
+                }
+
+                async Task ZeroRace(Task work) => await Task.WhenAny(work, Task.Delay(TimeSpan.Zero));
+
                 async Task Backoff(CancellationToken token)
                 {
                     var delay = 100;

@@ -128,6 +128,42 @@ public sealed class PassThroughAsyncCompletedTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A zero delay awaited alone is returned as Task.CompletedTask, the task it is: returned as written, it would be
+    /// TPL0014's site on the next dotnet format run. A zero delay that is not alone keeps its spelling in the returned
+    /// expression (TPL0014 fixes it there in the same run).
+    /// </summary>
+    [Fact]
+    public async Task AnOnlyAwaitOfAZeroDelay_ReturnsTheCompletedTask()
+    {
+        const string Source = """
+            using System;
+            using System.Threading.Tasks;
+
+            public class Stub
+            {
+                public async Task PauseAsync() { [|await|] Task.Delay(0); }
+                public async Task SpanAsync() => [|await|] Task.Delay(TimeSpan.Zero).ConfigureAwait(false);
+                public async Task RealAsync() => [|await|] Task.Delay(5);
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = """
+                using System;
+                using System.Threading.Tasks;
+
+                public class Stub
+                {
+                    public Task PauseAsync() { return Task.CompletedTask; }
+                    public Task SpanAsync() => Task.CompletedTask;
+                    public Task RealAsync() => Task.Delay(5);
+                }
+                """,
+        }.RunAsync();
+    }
+
     [Theory]
     [InlineData(1)]
     [InlineData(-7)]
