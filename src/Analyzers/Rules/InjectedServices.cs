@@ -19,31 +19,41 @@ internal static class InjectedServices
 {
     public static readonly NumberOption TrustOption = new("trust_injected_services", 0, 0, 1);
 
-    /// <summary>Whether every constructor of the field's type leaves it holding a non-null value.</summary>
-    public static bool IsNeverNull(IFieldSymbol field)
+    /// <summary>
+    /// Whether every constructor of the field's class leaves it holding a non-null value: a <c>new</c> in its
+    /// initializer that no constructor replaces, or in every constructor a parameter checked for null, or (unless
+    /// <paramref name="checkedOnly"/>) one declared non-nullable under nullable warnings, which a caller can still break
+    /// with <c>null!</c>. Not a struct's field, which <c>default</c> leaves null.
+    /// </summary>
+    public static bool IsNeverNull(IFieldSymbol field, bool checkedOnly = false)
     {
-        if (!field.IsReadOnly || field.IsStatic || field.DeclaringSyntaxReferences.Length != 1
+        if (!field.IsReadOnly || field.IsStatic || field.ContainingType.TypeKind != TypeKind.Class
+            || field.DeclaringSyntaxReferences.Length != 1
             || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax declarator)
         {
             return false;
         }
 
-        if (declarator.Initializer?.Value is BaseObjectCreationExpressionSyntax)
-        {
-            return true;
-        }
-
+        var initializer = declarator.Initializer?.Value;
         var constructors = field.ContainingType.InstanceConstructors;
-        return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, declarator.Initializer?.Value));
+        return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly));
     }
 
     /// <summary>
-    /// The constructor chains to another of this type (which is checked in its turn), or assigns the field only from
-    /// parameters that cannot be null; a primary constructor counts through the field's initializer.
+    /// The constructor chains to another of this type (which is checked in its turn), or leaves a <c>new</c> from the
+    /// field's initializer in place, or assigns the field only from parameters that cannot be null; a primary
+    /// constructor counts through the field's initializer. A write the constructor makes otherwise (a tuple, an
+    /// <c>out</c> argument) leaves the question open.
     /// </summary>
-    private static bool SetsFromCheckedParameter(IMethodSymbol constructor, string field, ExpressionSyntax? initializer)
+    private static bool SetsFromCheckedParameter(IMethodSymbol constructor, string field, ExpressionSyntax? initializer, bool checkedOnly)
     {
-        if (constructor.IsImplicitlyDeclared || constructor.DeclaringSyntaxReferences.Length != 1)
+        var initializedByNew = initializer is BaseObjectCreationExpressionSyntax;
+        if (constructor.IsImplicitlyDeclared)
+        {
+            return initializedByNew;
+        }
+
+        if (constructor.DeclaringSyntaxReferences.Length != 1)
         {
             return false;
         }
@@ -53,24 +63,46 @@ internal static class InjectedServices
             case ConstructorDeclarationSyntax { Initializer: { } chained } when chained.ThisOrBaseKeyword.IsKind(SyntaxKind.ThisKeyword):
                 return true;
             case ConstructorDeclarationSyntax declaration:
-                var assignments = declaration.DescendantNodes().OfType<AssignmentExpressionSyntax>().Where(a => Names(a.Left, field)).ToList();
-                return assignments.Count > 0 && assignments.All(a => IsNonNullParameter(a.Right, constructor, declaration));
+                var writes = declaration.DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == field && IsWritten(n)).ToList();
+                if (writes.Count == 0)
+                {
+                    return initializedByNew;
+                }
+
+                return writes.All(w => w.Parent is AssignmentExpressionSyntax assignment && assignment.Left == w
+                        || w.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Parent: AssignmentExpressionSyntax thisAssignment } access && thisAssignment.Left == access)
+                    && writes.All(w => w.FirstAncestorOrSelf<AssignmentExpressionSyntax>() is { Right: var value } && (value is BaseObjectCreationExpressionSyntax || IsNonNullParameter(value, constructor, declaration, checkedOnly)));
             case TypeDeclarationSyntax:
-                return initializer is not null && IsNonNullParameter(initializer, constructor, null);
+                return initializedByNew || initializer is not null && IsNonNullParameter(initializer, constructor, null, checkedOnly);
             default:
                 return false;
         }
     }
 
-    private static bool Names(ExpressionSyntax target, string field) => target switch
+    /// <summary>The name is written: the target of an assignment (itself, through <c>this.</c>, or inside a tuple), or a <c>ref</c>/<c>out</c> argument.</summary>
+    private static bool IsWritten(IdentifierNameSyntax name)
     {
-        IdentifierNameSyntax name => name.Identifier.ValueText == field,
-        MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: var name } => name.Identifier.ValueText == field,
-        _ => false,
-    };
+        SyntaxNode node = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
+        for (; node.Parent is not null and not StatementSyntax; node = node.Parent)
+        {
+            switch (node.Parent)
+            {
+                case AssignmentExpressionSyntax assignment when assignment.Left == node:
+                    return true;
+                case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(SyntaxKind.None):
+                    return true;
+                case TupleExpressionSyntax or ArgumentSyntax:
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary><c>p ?? throw …</c>; or <c>p</c> where <c>p</c> is non-nullable under nullable warnings or checked in the body.</summary>
-    private static bool IsNonNullParameter(ExpressionSyntax value, IMethodSymbol constructor, ConstructorDeclarationSyntax? body)
+    private static bool IsNonNullParameter(ExpressionSyntax value, IMethodSymbol constructor, ConstructorDeclarationSyntax? body, bool checkedOnly)
     {
         if (value is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.CoalesceExpression, Left: IdentifierNameSyntax checkedName, Right: ThrowExpressionSyntax })
         {
@@ -79,7 +111,7 @@ internal static class InjectedServices
 
         return value is IdentifierNameSyntax name
             && Parameter(constructor, name) is { } parameter
-            && (parameter.Type.IsReferenceType && parameter.NullableAnnotation == NullableAnnotation.NotAnnotated
+            && (!checkedOnly && parameter.Type.IsReferenceType && parameter.NullableAnnotation == NullableAnnotation.NotAnnotated
                 || body is not null && IsCheckedIn(body, parameter.Name));
     }
 

@@ -508,9 +508,9 @@ public sealed class PassThroughAsyncPathTests
             public Unsafe() { _mutable = new Memory(); _late = new Memory(); _unchecked = null!; }
             public async Task<int> Maybe(int id) => await _maybe!.LoadAsync(id);
             public async Task<int> Mutable(int id) => await _mutable.LoadAsync(id);
-            public async Task<int> Late(int id) => await _late.LoadAsync(id);
+            public async Task<int> Late(int id) => {|#4:await|} _late.LoadAsync(id);
             public async Task<int> Unchecked(int id) => await _unchecked.LoadAsync(id);
-            public async Task<int> Computed(int id) => await _late.LoadAsync(id + 1);
+            public async Task<int> Computed(int id) => {|#5:await|} _late.LoadAsync(id + 1);
         }
 
         public sealed class Memory : IStore
@@ -520,15 +520,24 @@ public sealed class PassThroughAsyncPathTests
         """;
 
     /// <summary>
-    /// Off by default: a call on a field is not reported, whatever set it. With <c>trust_injected_services</c>, a readonly
-    /// field every constructor sets from a parameter checked for null (or non-nullable under nullable warnings), or from a
-    /// <c>new</c>, is a receiver that cannot be null, and its callee is trusted; fields another constructor may leave
-    /// null, that may be reassigned or declared nullable are not.
+    /// Off by default, an interface's method on a field is not reported, whatever set the field; a plain method that
+    /// only returns a completed task, on a field made by <c>new</c>, is (the callee is known and the receiver never
+    /// null). With <c>trust_injected_services</c>, a readonly field every constructor sets from a parameter checked for
+    /// null (or non-nullable under nullable warnings), or from a <c>new</c>, is a receiver that cannot be null, and its
+    /// callee is trusted (a field one constructor sets from a parameter and another from a <c>new</c> too); fields another
+    /// constructor may leave null, that may be reassigned or declared nullable are not.
     /// </summary>
     [Fact]
     public async Task InjectedServices_AreReportedOnlyWithTheOption()
     {
-        await Verify.VerifyAnalyzerAsync(TestMarkup.Strip(Services));
+        var off = new Verify.Test
+        {
+            TestCode = Services.Replace("{|#0:await|}", "await", StringComparison.Ordinal).Replace("{|#1:await|}", "await", StringComparison.Ordinal).Replace("{|#2:await|}", "await", StringComparison.Ordinal)
+                .Replace("{|#4:await|}", "await", StringComparison.Ordinal).Replace("{|#5:await|}", "await", StringComparison.Ordinal),
+            FixedCode = TestMarkup.Strip(Services).Replace("public async Task<int> Own(int id) => await _own.LoadAsync(id);", "public Task<int> Own(int id) => _own.LoadAsync(id);", StringComparison.Ordinal),
+        };
+        off.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'Own'", "'LoadAsync'"));
+        await off.RunAsync();
 
         var test = new Verify.Test
         {
@@ -536,7 +545,9 @@ public sealed class PassThroughAsyncPathTests
             FixedCode = TestMarkup.Strip(Services)
                 .Replace("public async Task<int> Load(int id) => await _store.LoadAsync(id);\n}\n\npublic sealed class Guarded", "public Task<int> Load(int id) => _store.LoadAsync(id);\n}\n\npublic sealed class Guarded", StringComparison.Ordinal)
                 .Replace("public async Task<int> Load(int id) { return await _store.LoadAsync(id).ConfigureAwait(false); }", "public Task<int> Load(int id) { return _store.LoadAsync(id); }", StringComparison.Ordinal)
-                .Replace("public async Task<int> Load(int id) => await _store.LoadAsync(id);\n    public async Task<int> Own(int id) => await _own.LoadAsync(id);", "public Task<int> Load(int id) => _store.LoadAsync(id);\n    public Task<int> Own(int id) => _own.LoadAsync(id);", StringComparison.Ordinal),
+                .Replace("public async Task<int> Load(int id) => await _store.LoadAsync(id);\n    public async Task<int> Own(int id) => await _own.LoadAsync(id);", "public Task<int> Load(int id) => _store.LoadAsync(id);\n    public Task<int> Own(int id) => _own.LoadAsync(id);", StringComparison.Ordinal)
+                .Replace("public async Task<int> Late(int id) => await _late.LoadAsync(id);", "public Task<int> Late(int id) => _late.LoadAsync(id);", StringComparison.Ordinal)
+                .Replace("public async Task<int> Computed(int id) => await _late.LoadAsync(id + 1);", "public Task<int> Computed(int id) => _late.LoadAsync(id + 1);", StringComparison.Ordinal),
         };
         const string Trust = "root = true\n[*.cs]\ntpl_practices.TPL0016.trust_injected_services = true\n";
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
@@ -545,6 +556,8 @@ public sealed class PassThroughAsyncPathTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'Load'", "'LoadAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'Load'", "'LoadAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'Own'", "'LoadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'Late'", "'LoadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'Computed'", "'LoadAsync'"));
         await test.RunAsync();
     }
 }

@@ -318,4 +318,110 @@ public sealed class PassThroughAsyncReachTests
         Assert.Equal(original, await CodeRunner.RunAsync(StoreFixed, "Api", "Run", 4));
         Assert.StartsWith("returned saved 4 ", original, StringComparison.Ordinal);
     }
+
+    private const string Owner = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Ledger
+        {
+            public async Task<int> TotalAsync(int n) { await Task.Yield(); if (n < 0) throw new ArgumentException("negative"); return n * 10; }
+            public virtual async Task<int> ReplaceableAsync(int n) { await Task.Yield(); return n; }
+        }
+
+        public class Owner
+        {
+            private readonly Ledger _made = new Ledger();
+            private readonly Ledger _given;
+            private readonly Ledger _checkedLater;
+            private readonly Ledger _trusted;
+
+            public Owner(Ledger given, Ledger later, Ledger trusted)
+            {
+                _given = given ?? throw new ArgumentNullException(nameof(given));
+                ArgumentNullException.ThrowIfNull(later);
+                _checkedLater = later;
+                _trusted = trusted;
+            }
+
+            public Owner(Ledger given) : this(given, given, given) { }
+
+            public async Task<int> MadeAsync(int n) => {|#0:await|} _made.TotalAsync(n);
+            public async Task<int> GivenAsync(int n) { return {|#1:await|} this._given.TotalAsync(n); }
+            public async Task<int> LaterAsync(int n) => {|#2:await|} _checkedLater.TotalAsync(n);
+
+            // Declared non-nullable only: a caller's null! would throw at the call instead of into the task.
+            public async Task<int> TrustedAsync(int n) => await _trusted.TotalAsync(n);
+
+            // An override could be a plain method that throws at the call.
+            public async Task<int> ReplaceableAsync(int n) => await _made.ReplaceableAsync(n);
+        }
+
+        public class Reassigned
+        {
+            private readonly Ledger _ledger = new Ledger();
+            private readonly Ledger _other = new Ledger();
+
+            public Reassigned(Ledger? ledger, Ledger? other) { _ledger = ledger!; (_other, _ledger) = (other!, new Ledger()); }
+
+            public async Task<int> LedgerAsync(int n) => await _ledger.TotalAsync(n);
+            public async Task<int> OtherAsync(int n) => await _other.TotalAsync(n);
+        }
+
+        public struct Holder
+        {
+            private readonly Ledger _ledger = new Ledger();
+
+            public Holder() { }
+
+            // default(Holder) leaves the field null.
+            public async Task<int> TotalAsync(int n) => await _ledger.TotalAsync(n);
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var owner = new Owner(new Ledger());
+                var made = owner.MadeAsync(x);
+                var given = owner.GivenAsync(x);
+                var later = owner.LaterAsync(x);
+                var results = new System.Collections.Generic.List<string>();
+                foreach (var task in new[] { made, given, later })
+                {
+                    try { results.Add((await task).ToString()); }
+                    catch (ArgumentException e) { results.Add(task.Status + " " + e.Message); }
+                }
+
+                return string.Join(",", results);
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A call on a readonly field of this instance that is never null is as safe as one on <c>this</c>: the field is set
+    /// by a <c>new</c> in its initializer that no constructor replaces, or in every constructor (chains followed) from a
+    /// parameter checked for null. Not a field only declared non-nullable (<c>null!</c> passes that), one a constructor
+    /// writes otherwise (a nullable argument, a tuple), a struct's (<c>default</c> leaves it null), or a virtual callee.
+    /// </summary>
+    [Fact]
+    public async Task ReadonlyFieldsThatAreNeverNull_AreReceiversLikeThis()
+    {
+        var after = Owner
+            .Replace("public async Task<int> MadeAsync(int n) => {|#0:await|} _made.TotalAsync(n);", "public Task<int> MadeAsync(int n) => _made.TotalAsync(n);", StringComparison.Ordinal)
+            .Replace("public async Task<int> GivenAsync(int n) { return {|#1:await|} this._given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return this._given.TotalAsync(n); }", StringComparison.Ordinal)
+            .Replace("public async Task<int> LaterAsync(int n) => {|#2:await|} _checkedLater.TotalAsync(n);", "public Task<int> LaterAsync(int n) => _checkedLater.TotalAsync(n);", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = Owner, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'MadeAsync'", "'TotalAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'GivenAsync'", "'TotalAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'LaterAsync'", "'TotalAsync'"));
+        await test.RunAsync();
+
+        foreach (var x in new[] { 2, -1 })
+        {
+            var original = await CodeRunner.RunAsync(TestMarkup.Strip(Owner), "Api", "Run", x);
+            Assert.Equal(original, await CodeRunner.RunAsync(after, "Api", "Run", x));
+            Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative,Faulted negative" : "returned 20,20,20", original);
+        }
+    }
 }
