@@ -21,6 +21,12 @@ internal static class StateFacts
     private const string AntecedentKey = "Antecedent";
     private const string GroupStateKey = "GroupState";
 
+    /// <summary>
+    /// A variable the call passes as a value that the state carries first, beside the captures (TPL0015's
+    /// <c>AddOrUpdate(key, value, …)</c> whose update does not read it): found among the call's arguments.
+    /// </summary>
+    public const string StateValueKey = "StateValue";
+
     /// <summary>Stands for <c>this</c> among the captured names: no identifier can be spelled so (<c>@this</c> is named "this").</summary>
     private const string This = "<this>";
 
@@ -128,7 +134,19 @@ internal static class StateFacts
             return null;
         }
 
-        return StateCapture.Reported(call, lambda, shape, captured.MoveToImmutable(), antecedent);
+        var values = captured.MoveToImmutable();
+        if (properties.TryGetValue(StateValueKey, out var valueName))
+        {
+            if (call.ChildOperations.OfType<IArgumentOperation>().Select(a => StateCapture.ReferencedSymbol(a.Value.WithoutImplicitConversions()))
+                    .FirstOrDefault(s => s is not null && s.Name == valueName) is not { } value)
+            {
+                return null;
+            }
+
+            values = values.Insert(0, value);
+        }
+
+        return StateCapture.Reported(call, lambda, shape, values, antecedent);
     }
 
     /// <summary>

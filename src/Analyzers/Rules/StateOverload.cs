@@ -74,15 +74,29 @@ internal static class StateOverload
     /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
     internal sealed class Site
     {
-        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy)
+        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy, bool constantValue = false, ISymbol? addedValue = null)
         {
             Match = match;
             Reported = reported;
             Callbacks = callbacks;
             FillsDummy = fillsDummy;
+            ConstantValue = constantValue;
+            AddedValue = addedValue;
         }
 
+        /// <summary>
+        /// The variable passed as the value the overload takes as a factory, where the callbacks do not read it: the
+        /// state carries it first, beside the captures, and the factory hands it back.
+        /// </summary>
+        public ISymbol? AddedValue { get; }
+
         public Match Match { get; }
+
+        /// <summary>
+        /// The value the overload takes as a factory (<see cref="Match.ValueFactory"/>) is a constant: the factory
+        /// returns it (<c>static (_, _) =&gt; 1</c>) and the state holds only the captures.
+        /// </summary>
+        public bool ConstantValue { get; }
 
         /// <summary>
         /// The call is the state overload already and passes a dummy state (<c>null</c>, <c>default</c>) its callbacks
@@ -200,34 +214,57 @@ internal static class StateOverload
             reported = reported.WithNoFix("the callbacks would need different values from the one state");
         }
 
-        if (reported.NoFixReason is null && match.ValueFactory >= 0 && !ValueIsTheState(call, match.ValueFactory, reported))
+        var constantValue = match.ValueFactory >= 0 && IsConstantValue(call, match.ValueFactory);
+        ISymbol? addedValue = null;
+        if (reported.NoFixReason is null && match.ValueFactory >= 0 && !constantValue && !ValueInState(call, match.ValueFactory, reported, out addedValue))
         {
-            reported = reported.WithNoFix("the overload takes the value as a factory of the state, written only where the value is the one captured variable");
+            reported = reported.WithNoFix("the overload takes the value as a factory of the state, written only where the value is a constant or a variable");
         }
 
-        return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy);
+        return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy, constantValue, addedValue);
     }
 
     /// <summary>
-    /// <c>AddOrUpdate(key, value, (k, old) =&gt; old + value)</c>: the value argument reads the one variable the callbacks
-    /// capture, so the state is that value and the factory that replaces it hands the state back
-    /// (<c>static (_, value) =&gt; value</c>), which adds what the value would have.
+    /// <c>AddOrUpdate(key, 1, (k, old) =&gt; old + step)</c>: a constant value (not <c>null</c>, which a lambda's return
+    /// could type differently) of the parameter's own type, which the factory can return as written.
     /// </summary>
-    private static bool ValueIsTheState(IOperation call, int ordinal, StateCapture capture)
+    private static bool IsConstantValue(IOperation call, int ordinal)
     {
+        var argument = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal);
+        return argument?.Value is { ConstantValue: { HasValue: true, Value: not null } } value
+            && SymbolEqualityComparer.Default.Equals(value.Type, argument.Parameter!.Type);
+    }
+
+    /// <summary>
+    /// <c>AddOrUpdate(key, value, (k, old) =&gt; old + step)</c>: the value argument reads a local or parameter of the
+    /// parameter's own type, which the state carries with the captures (first, as <paramref name="added"/>, where the
+    /// callbacks do not read it), and the factory that replaces it hands it back; where it is the one capture, the state
+    /// is that value (<c>static (_, value) =&gt; value</c>). The variable is read at the call either way.
+    /// </summary>
+    private static bool ValueInState(IOperation call, int ordinal, StateCapture capture, out ISymbol? added)
+    {
+        added = null;
         var argument = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal);
         var value = argument?.Value.WithoutImplicitConversions();
         var read = value switch
         {
-            ILocalReferenceOperation local => (ISymbol)local.Local,
-            IParameterReferenceOperation parameter => parameter.Parameter,
+            ILocalReferenceOperation { Local.IsRef: false } local => (ISymbol)local.Local,
+            IParameterReferenceOperation { Parameter.RefKind: RefKind.None } parameter => parameter.Parameter,
             _ => null,
         };
-        return read is not null
-            && capture.Shape.Typed
-            && capture.Captured.Length == 1
-            && SymbolEqualityComparer.Default.Equals(capture.Captured[0], read)
-            && SymbolEqualityComparer.Default.Equals(value!.Type, argument!.Parameter!.Type);
+        if (read is null
+            || !capture.Shape.Typed
+            || !SymbolEqualityComparer.Default.Equals(value!.Type, argument!.Parameter!.Type))
+        {
+            return false;
+        }
+
+        if (!capture.Captured.Contains(read, SymbolEqualityComparer.Default))
+        {
+            added = read;
+        }
+
+        return true;
     }
 
     /// <summary>The property that gives the fixer the state's ordinal among the overload's parameters.</summary>
@@ -246,10 +283,19 @@ internal static class StateOverload
         var facts = ImmutableDictionary<string, string?>.Empty
             .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
             .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
-        return site.Match.ValueFactory < 0
-            ? facts
-            : facts.Add(ValueFactoryKey, site.Match.ValueFactory.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        if (site.Match.ValueFactory < 0)
+        {
+            return facts;
+        }
+
+        facts = facts.Add(ValueFactoryKey, site.Match.ValueFactory.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        return site.ConstantValue ? facts.Add(ConstantValueKey, "")
+            : site.AddedValue is { } added ? facts.Add(StateFacts.StateValueKey, added.Name)
+            : facts;
     }
+
+    /// <summary>Present where the value the overload takes as a factory is a constant (<see cref="Site.ConstantValue"/>).</summary>
+    public const string ConstantValueKey = "ConstantValue";
 
     /// <summary>The lambdas of the callbacks besides the reported one, which receive the same state: the diagnostic's parts.</summary>
     public static IEnumerable<Location> OtherCallbacks(Site site) =>

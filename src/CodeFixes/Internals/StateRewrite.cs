@@ -256,15 +256,46 @@ internal sealed class StateRewrite
     }
 
     /// <summary>
-    /// Where the overload takes a value as a factory of the state and the state is that value (TPL0015's
-    /// <c>AddOrUpdate(key, value, …)</c>): <c>static (_, value) =&gt; value</c>, its state parameter named as the callbacks'.
+    /// Where the overload takes a value as a factory of the state (TPL0015's <c>AddOrUpdate(key, value, …)</c>), the
+    /// factory that hands the variable <paramref name="name"/> back from the state: <c>static (_, value) =&gt; value</c>
+    /// where the state is that value, <c>static (_, state) =&gt; state.Item1</c> where it is one of several; null where the
+    /// state does not carry it.
     /// </summary>
-    public ExpressionSyntax ValueFactory()
+    public ExpressionSyntax? ValueFactory(string name)
     {
-        var value = NameOf(_capture.Captured[0]);
+        var index = -1;
+        for (var i = 0; i < _capture.Captured.Length && index < 0; i++)
+        {
+            index = _capture.Captured[i] is not ITypeSymbol && _capture.Captured[i].Name == name ? i : -1;
+        }
+
+        if (index < 0)
+        {
+            return null;
+        }
+
+        var state = StateIsTheValue ? NameOf(_capture.Captured[0]) : _state;
+        ExpressionSyntax body = StateIsTheValue
+            ? IdentifierName(state)
+            : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(state), IdentifierName("Item" + (index + 1).ToString(System.Globalization.CultureInfo.InvariantCulture)));
         var lambda = ParenthesizedLambdaExpression(
-            ParameterList(SeparatedList(new[] { Parameter(Identifier(Unique("_"))), Parameter(Identifier(value)) })),
-            IdentifierName(value));
+            ParameterList(SeparatedList(new[] { Parameter(Identifier(Unique("_"))), Parameter(Identifier(state)) })),
+            body);
+        return (_version >= LanguageVersion.CSharp9 ? lambda.WithModifiers(TokenList(Token(SyntaxKind.StaticKeyword))) : lambda)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    /// <summary>
+    /// Where the overload takes a constant value as a factory of the state (TPL0015's <c>AddOrUpdate(key, 1, …)</c>):
+    /// <c>static (_, _) =&gt; 1</c>, the constant as written; two discards from C# 9, unused names before.
+    /// </summary>
+    public ExpressionSyntax ConstantFactory(ExpressionSyntax constant)
+    {
+        var first = _version >= LanguageVersion.CSharp9 ? "_" : Unique("_");
+        var second = _version >= LanguageVersion.CSharp9 ? "_" : Unique("_");
+        var lambda = ParenthesizedLambdaExpression(
+            ParameterList(SeparatedList(new[] { Parameter(Identifier(first)), Parameter(Identifier(second)) })),
+            constant.WithoutTrivia());
         return (_version >= LanguageVersion.CSharp9 ? lambda.WithModifiers(TokenList(Token(SyntaxKind.StaticKeyword))) : lambda)
             .WithAdditionalAnnotations(Formatter.Annotation);
     }
@@ -333,9 +364,17 @@ internal sealed class StateRewrite
             : ExpressionStatement(AssignmentExpression(
                 SyntaxKind.SimpleAssignmentExpression,
                 DeclarationExpression(IdentifierName("var"), ParenthesizedVariableDesignation(SeparatedList<VariableDesignationSyntax>(
-                    _capture.Captured.Select(s => SingleVariableDesignation(Identifier(NameOf(s))))))),
+                    _capture.Captured.Select(s => IsRead(s) ? SingleVariableDesignation(Identifier(NameOf(s))) : (VariableDesignationSyntax)DiscardDesignation())))),
                 state));
     }
+
+    /// <summary>
+    /// Whether the lambda reads the state's value: a value the state carries for another factory (TPL0015's
+    /// <c>AddOrUpdate</c> value) is not read back, but discarded (<c>var (_, step) = state;</c>).
+    /// </summary>
+    private bool IsRead(ISymbol symbol) =>
+        symbol is ITypeSymbol
+        || _capture.Lambda.Body.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol));
 
     /// <summary>A typed state carrying one value arrives as that value: the parameter takes its name, and nothing is read back.</summary>
     private bool StateIsTheValue => _capture.Shape.Typed && _capture.Captured.Length == 1;

@@ -70,7 +70,8 @@ public sealed class StateOverloadFixer : StateRuleFixer
             lambdas[syntax] = new StateRewrite(rewrite.Generator, other, rewrite.Version).Lambda();
         }
 
-        // A value the overload takes as a factory: the analyzer found it reads the state's one value, which the factory hands back.
+        // A value the overload takes as a factory: the analyzer found it is a variable the state carries, which the
+        // factory hands back, or a constant, which the factory returns as written.
         var bound = StateOverload.Arguments(capture.Call);
         if (properties.TryGetValue(StateOverload.ValueFactoryKey, out var factoryText))
         {
@@ -80,7 +81,15 @@ public sealed class StateOverloadFixer : StateRuleFixer
                 return null;
             }
 
-            lambdas[value.WithoutParentheses()] = rewrite.ValueFactory();
+            var factory = properties.ContainsKey(StateOverload.ConstantValueKey) ? rewrite.ConstantFactory(value)
+                : value.WithoutParentheses() is IdentifierNameSyntax { Identifier.ValueText: var valueName } ? rewrite.ValueFactory(valueName)
+                : null;
+            if (factory is null)
+            {
+                return null;
+            }
+
+            lambdas[value.WithoutParentheses()] = factory;
         }
 
         // A dummy state is filled where it stands. Otherwise the values go in the state's place, counted by the arguments
