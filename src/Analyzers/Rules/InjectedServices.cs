@@ -36,8 +36,14 @@ internal static class InjectedServices
 
         var initializer = declarator.Initializer?.Value;
         var constructors = field.ContainingType.InstanceConstructors;
-        return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly));
+        return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
+            && !IsSetByAnInitAccessor(field);
     }
+
+    /// <summary>An <c>init</c> accessor may set a readonly field too, from an object initializer after the constructor.</summary>
+    private static bool IsSetByAnInitAccessor(IFieldSymbol field) =>
+        field.ContainingType.GetMembers().OfType<IPropertySymbol>().Any(p => p.SetMethod is { IsInitOnly: true } init
+            && init.DeclaringSyntaxReferences.Any(r => r.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => n.Identifier.ValueText == field.Name && IsWritten(n))));
 
     /// <summary>
     /// The constructor chains to another of this type (which is checked in its turn), or leaves a <c>new</c> from the

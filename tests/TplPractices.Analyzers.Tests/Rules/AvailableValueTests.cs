@@ -355,6 +355,26 @@ public sealed class AvailableValueTests
         await test.RunAsync();
     }
 
+    /// <summary>A zero delay in top-level statements, a nested lambda and a local function's expression body.</summary>
+    [Fact]
+    public async Task ZeroDelaysInTopLevelStatementsAndNestedFunctions_AreFixed()
+    {
+        const string Before = """
+            using System;
+            using System.Threading.Tasks;
+
+            Func<int, Func<Task>> make = n => () => n > 0 ? [|Task.Delay(0)|] : Task.Delay(n);
+            await Task.WhenAll(make(1)(), Pause());
+            Task Pause() => [|Task.Delay(TimeSpan.Zero)|];
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = Before.Replace("[|Task.Delay(0)|]", "Task.CompletedTask", StringComparison.Ordinal).Replace("[|Task.Delay(TimeSpan.Zero)|]", "Task.CompletedTask", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
     /// <summary>
     /// The premise of the zero-delay fix, on the test runtime: the delay's task is the completed task itself, and the
     /// rewritten code gives the same results as the original.

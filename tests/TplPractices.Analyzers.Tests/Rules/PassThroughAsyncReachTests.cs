@@ -368,6 +368,16 @@ public sealed class PassThroughAsyncReachTests
             public async Task<int> OtherAsync(int n) => await _other.TotalAsync(n);
         }
 
+        public class Initialized
+        {
+            private readonly Ledger _ledger = new Ledger();
+
+            // An object initializer may set the field after the constructor, to null.
+            public Ledger? Ledger { init => _ledger = value!; }
+
+            public async Task<int> TotalAsync(int n) => await _ledger.TotalAsync(n);
+        }
+
         public struct Holder
         {
             private readonly Ledger _ledger = new Ledger();
@@ -402,7 +412,8 @@ public sealed class PassThroughAsyncReachTests
     /// A call on a readonly field of this instance that is never null is as safe as one on <c>this</c>: the field is set
     /// by a <c>new</c> in its initializer that no constructor replaces, or in every constructor (chains followed) from a
     /// parameter checked for null. Not a field only declared non-nullable (<c>null!</c> passes that), one a constructor
-    /// writes otherwise (a nullable argument, a tuple), a struct's (<c>default</c> leaves it null), or a virtual callee.
+    /// writes otherwise (a nullable argument, a tuple) or an <c>init</c> accessor sets, a struct's (<c>default</c> leaves
+    /// it null), or a virtual callee.
     /// </summary>
     [Fact]
     public async Task ReadonlyFieldsThatAreNeverNull_AreReceiversLikeThis()
