@@ -11,6 +11,7 @@ namespace TplPractices.Samples;
 public class TPL0015_StateOverload
 {
     private readonly ConcurrentDictionary<string, Parser> _parsers = new ConcurrentDictionary<string, Parser>();
+    private readonly ConcurrentDictionary<string, int> _counts = new ConcurrentDictionary<string, int>();
 
     // Reported on net10.0: 'culture' is captured. Fix: GetOrAdd(format, static (key, culture) => new Parser(key, culture), culture).
     // netstandard2.0 has no GetOrAdd<TArg>, so that target reports nothing, and the shared file gets no fix.
@@ -30,6 +31,10 @@ public class TPL0015_StateOverload
     // Reported on net10.0: the method group is a delegate bound to 'this', made on every call.
     // Fix: GetOrAdd(format, static (format, self) => self.Create(format), this).
     public Parser Plain(string format) => _parsers.GetOrAdd(format, Create);
+
+    // Reported on net10.0: the update captures 'step', beside the value 'start'. Fix where one target builds the file:
+    // AddOrUpdate(name, static (_, state) => state.Item1, static (k, old, state) => { var (_, step) = state; return old + step; }, (start, step)).
+    public int Count(string name, int start, int step) => _counts.AddOrUpdate(name, start, (k, old) => old + step);
 
     // Not reported: the lambda captures nothing.
     public Parser Default(string format) => _parsers.GetOrAdd(format, key => new Parser(key, "en"));

@@ -12,6 +12,7 @@ namespace TplPractices.Samples;
 public class TPL0016_PassThroughAsync
 {
     private readonly TPL0016_PassThroughAsync? _next;
+    private readonly Journal _journal = new Journal();
     private int _sent;
 
     public TPL0016_PassThroughAsync(TPL0016_PassThroughAsync? next) => _next = next;
@@ -54,6 +55,10 @@ public class TPL0016_PassThroughAsync
         await pause;
     }
 
+    // Reported: _journal is made by its initializer and no constructor replaces it, so it is never null, and its
+    // WriteAsync is async. Fix: public Task LogAsync(string message) => _journal.WriteAsync(message);
+    public async Task LogAsync(string message) => await _journal.WriteAsync(message);
+
     // Not reported: code after the await (the count) must wait for the send.
     public async Task<int> SendCountedAsync(string message)
     {
@@ -74,5 +79,14 @@ public class TPL0016_PassThroughAsync
         await Task.Delay(1, token).ConfigureAwait(false);
         Console.WriteLine(message);
         return ++_sent;
+    }
+
+    public sealed class Journal
+    {
+        public async Task WriteAsync(string line)
+        {
+            await Task.Yield();
+            Console.WriteLine(line);
+        }
     }
 }
