@@ -214,9 +214,10 @@ internal static class StateOverload
             reported = reported.WithNoFix("the callbacks would need different values from the one state");
         }
 
-        var constantValue = match.ValueFactory >= 0 && IsConstantValue(call, match.ValueFactory);
+        var value = match.ValueFactory >= 0 ? Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == match.ValueFactory) : null;
+        var constantValue = value is not null && IsConstantValue(value);
         ISymbol? addedValue = null;
-        if (reported.NoFixReason is null && match.ValueFactory >= 0 && !constantValue && !ValueInState(call, match.ValueFactory, reported, out addedValue))
+        if (reported.NoFixReason is null && match.ValueFactory >= 0 && !constantValue && (value is null || !ValueInState(value, reported, out addedValue)))
         {
             reported = reported.WithNoFix("the overload takes the value as a factory of the state, written only where the value is a constant or a variable");
         }
@@ -228,12 +229,9 @@ internal static class StateOverload
     /// <c>AddOrUpdate(key, 1, (k, old) =&gt; old + step)</c>: a constant value (not <c>null</c>, which a lambda's return
     /// could type differently) of the parameter's own type, which the factory can return as written.
     /// </summary>
-    private static bool IsConstantValue(IOperation call, int ordinal)
-    {
-        var argument = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal);
-        return argument?.Value is { ConstantValue: { HasValue: true, Value: not null } } value
-            && SymbolEqualityComparer.Default.Equals(value.Type, argument.Parameter!.Type);
-    }
+    private static bool IsConstantValue(IArgumentOperation argument) =>
+        argument.Value is { ConstantValue: { HasValue: true, Value: not null } } value
+        && SymbolEqualityComparer.Default.Equals(value.Type, argument.Parameter?.Type);
 
     /// <summary>
     /// <c>AddOrUpdate(key, value, (k, old) =&gt; old + step)</c>: the value argument reads a local or parameter of the
@@ -241,11 +239,10 @@ internal static class StateOverload
     /// callbacks do not read it), and the factory that replaces it hands it back; where it is the one capture, the state
     /// is that value (<c>static (_, value) =&gt; value</c>). The variable is read at the call either way.
     /// </summary>
-    private static bool ValueInState(IOperation call, int ordinal, StateCapture capture, out ISymbol? added)
+    private static bool ValueInState(IArgumentOperation argument, StateCapture capture, out ISymbol? added)
     {
         added = null;
-        var argument = Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal);
-        var value = argument?.Value.WithoutImplicitConversions();
+        var value = argument.Value.WithoutImplicitConversions();
         var read = value switch
         {
             ILocalReferenceOperation { Local.IsRef: false } local => (ISymbol)local.Local,
@@ -254,7 +251,7 @@ internal static class StateOverload
         };
         if (read is null
             || !capture.Shape.Typed
-            || !SymbolEqualityComparer.Default.Equals(value!.Type, argument!.Parameter!.Type))
+            || !SymbolEqualityComparer.Default.Equals(value.Type, argument.Parameter?.Type))
         {
             return false;
         }

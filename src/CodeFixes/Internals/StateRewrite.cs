@@ -263,12 +263,7 @@ internal sealed class StateRewrite
     /// </summary>
     public ExpressionSyntax? ValueFactory(string name)
     {
-        var index = -1;
-        for (var i = 0; i < _capture.Captured.Length && index < 0; i++)
-        {
-            index = _capture.Captured[i] is not ITypeSymbol && _capture.Captured[i].Name == name ? i : -1;
-        }
-
+        var index = _capture.Captured.Select(s => s is ITypeSymbol ? null : s.Name).ToList().IndexOf(name);
         if (index < 0)
         {
             return null;

@@ -435,4 +435,41 @@ public sealed class PassThroughAsyncReachTests
             Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative,Faulted negative" : "returned 20,20,20", original);
         }
     }
+
+    /// <summary>
+    /// A field made by <c>new</c> and one set from a parameter checked with <c>?? throw</c>, in a file compiled for
+    /// netstandard2.0 at C# 7.3 beside net10.0 with nullable warnings: every copy reports, and the fix builds in both.
+    /// </summary>
+    [Fact]
+    public async Task ReadonlyFieldReceivers_OnTwoTargets_GetTheSameFix()
+    {
+        const string Source = """
+            using System;
+            using System.Threading.Tasks;
+
+            public class Ledger
+            {
+                public async Task<int> TotalAsync(int n) { await Task.Yield(); return n; }
+            }
+
+            public class Owner
+            {
+                private readonly Ledger _made = new Ledger();
+                private readonly Ledger _given;
+
+                public Owner(Ledger given) { _given = given ?? throw new ArgumentNullException(nameof(given)); }
+
+                public async Task<int> MadeAsync(int n) { return [|await|] _made.TotalAsync(n); }
+                public async Task<int> GivenAsync(int n) { return [|await|] _given.TotalAsync(n); }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = TestMarkup.Strip(Source)
+                .Replace("public async Task<int> MadeAsync(int n) { return await _made.TotalAsync(n); }", "public Task<int> MadeAsync(int n) { return _made.TotalAsync(n); }", StringComparison.Ordinal)
+                .Replace("public async Task<int> GivenAsync(int n) { return await _given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return _given.TotalAsync(n); }", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
 }
