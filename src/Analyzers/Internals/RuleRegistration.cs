@@ -146,11 +146,16 @@ internal static class RuleRegistration
                     }
 
                     _byName.Add(name, named.ToArray());
+                    _lengths |= 1UL << Math.Min(name.Length, 63);
                 }
             }
         }
 
-        public Handler[] For(string name) => _byName.TryGetValue(name, out var handlers) ? handlers : _everyCall;
+        /// <summary>A bit for each length of the names (63 for longer ones): most calls are told apart by it, without hashing the name.</summary>
+        private readonly ulong _lengths;
+
+        public Handler[] For(string name) =>
+            (_lengths & (1UL << Math.Min(name.Length, 63))) != 0 && _byName.TryGetValue(name, out var handlers) ? handlers : _everyCall;
     }
 
     private sealed class Handler

@@ -180,10 +180,20 @@ internal static class AvailableValue
     /// </summary>
     public static bool MayReturnOnlyAValue(IInvocationOperation call, AwaitInLoop.Context context)
     {
-        // A lambda first: most Run and StartNew calls fail there, before any symbol is compared.
-        if (Lambda(call) is not { } lambda || !call.Arguments.Skip(1).All(a => IsNeutral(a, call, context)))
+        // A lambda first: most Run and StartNew calls fail there, before any symbol is compared. Loops, not LINQ: this
+        // runs at every such call, and LINQ over the argument array cost more than the rest of the test (boxing, casts).
+        if (Lambda(call) is not { } lambda)
         {
             return false;
+        }
+
+        var arguments = call.Arguments;
+        for (var i = 1; i < arguments.Length; i++)
+        {
+            if (!IsNeutral(arguments[i], call, context))
+            {
+                return false;
+            }
         }
 
         var method = call.TargetMethod;
@@ -202,9 +212,20 @@ internal static class AvailableValue
         }
 
         var operations = lambda.Body.Operations;
-        return lambda.Symbol.ReturnsVoid
-            ? operations.All(o => o is IReturnOperation { ReturnedValue: null, IsImplicit: true })
-            : operations.Length == 1 && operations[0] is IReturnOperation { ReturnedValue: { } value } && IsValueShape(Plain(value));
+        if (!lambda.Symbol.ReturnsVoid)
+        {
+            return operations.Length == 1 && operations[0] is IReturnOperation { ReturnedValue: { } value } && IsValueShape(Plain(value));
+        }
+
+        foreach (var operation in operations)
+        {
+            if (operation is not IReturnOperation { ReturnedValue: null, IsImplicit: true })
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static IAnonymousFunctionOperation? Lambda(IInvocationOperation call) =>
@@ -236,7 +257,7 @@ internal static class AvailableValue
     public static IOperation? ValueOf(IInvocationOperation call) => Lambda(call) is { } lambda ? Returned(lambda) : null;
 
     private static IOperation? Returned(IAnonymousFunctionOperation lambda) =>
-        lambda.Body.Operations.FirstOrDefault() is IReturnOperation { ReturnedValue: { } value } ? value : null;
+        lambda.Body.Operations is { Length: > 0 } operations && operations[0] is IReturnOperation { ReturnedValue: { } value } ? value : null;
 
     /// <summary>The value under the implicit conversions the compiler built in, unless one runs user code.</summary>
     public static IOperation Plain(IOperation value)

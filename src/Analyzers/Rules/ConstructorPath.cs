@@ -87,7 +87,8 @@ internal static class ConstructorPath
         }
 
         var root = (IOperation?)body.BlockBody ?? body.ExpressionBody;
-        if (root is null || root.Descendants().Any(o => o is IBranchOperation { BranchKind: BranchKind.GoTo }))
+        // The keyword searched in the text rather than every operation walked: most constructors have none.
+        if (root is null || root.Syntax.HasTokenNamed("goto", SyntaxKind.GotoKeyword))
         {
             return measures;
         }

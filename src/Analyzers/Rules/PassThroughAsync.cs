@@ -439,8 +439,8 @@ internal static class PassThroughAsync
         while (true)
         {
             // Most awaits stand among statements that do other work: such a block ends no path of a pass-through.
-            if (node.Parent is BlockSyntax { Statements: var statements } && !statements.All(MayEndAPath)
-                || node.Parent is SwitchSectionSyntax { Statements: var section } && !section.All(MayEndAPath))
+            if (node.Parent is BlockSyntax { Statements: var statements } && !AllMayEndAPath(statements)
+                || node.Parent is SwitchSectionSyntax { Statements: var section } && !AllMayEndAPath(section))
             {
                 return null;
             }
@@ -456,6 +456,20 @@ internal static class PassThroughAsync
                     return null;
             }
         }
+    }
+
+    // A loop, not LINQ: this runs at every await, and All boxed the list and made a delegate each time.
+    private static bool AllMayEndAPath(SyntaxList<StatementSyntax> statements)
+    {
+        foreach (var statement in statements)
+        {
+            if (!MayEndAPath(statement))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>

@@ -180,7 +180,15 @@ internal static class TrivialContinuation
     /// <summary>How the lambda's body reads, when it is trivial.</summary>
     private static string? Shape(IAnonymousFunctionOperation lambda, Antecedent antecedent, Context symbols)
     {
-        var statements = lambda.Body.Operations.Where(o => o is not IReturnOperation { IsImplicit: true, ReturnedValue: null }).ToList();
+        var statements = new List<IOperation>();
+        foreach (var operation in lambda.Body.Operations)
+        {
+            if (operation is not IReturnOperation { IsImplicit: true, ReturnedValue: null })
+            {
+                statements.Add(operation);
+            }
+        }
+
         var budget = MaxStatements;
         var shape = statements.Count == 0 ? Shapes.Empty : Shapes.Returns;
         return AreTrivial(statements, antecedent, symbols, ref budget, ref shape) ? shape : null;
