@@ -23,11 +23,12 @@ internal static class InjectedServices
     /// Whether every constructor of the field's class leaves it holding a non-null value: a <c>new</c> in its
     /// initializer that no constructor replaces, or in every constructor a parameter checked for null, or (unless
     /// <paramref name="checkedOnly"/>) one declared non-nullable under nullable warnings, which a caller can still break
-    /// with <c>null!</c>. Not a struct's field, which <c>default</c> leaves null.
+    /// with <c>null!</c>. Not a struct's field, which <c>default</c> leaves null. A static field: a <c>new</c> in its
+    /// initializer that no static constructor replaces (the type initializer runs before any code can read it).
     /// </summary>
     public static bool IsNeverNull(IFieldSymbol field, bool checkedOnly = false)
     {
-        if (!field.IsReadOnly || field.IsStatic || field.ContainingType.TypeKind != TypeKind.Class
+        if (!field.IsReadOnly
             || field.DeclaringSyntaxReferences.Length != 1
             || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax declarator)
         {
@@ -35,6 +36,17 @@ internal static class InjectedServices
         }
 
         var initializer = declarator.Initializer?.Value;
+        if (field.IsStatic)
+        {
+            return initializer is BaseObjectCreationExpressionSyntax
+                && field.ContainingType.StaticConstructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly));
+        }
+
+        if (field.ContainingType.TypeKind != TypeKind.Class)
+        {
+            return false;
+        }
+
         var constructors = field.ContainingType.InstanceConstructors;
         return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
             && !IsSetByAnInitAccessor(field);

@@ -45,13 +45,14 @@ internal static class PassThroughCallees
     /// task and that no override can replace. The receiver is <c>this</c>, <c>base</c>, none, or a readonly field of this
     /// instance that is never null: set by a <c>new</c> in its initializer, or in every constructor from a parameter
     /// checked for null (<see cref="InjectedServices.IsNeverNull"/>; a parameter only declared non-nullable is not enough
-    /// here, since <c>null!</c> passes it).
+    /// here, since <c>null!</c> passes it); or a static readonly field a <c>new</c> in its initializer sets.
     /// </summary>
     private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth)
     {
         var callee = call.TargetMethod.OriginalDefinition;
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
-        var onField = call.Instance is IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } };
+        var onField = call.Instance is IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } }
+            or IFieldReferenceOperation { Instance: null, Field.IsStatic: true };
         return (call.Instance is null || onField || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
             && call.Arguments.All(a => SafeArgument(a.Value))

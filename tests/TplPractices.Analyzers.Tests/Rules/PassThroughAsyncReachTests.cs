@@ -472,4 +472,78 @@ public sealed class PassThroughAsyncReachTests
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         }.RunAsync();
     }
+
+    /// <summary>
+    /// A static readonly field a <c>new</c> in its initializer sets is a receiver that cannot be null, in its own type or
+    /// another: the type initializer has run before any code reads it. Not one a static constructor replaces, one set by
+    /// a factory call (which may return null), or a static field that is not readonly.
+    /// </summary>
+    [Fact]
+    public async Task StaticReadonlyFieldsMadeByNew_AreReceiversLikeThis()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Meter
+            {
+                public async Task<int> ReadAsync(int n) { await Task.Yield(); if (n < 0) throw new ArgumentException("negative"); return n + 1; }
+                public static Meter? Find(int id) => id > 0 ? new Meter() : null;
+            }
+
+            public static class Shared
+            {
+                public static readonly Meter Main = new Meter();
+            }
+
+            public class Panel
+            {
+                private static readonly Meter s_own = new();
+                private static readonly Meter s_replaced = new Meter();
+                private static readonly Meter? s_found = Meter.Find(1);
+                private static Meter s_writable = new Meter();
+
+                static Panel() { s_replaced = Meter.Find(0)!; }
+
+                public async Task<int> OwnAsync(int n) => {|#0:await|} s_own.ReadAsync(n);
+                public static async Task<int> SharedAsync(int n) { return {|#1:await|} Shared.Main.ReadAsync(n); }
+
+                public async Task<int> ReplacedAsync(int n) => await s_replaced.ReadAsync(n);
+                public async Task<int> FoundAsync(int n) => await s_found!.ReadAsync(n);
+                public async Task<int> WritableAsync(int n) => await s_writable.ReadAsync(n);
+                public static void Reset() => s_writable = null!;
+            }
+
+            public static class Api
+            {
+                public static async Task<string> Run(int x)
+                {
+                    var own = new Panel().OwnAsync(x);
+                    var shared = Panel.SharedAsync(x);
+                    var results = new System.Collections.Generic.List<string>();
+                    foreach (var task in new[] { own, shared })
+                    {
+                        try { results.Add((await task).ToString()); }
+                        catch (ArgumentException e) { results.Add(task.Status + " " + e.Message); }
+                    }
+
+                    return string.Join(",", results);
+                }
+            }
+            """;
+        var after = TestMarkup.Strip(Source)
+            .Replace("public async Task<int> OwnAsync(int n) => await s_own.ReadAsync(n);", "public Task<int> OwnAsync(int n) => s_own.ReadAsync(n);", StringComparison.Ordinal)
+            .Replace("public static async Task<int> SharedAsync(int n) { return await Shared.Main.ReadAsync(n); }", "public static Task<int> SharedAsync(int n) { return Shared.Main.ReadAsync(n); }", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = Source, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'OwnAsync'", "'ReadAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'SharedAsync'", "'ReadAsync'"));
+        await test.RunAsync();
+
+        foreach (var x in new[] { 4, -1 })
+        {
+            var original = await CodeRunner.RunAsync(TestMarkup.Strip(Source), "Api", "Run", x);
+            Assert.Equal(original, await CodeRunner.RunAsync(after, "Api", "Run", x));
+            Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative" : "returned 5,5", original);
+        }
+    }
 }
