@@ -77,7 +77,9 @@ internal sealed class CallbackStateApis
     public bool IsCandidate(IMethodSymbol method) =>
         System.Array.IndexOf(MethodNames, method.Name) >= 0
         && !method.IsGenericMethod
-        && IsApiType(method.ContainingType);
+        // Only Post and Send are a SynchronizationContext subclass's: the base types of every type constructed or
+        // called with Run need no walk.
+        && (method.Name is "Post" or "Send" ? IsApiType(method.ContainingType) : IsListed(method.ContainingType));
 
     /// <summary>The names of the APIs' methods that take a callback (a constructor for Timer); the rule looks at no other call.</summary>
     internal static readonly string[] MethodNames =
