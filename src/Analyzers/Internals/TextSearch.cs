@@ -53,12 +53,16 @@ internal static class TextSearch
     /// <summary>True when <see cref="TokensNamed"/> would find one; stops at the first.</summary>
     public static bool HasTokenNamed(this SyntaxNode node, string word, SyntaxKind kind) => Search(node, word, kind, found: null);
 
+    /// <summary>True when <see cref="TokensNamed"/> would find one that <paramref name="accept"/> takes; stops at the first.</summary>
+    public static bool HasTokenNamed(this SyntaxNode node, string word, SyntaxKind kind, Func<SyntaxToken, bool> accept) =>
+        Search(node, word, kind, found: null, accept: accept);
+
     /// <summary>True when <see cref="TokensNamed"/> would find one that starts before <paramref name="position"/>.</summary>
     public static bool HasTokenNamedBefore(this SyntaxNode node, int position, string word, SyntaxKind kind) =>
         Search(node, word, kind, found: null, before: position);
 
     /// <summary>Adds the tokens found to <paramref name="found"/>; with none given, returns true at the first.</summary>
-    private static bool Search(SyntaxNode node, string word, SyntaxKind kind, List<SyntaxToken>? found, int before = int.MaxValue)
+    private static bool Search(SyntaxNode node, string word, SyntaxKind kind, List<SyntaxToken>? found, int before = int.MaxValue, Func<SyntaxToken, bool>? accept = null)
     {
         var last = -1;
         var text = TextAround(node, out var offset);
@@ -68,7 +72,8 @@ internal static class TextSearch
         {
             var token = node.FindToken(offset + at);
             // An escaped identifier can be reached twice (at the word and at an escape in it): it counts once.
-            if (token.Span.Contains(offset + at) && token.ValueText == word && token.IsKind(kind) && token.SpanStart > last)
+            if (token.Span.Contains(offset + at) && token.ValueText == word && token.IsKind(kind) && token.SpanStart > last
+                && (accept is null || accept(token)))
             {
                 if (found is null)
                 {

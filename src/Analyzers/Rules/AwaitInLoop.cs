@@ -128,18 +128,8 @@ internal sealed partial class AwaitInLoop
         /// Any await keyword in the body (await, await foreach, await using), not counting nested functions. The word is
         /// searched in the text: walking every token of the body cost more than the rest of the rule's work on it.
         /// </summary>
-        private static bool HasAwait(SyntaxNode declaration)
-        {
-            foreach (var token in declaration.TokensNamed("await", SyntaxKind.AwaitKeyword))
-            {
-                if (!InNestedFunction(token.Parent, declaration))
-                {
-                    return true;
-                }
-            }
-
-            return false;
-        }
+        private static bool HasAwait(SyntaxNode declaration) =>
+            declaration.HasTokenNamed("await", SyntaxKind.AwaitKeyword, token => !InNestedFunction(token.Parent, declaration));
 
         private static bool InNestedFunction(SyntaxNode? node, SyntaxNode declaration)
         {
