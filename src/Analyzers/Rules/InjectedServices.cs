@@ -24,7 +24,8 @@ internal static class InjectedServices
     /// initializer that no constructor replaces, or in every constructor a parameter checked for null, or (unless
     /// <paramref name="checkedOnly"/>) one declared non-nullable under nullable warnings, which a caller can still break
     /// with <c>null!</c>. Not a struct's field, which <c>default</c> leaves null. A static field: a <c>new</c> in its
-    /// initializer that no static constructor replaces (the type initializer runs before any code can read it).
+    /// initializer that no static constructor replaces (the type initializer runs before any code can read it), and not
+    /// <c>[ThreadStatic]</c>.
     /// </summary>
     public static bool IsNeverNull(IFieldSymbol field, bool checkedOnly = false)
     {
@@ -38,8 +39,10 @@ internal static class InjectedServices
         var initializer = declarator.Initializer?.Value;
         if (field.IsStatic)
         {
+            // A [ThreadStatic] field's initializer runs on one thread only: every other thread sees null.
             return initializer is BaseObjectCreationExpressionSyntax
-                && field.ContainingType.StaticConstructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly));
+                && field.ContainingType.StaticConstructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
+                && !field.GetAttributes().Any(a => a.AttributeClass is { Name: "ThreadStaticAttribute", ContainingNamespace.Name: "System" });
         }
 
         if (field.ContainingType.TypeKind != TypeKind.Class)

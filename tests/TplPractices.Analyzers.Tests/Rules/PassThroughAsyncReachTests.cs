@@ -476,7 +476,7 @@ public sealed class PassThroughAsyncReachTests
     /// <summary>
     /// A static readonly field a <c>new</c> in its initializer sets is a receiver that cannot be null, in its own type or
     /// another: the type initializer has run before any code reads it. Not one a static constructor replaces, one set by
-    /// a factory call (which may return null), or a static field that is not readonly.
+    /// a factory call (which may return null), a static field that is not readonly, or a <c>[ThreadStatic]</c> one.
     /// </summary>
     [Fact]
     public async Task StaticReadonlyFieldsMadeByNew_AreReceiversLikeThis()
@@ -503,6 +503,9 @@ public sealed class PassThroughAsyncReachTests
                 private static readonly Meter? s_found = Meter.Find(1);
                 private static Meter s_writable = new Meter();
 
+                // Its initializer runs on the first thread only: on any other the field is null.
+                [ThreadStatic] private static readonly Meter? s_perThread = new Meter();
+
                 static Panel() { s_replaced = Meter.Find(0)!; }
 
                 public async Task<int> OwnAsync(int n) => {|#0:await|} s_own.ReadAsync(n);
@@ -511,6 +514,7 @@ public sealed class PassThroughAsyncReachTests
                 public async Task<int> ReplacedAsync(int n) => await s_replaced.ReadAsync(n);
                 public async Task<int> FoundAsync(int n) => await s_found!.ReadAsync(n);
                 public async Task<int> WritableAsync(int n) => await s_writable.ReadAsync(n);
+                public async Task<int> PerThreadAsync(int n) => await s_perThread!.ReadAsync(n);
                 public static void Reset() => s_writable = null!;
             }
 
