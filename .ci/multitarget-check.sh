@@ -148,6 +148,8 @@ for config in legacy modern; do
   # Pass-through async methods return the task; one whose argument runs code keeps its await.
   expect $config PassThroughs.cs "public Task<int> SendAsync(string message) => SendAsync(message, CancellationToken.None); // forwards"
   expect $config PassThroughs.cs "            return WriteAsync(reason, CancellationToken.None);"
+  expect $config PassThroughs.cs "public Task LogAsync(string line) => s_journal.WriteAsync(line);"
+  expect $config PassThroughs.cs "public Task NoteAsync(string line) => _journal.WriteAsync(line);"
   expect $config PassThroughs.cs "public async Task<int> SendTrimmedAsync(string message) => await SendAsync(message.Trim(), CancellationToken.None);"
   # Timer loops: a PeriodicTimer where every target that compiles the loop has one.
   expect $config Timers.cs "while (!token.IsCancellationRequested) { _polls++; await Task.Delay(1000); }"

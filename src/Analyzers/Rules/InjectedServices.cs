@@ -24,8 +24,8 @@ internal static class InjectedServices
     /// initializer that no constructor replaces, or in every constructor a parameter checked for null, or (unless
     /// <paramref name="checkedOnly"/>) one declared non-nullable under nullable warnings, which a caller can still break
     /// with <c>null!</c>. Not a struct's field, which <c>default</c> leaves null. A static field: a <c>new</c> in its
-    /// initializer that no static constructor replaces (the type initializer runs before any code can read it), and not
-    /// <c>[ThreadStatic]</c>.
+    /// initializer that no static constructor replaces (the type initializer runs before any code can read it), no static
+    /// initializer before it may run code, and not <c>[ThreadStatic]</c>.
     /// </summary>
     public static bool IsNeverNull(IFieldSymbol field, bool checkedOnly = false)
     {
@@ -42,7 +42,8 @@ internal static class InjectedServices
             // A [ThreadStatic] field's initializer runs on one thread only: every other thread sees null.
             return initializer is BaseObjectCreationExpressionSyntax
                 && field.ContainingType.StaticConstructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
-                && !field.GetAttributes().Any(a => a.AttributeClass is { Name: "ThreadStaticAttribute", ContainingNamespace.Name: "System" });
+                && !field.GetAttributes().Any(a => a.AttributeClass is { Name: "ThreadStaticAttribute", ContainingNamespace.Name: "System" })
+                && !RunsCodeBefore(declarator, field.ContainingType);
         }
 
         if (field.ContainingType.TypeKind != TypeKind.Class)
@@ -53,6 +54,31 @@ internal static class InjectedServices
         var constructors = field.ContainingType.InstanceConstructors;
         return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
             && !IsSetByAnInitAccessor(field);
+    }
+
+    /// <summary>
+    /// Whether a static initializer that runs before the field's may run code (<see cref="StaticInitializers"/>): code
+    /// that calls the method while the field is still null. Those above it in its declaration and its part, and any in
+    /// another part of the type, whose order against this one is the compiler's.
+    /// </summary>
+    private static bool RunsCodeBefore(VariableDeclaratorSyntax declarator, INamedTypeSymbol type)
+    {
+        if (declarator.Parent is not VariableDeclarationSyntax { Parent: FieldDeclarationSyntax field } declaration
+            || field.Parent is not TypeDeclarationSyntax part
+            || StaticInitializers.OtherPartMayRunCode(type, part))
+        {
+            return true;
+        }
+
+        foreach (var earlier in declaration.Variables.TakeWhile(v => v != declarator))
+        {
+            if (earlier.Initializer is { } initializer && StaticInitializers.MayRunCode(initializer.Value))
+            {
+                return true;
+            }
+        }
+
+        return part.Members.TakeWhile(m => m != field).Any(m => StaticInitializers.Of(m) is { } initializer && StaticInitializers.MayRunCode(initializer));
     }
 
     /// <summary>An <c>init</c> accessor may set a readonly field too, from an object initializer after the constructor.</summary>

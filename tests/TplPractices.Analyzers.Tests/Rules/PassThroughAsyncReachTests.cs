@@ -437,7 +437,7 @@ public sealed class PassThroughAsyncReachTests
     }
 
     /// <summary>
-    /// A field made by <c>new</c> and one set from a parameter checked with <c>?? throw</c>, in a file compiled for
+    /// A field made by <c>new</c>, a static one, and one set from a parameter checked with <c>?? throw</c>, in a file compiled for
     /// netstandard2.0 at C# 7.3 beside net10.0 with nullable warnings: every copy reports, and the fix builds in both.
     /// </summary>
     [Fact]
@@ -454,6 +454,7 @@ public sealed class PassThroughAsyncReachTests
 
             public class Owner
             {
+                private static readonly Ledger s_shared = new Ledger();
                 private readonly Ledger _made = new Ledger();
                 private readonly Ledger _given;
 
@@ -461,6 +462,7 @@ public sealed class PassThroughAsyncReachTests
 
                 public async Task<int> MadeAsync(int n) { return [|await|] _made.TotalAsync(n); }
                 public async Task<int> GivenAsync(int n) { return [|await|] _given.TotalAsync(n); }
+                public async Task<int> SharedAsync(int n) { return [|await|] s_shared.TotalAsync(n); }
             }
             """;
         await new Verify.Test
@@ -468,7 +470,8 @@ public sealed class PassThroughAsyncReachTests
             TestCode = Source,
             FixedCode = TestMarkup.Strip(Source)
                 .Replace("public async Task<int> MadeAsync(int n) { return await _made.TotalAsync(n); }", "public Task<int> MadeAsync(int n) { return _made.TotalAsync(n); }", StringComparison.Ordinal)
-                .Replace("public async Task<int> GivenAsync(int n) { return await _given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return _given.TotalAsync(n); }", StringComparison.Ordinal),
+                .Replace("public async Task<int> GivenAsync(int n) { return await _given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return _given.TotalAsync(n); }", StringComparison.Ordinal)
+                .Replace("public async Task<int> SharedAsync(int n) { return await s_shared.TotalAsync(n); }", "public Task<int> SharedAsync(int n) { return s_shared.TotalAsync(n); }", StringComparison.Ordinal),
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         }.RunAsync();
     }
@@ -476,7 +479,8 @@ public sealed class PassThroughAsyncReachTests
     /// <summary>
     /// A static readonly field a <c>new</c> in its initializer sets is a receiver that cannot be null, in its own type or
     /// another: the type initializer has run before any code reads it. Not one a static constructor replaces, one set by
-    /// a factory call (which may return null), a static field that is not readonly, or a <c>[ThreadStatic]</c> one.
+    /// a factory call (which may return null), a static field that is not readonly, a <c>[ThreadStatic]</c> one, or one
+    /// an earlier static initializer can reach while it is still null.
     /// </summary>
     [Fact]
     public async Task StaticReadonlyFieldsMadeByNew_AreReceiversLikeThis()
@@ -518,6 +522,16 @@ public sealed class PassThroughAsyncReachTests
                 public static void Reset() => s_writable = null!;
             }
 
+            public class Warmed
+            {
+                // Runs before s_meter is set: the call meets a null field, which the async method puts in s_warm's task.
+                private static readonly Task<int> s_warm = new Warmed().ReadAsync(1);
+                private static readonly Meter s_meter = new Meter();
+
+                public async Task<int> ReadAsync(int n) => await s_meter.ReadAsync(n);
+                public static bool WarmFailed => s_warm.IsFaulted;
+            }
+
             public static class Api
             {
                 public static async Task<string> Run(int x)
@@ -531,6 +545,7 @@ public sealed class PassThroughAsyncReachTests
                         catch (ArgumentException e) { results.Add(task.Status + " " + e.Message); }
                     }
 
+                    results.Add(Warmed.WarmFailed ? "warm faulted" : "warm ran");
                     return string.Join(",", results);
                 }
             }
@@ -547,7 +562,7 @@ public sealed class PassThroughAsyncReachTests
         {
             var original = await CodeRunner.RunAsync(TestMarkup.Strip(Source), "Api", "Run", x);
             Assert.Equal(original, await CodeRunner.RunAsync(after, "Api", "Run", x));
-            Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative" : "returned 5,5", original);
+            Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative,warm faulted" : "returned 5,5,warm faulted", original);
         }
     }
 }
