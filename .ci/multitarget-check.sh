@@ -155,6 +155,8 @@ for config in legacy modern; do
   expect $config Timers.cs "while (!token.IsCancellationRequested) { _polls++; await Task.Delay(1000); }"
   expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));"
   expect $config Timers.cs "await timer.WaitForNextTickAsync(token);"
+  expect $config Timers.cs "CancellationTokenSource.CreateLinkedTokenSource(token)"
+  expect $config Timers.cs "first = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));"
   # A second continuation is reported and left alone (no rule fixes it).
   expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 done

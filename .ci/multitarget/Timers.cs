@@ -14,6 +14,14 @@ namespace MultiTarget
             while (!token.IsCancellationRequested) { _polls++; await Task.Delay(1000); }
         }
 
+        // TPL0017: a delay on the caller's token racing the work; the fix's source is linked to the token on both targets.
+        public async Task<bool> InTime(Task work, CancellationToken token)
+        {
+            Task first;
+            first = await Task.WhenAny(work, Task.Delay(1000, token));
+            return first == work;
+        }
+
 #if NET
         // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer.
         public async Task Modern(CancellationToken token)

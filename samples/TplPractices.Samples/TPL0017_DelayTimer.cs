@@ -6,7 +6,8 @@ namespace TplPractices.Samples;
 
 /// <summary>
 /// TPL0017: a loop that ends each pass with await Task.Delay allocates a timer and a task every pass; one PeriodicTimer
-/// ticks for the whole loop (.NET 6+). A Task.Delay racing a task in Task.WhenAny keeps its timer queued until it fires.
+/// ticks for the whole loop (.NET 6+). A Task.Delay racing a task in Task.WhenAny, without a token or on the caller's,
+/// keeps its timer queued until it fires.
 /// </summary>
 public class TPL0017_DelayTimer
 {
@@ -36,6 +37,25 @@ public class TPL0017_DelayTimer
     public async Task<bool> WaitBrieflyAsync(Task work)
     {
         var first = await Task.WhenAny(work, Task.Delay(5_000));
+        return first == work;
+    }
+
+    // Reported on both targets, fixed: the delay takes the caller's token, which outlives the race; the source is linked
+    // to it, so the caller's cancellation still cancels the delay.
+    // Fix: using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token); the delay takes
+    // delayCancellation.Token, and delayCancellation.Cancel(); follows the race.
+    public async Task<bool> WaitForCallerAsync(Task work, CancellationToken token)
+    {
+        var first = await Task.WhenAny(work, Task.Delay(5_000, token));
+        return first == work;
+    }
+
+    // Not reported: the delay takes a source of this code's own, canceled once the race is decided.
+    public async Task<bool> WaitCanceledAsync(Task work, CancellationToken token)
+    {
+        using var source = CancellationTokenSource.CreateLinkedTokenSource(token);
+        var first = await Task.WhenAny(work, Task.Delay(5_000, source.Token));
+        source.Cancel();
         return first == work;
     }
 

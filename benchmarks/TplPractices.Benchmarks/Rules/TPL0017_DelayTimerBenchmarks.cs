@@ -41,6 +41,24 @@ public class TPL0017_DelayTimerBenchmarks
         await Task.WhenAny(_done, Task.Delay(50, delayCancellation.Token));
         delayCancellation.Cancel();
     }
+
+    /// <summary>A caller's token that lives on (a request's or a service's): the delay registers on it as well.</summary>
+    private readonly CancellationTokenSource _caller = new();
+
+    [Benchmark(Baseline = true, Description = "await Task.WhenAny(done, Task.Delay(50, callerToken))")]
+    [BenchmarkCategory("Time-out race on the caller's token, the task already done")]
+    public Task Before_CallersTokenRace() => Task.WhenAny(_done, Task.Delay(50, _caller.Token));
+
+    /// <summary>The fix for a delay on the caller's token: a source linked to it, canceled once the race is decided.</summary>
+    [Benchmark(Description = "linked = CreateLinkedTokenSource(callerToken); WhenAny(done, Task.Delay(50, linked.Token)); linked.Cancel()")]
+    [BenchmarkCategory("Time-out race on the caller's token, the task already done")]
+    [TradesAllocation("the linked source and its registration on the caller's token cost bytes; canceling takes the timer out of the queue and the delay's registration off the caller's token at once, where the baseline leaves both for 50 ms")]
+    public async Task Fixed_CallersTokenRace()
+    {
+        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(_caller.Token);
+        await Task.WhenAny(_done, Task.Delay(50, delayCancellation.Token));
+        delayCancellation.Cancel();
+    }
 }
 
 /// <summary>

@@ -10,7 +10,7 @@ namespace TplPractices.Analyzers.Rules;
 /// <summary>
 /// TPL0017: <c>Task.Delay</c> used as a timer. Two shapes: a loop that ends each pass with an await of the same delay
 /// (a timer and a task per pass, where one <c>PeriodicTimer</c> would tick for the whole loop), and a delay racing a
-/// task in <c>Task.WhenAny</c> without a token (its timer stays queued until it fires, whoever wins).
+/// task in <c>Task.WhenAny</c> without a token or on the caller's (its timer stays queued until it fires, whoever wins).
 /// </summary>
 internal static class DelayTimer
 {
@@ -23,6 +23,8 @@ internal static class DelayTimer
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
     public const string RaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
+
+    public const string TokenRaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued, and its registration on the caller's token, until it fires or the token is canceled, whoever wins; cancel the delay once the race is decided";
 
     internal sealed class Context
     {
@@ -56,16 +58,20 @@ internal static class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null)
         {
             Message = message;
             FixKind = fixKind;
             Loop = loop;
             RaceStatement = raceStatement;
+            LinkedToken = linkedToken;
         }
 
         /// <summary>The statement that holds the race, for the race shape's fix.</summary>
         public SyntaxNode? RaceStatement { get; }
+
+        /// <summary>The caller's token the delay took, which the race fix's source links to; null for a delay without one.</summary>
+        public SyntaxNode? LinkedToken { get; }
 
         /// <summary>
         /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces, or the statement
@@ -74,6 +80,7 @@ internal static class DelayTimer
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
             FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() },
+            FixCancelDelay when RaceStatement is not null && LinkedToken is not null => new[] { RaceStatement.GetLocation(), LinkedToken.GetLocation() },
             FixCancelDelay when RaceStatement is not null => new[] { RaceStatement.GetLocation() },
             _ => null,
         };
@@ -95,18 +102,20 @@ internal static class DelayTimer
             return null;
         }
 
-        if (CannotBeCanceled(delay) && RacedIn(delay) is { } race)
+        // A delay that cannot be canceled races alone; one with the caller's token races with a source linked to it.
+        if (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: false) is not null)
         {
-            return StatementToCancelAfter(race.WhenAny, delay) is { } statement
-                ? new Site(RaceMessage, FixCancelDelay, null, statement)
-                : new Site(RaceMessage, null, null);
-        }
+            if (RacedIn(delay) is { } race)
+            {
+                return RaceSite(delay, race.WhenAny);
+            }
 
-        if (CannotBeCanceled(delay) && delay.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
-            && RacedThrough(declarator.Symbol, delay))
-        {
-            // Held in a local, the delay is there to be compared with the winner after the race: no rewrite.
-            return new Site(RaceMessage, null, null);
+            if (delay.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
+                && RacedThrough(declarator.Symbol, delay))
+            {
+                // Held in a local, the delay is there to be compared with the winner after the race: no rewrite.
+                return RaceSite(delay, null);
+            }
         }
 
         return context.PeriodicTimer is not null && TimerLoopOf(delay) is { } loop
@@ -114,16 +123,62 @@ internal static class DelayTimer
             : null;
     }
 
+    /// <summary>The race's site, fixed where the race is a statement a source's Cancel can follow; null for a token that is written.</summary>
+    private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny)
+    {
+        var callersToken = CannotBeCanceled(delay) ? null : CallersToken(delay, checkWrites: true);
+        if (callersToken is null && !CannotBeCanceled(delay))
+        {
+            return null;
+        }
+
+        var message = callersToken is null ? RaceMessage : TokenRaceMessage;
+        return whenAny is not null && StatementToCancelAfter(whenAny, delay) is { } statement
+            ? new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax)
+            : new Site(message, null, null);
+    }
+
     /// <summary>A zero delay makes no timer: its task is complete at once (TPL0014 reports it).</summary>
     public static bool MakesNoTimer(IInvocationOperation delay) =>
-        delay.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) is { } period && AwaitInLoop.IsZeroDelay(period.Value);
+        delay.Arguments.Length > 0 && AwaitInLoop.IsZeroDelay(PeriodOf(delay).Value);
 
     /// <summary><c>Task.Delay(t)</c>, or with a token that cannot be canceled (<c>CancellationToken.None</c>, <c>default</c>).</summary>
     private static bool CannotBeCanceled(IInvocationOperation delay) =>
         delay.Arguments.Length == 1
-        || delay.Arguments.Length == 2
-            && delay.Arguments[1].Parameter?.Type.Name == "CancellationToken"
-            && SafeTests.IsUncancelableToken(delay.Arguments[1].Value);
+        || TokenOf(delay) is { } token && SafeTests.IsUncancelableToken(token);
+
+    /// <summary>The period's argument, first or named in another place.</summary>
+    public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>
+        delay.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) ?? delay.Arguments[0];
+
+    /// <summary>The token of <c>Task.Delay(t, token)</c>, written in either place (named arguments), or null.</summary>
+    private static IOperation? TokenOf(IInvocationOperation delay)
+    {
+        if (delay.Arguments.Length != 2)
+        {
+            return null;
+        }
+
+        var token = delay.Arguments[0].Parameter?.Ordinal == 1 ? delay.Arguments[0] : delay.Arguments[1];
+        return token.Parameter is { Ordinal: 1, Type.Name: "CancellationToken" } ? token.Value : null;
+    }
+
+    /// <summary>
+    /// The token of <c>Task.Delay(t, token)</c> where it is a parameter of the code around it that nothing writes: the
+    /// caller's token, which lives on after the race, so the delay's timer and its registration on the token stay until
+    /// the delay fires. A token from a source of this code's own (<c>cts.Token</c>) is left alone: that source is
+    /// usually canceled after the race already; so is a primary constructor's parameter, which other members may write.
+    /// Null otherwise.
+    /// </summary>
+    private static IParameterReferenceOperation? CallersToken(IInvocationOperation delay, bool checkWrites) =>
+        TokenOf(delay)?.WithoutImplicitConversions() is IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
+        && (!checkWrites || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()))
+            ? token
+            : null;
+
+    /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or is the caller's.</summary>
+    public static bool IsReportedRace(IInvocationOperation delay) =>
+        !MakesNoTimer(delay) && RacedIn(delay) is not null && (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: true) is not null);
 
     /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
     public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
@@ -214,7 +269,7 @@ internal static class DelayTimer
             || body.Operations.Last() != statement && body.Operations.First() != statement
             || !IsTimerLoop(loop)
             || delay.Arguments.Length == 0
-            || !IsSameEveryPass(delay.Arguments[0].Value, loop))
+            || !IsSameEveryPass(PeriodOf(delay).Value, loop))
         {
             return null;
         }
@@ -299,7 +354,7 @@ internal static class DelayTimer
     private static bool CanFix(IInvocationOperation delay, ILoopOperation loop, Context context) =>
         ((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
-        && PositivePeriod(delay.Arguments[0].Value)
+        && PositivePeriod(PeriodOf(delay).Value)
         && delay.TargetMethod.Parameters.Skip(1).All(p => p.Type.Name == "CancellationToken") // a TimeProvider: no fix
         && (delay.Arguments.Length == 1 || IsCaughtAsCancellation(loop, context));
 

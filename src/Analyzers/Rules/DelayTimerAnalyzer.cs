@@ -8,7 +8,7 @@ namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
 /// TPL0017: Task.Delay as a timer, in a loop that waits the same time every pass (one PeriodicTimer instead, on .NET 6+),
-/// or racing a task in Task.WhenAny without a token (its timer outlives the race).
+/// or racing a task in Task.WhenAny without a token or on the caller's (its timer outlives the race).
 /// </summary>
 public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
 {
@@ -19,9 +19,9 @@ public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
         description: "A loop that awaits Task.Delay at the end of every pass allocates a timer, a task and a continuation per "
-            + "pass; on .NET 6 and later one PeriodicTimer ticks for the whole loop. A Task.Delay without a token racing a task "
-            + "in Task.WhenAny stays in the timer queue until it fires, even when the task won long before; "
-            + "Task.WaitAsync (.NET 6+) or a canceled delay frees it.");
+            + "pass; on .NET 6 and later one PeriodicTimer ticks for the whole loop. A Task.Delay racing a task in Task.WhenAny, "
+            + "without a token or on the caller's, stays in the timer queue until it fires, even when the task won long before; "
+            + "a delay canceled once the race is decided frees it.");
 
     internal static readonly OperationRule Operations = OperationRule.Create(Rule, DelayTimer.Context.TryCreate, Analyze, OperationKind.Invocation)
         .OnlyForCallsOf("Delay");

@@ -119,7 +119,7 @@ internal static class PassThroughAsync
             || context.Values is { } values
                 && site.Awaits.Any(a => AvailableValue.OfAwait(a, values) is { Fix: not null })
                 && IsOn(analysis, site, AvailableValueAnalyzer.Rule)
-            || calls.Any(c => c.TargetMethod is { Name: "Delay", IsStatic: true } && context.IsTask(c.TargetMethod.ContainingType) && !DelayTimer.MakesNoTimer(c) && DelayTimer.RacedIn(c) is not null)
+            || calls.Any(c => c.TargetMethod is { Name: "Delay", IsStatic: true } && context.IsTask(c.TargetMethod.ContainingType) && DelayTimer.IsReportedRace(c))
                 && IsOn(analysis, site, DelayTimerAnalyzer.Rule);
     }
 

@@ -54,15 +54,25 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
         var parts = FixSites.PartsOf(reported);
-        // The one part: the race's statement, or the timer loop.
-        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
+        // The first part: the race's statement, or the timer loop; a race's second, the caller's token to link to.
+        if (parts.Length is not (1 or 2) || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
         {
             return;
         }
 
         if (kind == DelayTimer.FixCancelDelay)
         {
-            CancelAfterTheRace(editor, span, loop);
+            var linked = parts.Length == 2 ? FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[1]) : null;
+            if (parts.Length == 1 || linked is not null)
+            {
+                CancelAfterTheRace(editor, span, loop, linked);
+            }
+
+            return;
+        }
+
+        if (parts.Length != 1)
+        {
             return;
         }
 
@@ -79,7 +89,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
 
         var generator = editor.Generator;
         var name = FieldNaming.FreeLocal(editor, member, loop.SpanStart, "timer");
-        var periodArgument = delay.Arguments[0];
+        var periodArgument = DelayTimer.PeriodOf(delay);
         var period = SymbolEqualityComparer.Default.Equals(periodArgument.Value.WithoutImplicitConversions().Type, timeSpan)
             ? ((ArgumentSyntax)periodArgument.Syntax).Expression.WithoutTrivia()
             : (ExpressionSyntax)generator.InvocationExpression(
@@ -105,16 +115,18 @@ public sealed class DelayTimerFixer : SiteRuleFixer
 
         var tick = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("WaitForNextTickAsync")),
-            ArgumentList(SeparatedList(delaySyntax.ArgumentList.Arguments.Skip(1))));
+            ArgumentList(SeparatedList(delaySyntax.ArgumentList.Arguments.Where(a => a != periodArgument.Syntax))));
         editor.ReplaceNode(delaySyntax, tick.WithTriviaFrom(delaySyntax));
     }
 
     /// <summary>
     /// <c>var first = await Task.WhenAny(work, Task.Delay(t));</c> → <c>using var delayCancellation = new
     /// CancellationTokenSource();</c>, the race with <c>Task.Delay(t, delayCancellation.Token)</c>, then
-    /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel.
+    /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel. A delay that took the
+    /// caller's token takes a source linked to it (<c>CancellationTokenSource.CreateLinkedTokenSource(token)</c>), which
+    /// the caller's cancellation cancels as it did the delay.
     /// </summary>
-    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, StatementSyntax statement)
+    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, StatementSyntax statement, ExpressionSyntax? linkedToken)
     {
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
@@ -124,17 +136,35 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             return;
         }
 
+        // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
+        // where a declared winner gets no fix (the block would hide it).
+        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
+        if (!usingDeclaration && statement is LocalDeclarationStatementSyntax)
+        {
+            return;
+        }
+
         var generator = editor.Generator;
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
         var token = Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Token")));
         var arguments = delaySyntax.ArgumentList.Arguments;
-        var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(
-            arguments.Count == 1 ? arguments.Add(token) : arguments.Replace(arguments[1], token.WithTriviaFrom(arguments[1]))));
-        var newSource = (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType));
+        // The token's argument, named or not, in whatever place: the new token takes it, with its name.
+        var tokenArgument = arguments.Count == 1 ? null
+            : linkedToken?.Parent as ArgumentSyntax
+                ?? arguments.FirstOrDefault(a => a.NameColon?.Name.Identifier.ValueText == "cancellationToken")
+                ?? arguments[1];
+        var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(tokenArgument is null
+            ? arguments.Add(token)
+            : arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
+        var newSource = linkedToken is null
+            ? (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType))
+            : (ExpressionSyntax)generator.InvocationExpression(
+                generator.MemberAccessExpression(ImportedType.Of(generator, sourceType), "CreateLinkedTokenSource"),
+                linkedToken.WithoutTrivia());
         var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
         var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
 
-        if (((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8)
+        if (usingDeclaration)
         {
             var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
             editor.ReplaceNode(delaySyntax, newDelay);

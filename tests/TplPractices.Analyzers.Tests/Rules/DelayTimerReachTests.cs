@@ -164,13 +164,83 @@ public sealed class DelayTimerReachTests
                     return await Task.WhenAny(a, timeout) != timeout;
                 }
 
+                Task<Task> Named(Task a) => Task.WhenAny(a, {|#7:Task.Delay(cancellationToken: default, millisecondsDelay: 1000)|});
+                Task<Task> Callers(Task a, CancellationToken token) => Task.WhenAny(a, {|#8:Task.Delay(1000, token)|});
+                Task<Task> CallersNamed(Task a, CancellationToken token) => Task.WhenAny(a, {|#9:Task.Delay(cancellationToken: token, millisecondsDelay: 1000)|});
+                async Task<bool> CallersHeld(Task a, CancellationToken token)
+                {
+                    var timeout = {|#10:Task.Delay(every, token)|};
+                    return await Task.WhenAny(a, timeout) != timeout;
+                }
+
                 Task<Task> Lone() => Task.WhenAny(Task.Delay(1000));
                 Task<Task> LoneArray() => Task.WhenAny(new[] { Task.Delay(1000) });
-                Task<Task> Cancelable(Task a, CancellationToken token) => Task.WhenAny(a, Task.Delay(1000, token));
                 Task<Task> NotRaced() { var timeout = Task.Delay(1000); return Task.WhenAny(timeout); }
             """) };
-        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 7).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 8).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(8, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.TokenRaceMessage)));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A token of this code's own source (the usual way to cancel a delay after a race), a parameter something assigns
+    /// (it may be that source's token by the race), and a primary constructor's parameter (other members may write it)
+    /// are left alone.
+    /// </summary>
+    [Fact]
+    public async Task ADelayOnATokenThisCodeOwns_IsNotReported()
+    {
+        await new Verify.Test { TestCode = Class("""
+                async Task<bool> Owned(Task a, CancellationToken token)
+                {
+                    using var source = CancellationTokenSource.CreateLinkedTokenSource(token);
+                    var first = await Task.WhenAny(a, Task.Delay(1000, source.Token));
+                    source.Cancel();
+                    return first == a;
+                }
+
+                async Task<bool> Reassigned(Task a, CancellationToken token, CancellationTokenSource source)
+                {
+                    token = source.Token;
+                    var first = await Task.WhenAny(a, Task.Delay(1000, token));
+                    source.Cancel();
+                    return first == a;
+                }
+
+                async Task<bool> InALambda(Task a, CancellationToken token)
+                {
+                    Action swap = () => token = default;
+                    return await Task.WhenAny(a, Task.Delay(1000, token)) == a;
+                }
+            """) }.RunAsync();
+        await new Verify.Test { TestCode = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class Primary(CancellationToken token)
+            {
+                async Task<bool> Race(Task a) => await Task.WhenAny(a, Task.Delay(1000, token)) == a;
+                void Swap(CancellationTokenSource source) => token = source.Token;
+            }
+            """ }.RunAsync();
+    }
+
+    /// <summary>A backoff whose arguments are named out of order is still a period that changes: no timer loop.</summary>
+    [Fact]
+    public async Task NamedArgumentsOutOfOrder_AreReadByParameter()
+    {
+        await new Verify.Test { TestCode = Class("""
+                async Task Backoff(CancellationToken token)
+                {
+                    var wait = 100;
+                    while (!token.IsCancellationRequested) { Work(); await Task.Delay(cancellationToken: token, millisecondsDelay: wait); wait *= 2; }
+                }
+
+                async Task Steady()
+                {
+                    while (true) { Work(); await {|#0:Task.Delay(cancellationToken: default, millisecondsDelay: 1000)|}; }
+                }
+            """), ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage) } }.RunAsync();
     }
 
     private const string Races = /* lang=c#-test */ """
@@ -230,6 +300,77 @@ public sealed class DelayTimerReachTests
         Assert.Equal(workMillis > 400 ? "returned timeout" : "returned work", original);
     }
 
+    private const string LinkedRaces = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
+
+            public static async Task<string> Linked(int workMillis, int cancelMillis)
+            {
+                using var caller = new CancellationTokenSource();
+                if (cancelMillis == 0)
+                {
+                    caller.Cancel();
+                }
+                else if (cancelMillis > 0)
+                {
+                    caller.CancelAfter(cancelMillis);
+                }
+
+                var work = Work(workMillis);
+                var winner = await Race(work, caller.Token);
+                return winner + "," + (await Named(work, caller.Token));
+            }
+
+            private static async Task<string> Race(Task work, CancellationToken token)
+            {
+                var first = await Task.WhenAny(work, {|#0:Task.Delay(400, token)|});
+                return first == work ? "work" : first.IsCanceled ? "canceled" : "timeout";
+            }
+
+            private static async Task<string> Named(Task work, CancellationToken token)
+            {
+                Task first;
+                first = await Task.WhenAny(work, {|#1:Task.Delay(cancellationToken: token, millisecondsDelay: 400)|}).ConfigureAwait(false);
+                return first == work ? "work" : first.IsCanceled ? "canceled" : "timeout";
+            }
+        }
+        """;
+
+    private static readonly string LinkedRacesFixed = TestMarkup.Strip(LinkedRaces)
+        .Replace("        var first = await Task.WhenAny(work, Task.Delay(400, token));\n", "        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);\n        var first = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));\n        delayCancellation.Cancel();\n", StringComparison.Ordinal)
+        .Replace("        first = await Task.WhenAny(work, Task.Delay(cancellationToken: token, millisecondsDelay: 400)).ConfigureAwait(false);\n", "        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);\n        first = await Task.WhenAny(work, Task.Delay(cancellationToken: delayCancellation.Token, millisecondsDelay: 400)).ConfigureAwait(false);\n        delayCancellation.Cancel();\n", StringComparison.Ordinal);
+
+    /// <summary>A delay on the caller's token races with a source linked to that token, which the caller's cancellation still cancels.</summary>
+    [Fact]
+    public async Task ARaceOnTheCallersToken_LinksItsSourceToTheToken()
+    {
+        var test = new Verify.Test { TestCode = LinkedRaces, FixedCode = LinkedRacesFixed };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.TokenRaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.TokenRaceMessage));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// The same winner before and after, and a delay the caller cancels (before the race or during it) is still the
+    /// canceled winner: the linked source takes the caller's cancellation as the delay did.
+    /// </summary>
+    [Theory]
+    [InlineData(1, -1, "work,work")]
+    [InlineData(1500, -1, "timeout,timeout")]
+    [InlineData(1500, 0, "canceled,canceled")]
+    [InlineData(1500, 100, "canceled,canceled")]
+    public async Task FixedLinkedRace_DecidesTheSame(int workMillis, int cancelMillis, string expected)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(LinkedRaces), "Api", "Linked", workMillis, cancelMillis);
+        Assert.Equal("returned " + expected, original);
+        Assert.Equal(original, await CodeRunner.RunAsync(LinkedRacesFixed, "Api", "Linked", workMillis, cancelMillis));
+    }
+
     /// <summary>C# 7.3 has no using declaration: the race and the cancel move into a using block; a declared winner gets no fix there.</summary>
     [Fact]
     public async Task OnCSharp73_AUsingBlockHoldsTheRace()
@@ -247,6 +388,12 @@ public sealed class DelayTimerReachTests
                     var second = await Task.WhenAny(work, [|Task.Delay(10)|]);
                     return first == work && second == work;
                 }
+
+                async Task<bool> Linked(Task work, CancellationToken token)
+                {
+                    await Task.WhenAny(work, {|#0:Task.Delay(2000, token)|});
+                    return work.IsCompleted;
+                }
             }
             """;
         await new Verify.Test
@@ -257,8 +404,46 @@ public sealed class DelayTimerReachTests
             TestCode = Code,
             FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
             FixedCode = Code
-                .Replace("        first = await Task.WhenAny(work, [|Task.Delay(2000)|]);\n", "        using (var delayCancellation = new CancellationTokenSource())\n        {\n            first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n", StringComparison.Ordinal),
+                .Replace("        first = await Task.WhenAny(work, [|Task.Delay(2000)|]);\n", "        using (var delayCancellation = new CancellationTokenSource())\n        {\n            first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n", StringComparison.Ordinal)
+                .Replace("        await Task.WhenAny(work, {|#0:Task.Delay(2000, token)|});\n", "        using (var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token))\n        {\n            await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n", StringComparison.Ordinal),
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.TokenRaceMessage) },
         }.RunAsync();
+    }
+
+    /// <summary>
+    /// A file that netstandard2.0 compiles at C# 7.3 beside net10.0 (a library's usual pair) takes the form both compile:
+    /// the using block; a declared winner, which the block would hide, gets no fix in either copy.
+    /// </summary>
+    [Fact]
+    public async Task SharedWithCSharp73_AUsingBlockHoldsTheRaceInEveryCopy()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Wait(Task work, CancellationToken token)
+                {
+                    Task first;
+                    first = await Task.WhenAny(work, {|#0:Task.Delay(2000, token)|});
+                    var second = await Task.WhenAny(work, {|#1:Task.Delay(10)|});
+                    return first == work && second == work;
+                }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Code,
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            FixedCode = Code
+                .Replace("        first = await Task.WhenAny(work, {|#0:Task.Delay(2000, token)|});\n", "        using (var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token))\n        {\n            first = await Task.WhenAny(work, Task.Delay(2000, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.TokenRaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
     }
 
     [Fact]

@@ -184,7 +184,7 @@ public sealed class DelayTimerTests
                     for (var i = 0; i < 10; i++) { Work(); await Task.Delay(1000, token); }
                 }
 
-                async Task Raced(Task work, CancellationToken token) => await Task.WhenAny(work, Task.Delay(1000, token));
+                async Task Raced(Task work, CancellationTokenSource source) => await Task.WhenAny(work, Task.Delay(1000, source.Token));
             """));
     }
 

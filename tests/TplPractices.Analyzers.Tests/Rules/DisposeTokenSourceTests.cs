@@ -1,4 +1,6 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Tests.Verifiers;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Rules;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -483,6 +485,37 @@ public sealed class DisposeTokenSourceTests
                 }
             """);
         await new Verify.Test { TestCode = before, FixedCode = after, OnCSharp73NetFramework = true, NumberOfIncrementalIterations = 2, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    /// <summary>
+    /// A file that netstandard2.0 compiles at C# 7.3 beside net10.0 (a library's usual pair) gets the using statement,
+    /// which both copies compile, whichever copy's diagnostic is fixed.
+    /// </summary>
+    [Fact]
+    public async Task SharedWithCSharp73_GetsTheUsingStatementInEveryCopy()
+    {
+        var before = Class("""
+                async Task Both(Func<CancellationToken, Task> first)
+                {
+                    var one = [|new CancellationTokenSource(100)|];
+                    await first(one.Token);
+                }
+            """);
+        var after = Class("""
+                async Task Both(Func<CancellationToken, Task> first)
+                {
+                    using (var one = new CancellationTokenSource(100))
+                    {
+                        await first(one.Token);
+                    }
+                }
+            """);
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
     }
 
     [Fact]
