@@ -157,6 +157,8 @@ for config in legacy modern; do
   expect $config Timers.cs "await timer.WaitForNextTickAsync(token);"
   expect $config Timers.cs "CancellationTokenSource.CreateLinkedTokenSource(token)"
   expect $config Timers.cs "first = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));"
+  expect $config Timers.cs "var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation"
+  expect $config Timers.cs "return winner == work;"
   # A second continuation is reported and left alone (no rule fixes it).
   expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 done

@@ -22,6 +22,9 @@ namespace MultiTarget
             return first == work;
         }
 
+        // TPL0017: the race comes first in the expression body; it moves into a local of a block body on both targets.
+        public async Task<bool> Quick(Task work) => await Task.WhenAny(work, Task.Delay(100)) == work;
+
 #if NET
         // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer.
         public async Task Modern(CancellationToken token)

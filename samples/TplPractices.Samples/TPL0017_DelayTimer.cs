@@ -59,9 +59,13 @@ public class TPL0017_DelayTimer
         return first == work;
     }
 
-    // Reported on both targets, without a fix: the race is compared in the same expression, so no cancel can follow
-    // it; the delay's timer stays queued for a minute whoever wins.
+    // Reported on both targets, fixed: the race comes first in the expression body, so it moves into a local of a block
+    // body, the cancel follows it, and the comparison reads the local.
     public async Task<bool> FinishesInTimeAsync(Task work) => await Task.WhenAny(work, Task.Delay(60_000)) == work;
+
+    // Reported on both targets, without a fix: a test comes before the race, so the race cannot move ahead of it; the
+    // delay's timer stays queued for a minute whoever wins.
+    public async Task<bool> ReadyInTimeAsync(Task work, bool ready) => ready && await Task.WhenAny(work, Task.Delay(60_000)) == work;
 
     // Not reported: the delay grows each pass (a backoff), so no one period fits.
     public async Task RetryAsync(Func<Task<bool>> attempt, CancellationToken token)

@@ -20,6 +20,13 @@ internal static class DelayTimer
     /// <summary>The raced delay takes the token of a source canceled right after the race.</summary>
     public const string FixCancelDelay = "CancelDelay";
 
+    /// <summary>
+    /// As <see cref="FixCancelDelay"/>, for a race whose result the statement goes on to use (<c>if (await
+    /// Task.WhenAny(…) != work)</c>): the race moves into a local of its own, the cancel follows it, and the statement
+    /// reads the local.
+    /// </summary>
+    public const string FixCancelDelayAfterWinner = "CancelDelayAfterWinner";
+
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
     public const string RaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
@@ -58,14 +65,18 @@ internal static class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null)
         {
             Message = message;
             FixKind = fixKind;
             Loop = loop;
             RaceStatement = raceStatement;
             LinkedToken = linkedToken;
+            Winner = winner;
         }
+
+        /// <summary>The awaited race the statement uses, which the fix moves into a local of its own; null otherwise.</summary>
+        public SyntaxNode? Winner { get; }
 
         /// <summary>The statement that holds the race, for the race shape's fix.</summary>
         public SyntaxNode? RaceStatement { get; }
@@ -79,6 +90,9 @@ internal static class DelayTimer
         /// </summary>
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
+            FixCancelDelayAfterWinner when RaceStatement is not null && Winner is not null => LinkedToken is null
+                ? new[] { RaceStatement.GetLocation(), Winner.GetLocation() }
+                : new[] { RaceStatement.GetLocation(), Winner.GetLocation(), LinkedToken.GetLocation() },
             FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() },
             FixCancelDelay when RaceStatement is not null && LinkedToken is not null => new[] { RaceStatement.GetLocation(), LinkedToken.GetLocation() },
             FixCancelDelay when RaceStatement is not null => new[] { RaceStatement.GetLocation() },
@@ -133,9 +147,80 @@ internal static class DelayTimer
         }
 
         var message = callersToken is null ? RaceMessage : TokenRaceMessage;
-        return whenAny is not null && StatementToCancelAfter(whenAny, delay) is { } statement
-            ? new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax)
+        if (whenAny is null || !HasOneDelay(whenAny))
+        {
+            return new Site(message, null, null);
+        }
+
+        if (StatementToCancelAfter(whenAny, delay) is { } statement)
+        {
+            return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax);
+        }
+
+        return StatementUsingTheWinner(whenAny) is { } user
+            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, callersToken?.Syntax, user.Race.Syntax)
             : new Site(message, null, null);
+    }
+
+    private static bool HasOneDelay(IInvocationOperation whenAny) =>
+        whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") == 1;
+
+    /// <summary>
+    /// A statement in a block whose expression awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
+    /// work)</c>, <c>return await Task.WhenAny(…) == work;</c>, <c>var inTime = await Task.WhenAny(…) == work;</c>): the
+    /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
+    /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).
+    /// </summary>
+    private static (SyntaxNode Statement, IAwaitOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
+    {
+        IOperation awaited = whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny ? configured : whenAny;
+        if (awaited.Parent is not IAwaitOperation race
+            || race.Syntax.DescendantNodes().Any(n => n is DeclarationExpressionSyntax or SingleVariableDesignationSyntax))
+        {
+            return null;
+        }
+
+        SyntaxNode? statement = null;
+        for (IOperation current = race; statement is null; current = current.Parent!)
+        {
+            switch (current.Parent)
+            {
+                case IConversionOperation conversion when conversion.Operand == current:
+                case IBinaryOperation binary when binary.LeftOperand == current:
+                case IUnaryOperation unary when unary.Operand == current:
+                case IIsPatternOperation test when test.Value == current:
+                case IIsTypeOperation test2 when test2.ValueOperand == current:
+                case IPropertyReferenceOperation property when property.Instance == current:
+                case IInvocationOperation call when call.Instance == current:
+                case IAwaitOperation awaiting when awaiting.Operation == current:
+                case IConditionalOperation { Syntax: ConditionalExpressionSyntax } choice when choice.Condition == current:
+                case ISimpleAssignmentOperation { Target: ILocalReferenceOperation or IParameterReferenceOperation } assignment when assignment.Value == current:
+                    continue;
+                case IConditionalOperation { Syntax: IfStatementSyntax } branch when branch.Condition == current:
+                    statement = branch.Syntax;
+                    break;
+                case IReturnOperation returned when returned.ReturnedValue == current:
+                    statement = returned.Syntax;
+                    break;
+                case IExpressionStatementOperation expression:
+                    statement = expression.Syntax;
+                    break;
+                case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } }:
+                    statement = group.Syntax;
+                    break;
+                default:
+                    return null;
+            }
+        }
+
+        // A statement in a block, or the expression body of a method, local function or lambda (it becomes a block).
+        return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax }
+                and (not LocalDeclarationStatementSyntax or LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 })
+                && (((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
+            || statement is ExpressionSyntax { Parent: ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } }
+            || statement is ExpressionSyntax { Parent: AnonymousFunctionExpressionSyntax function } body && function.Body == body
+                ? (statement, race)
+                : null;
     }
 
     /// <summary>A zero delay makes no timer: its task is complete at once (TPL0014 reports it).</summary>
@@ -226,8 +311,7 @@ internal static class DelayTimer
     /// delay per race, so that one source serves it. The statement that holds the race, or null where that is not so.
     /// </summary>
     private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
-        whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") == 1
-        && RaceStatement(whenAny) is { } statement
+        RaceStatement(whenAny) is { } statement
         && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
             ? statement
             : null;

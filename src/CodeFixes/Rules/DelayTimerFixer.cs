@@ -34,7 +34,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// <summary>CA2027 (NetAnalyzers) reports the same race without a fix: this fix is offered on it too.</summary>
     protected override ImmutableArray<string> PeerIds => ImmutableArray.Create("CA2027");
 
-    protected override string Title(string kind) => kind == DelayTimer.FixCancelDelay
+    protected override string Title(string kind) => kind is DelayTimer.FixCancelDelay or DelayTimer.FixCancelDelayAfterWinner
         ? "Cancel the delay once the race is decided"
         : "Use one PeriodicTimer for the loop";
 
@@ -45,7 +45,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
     {
         var node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-        return FixSites.KindOf(diagnostic) == DelayTimer.FixCancelDelay
+        return FixSites.KindOf(diagnostic) is DelayTimer.FixCancelDelay or DelayTimer.FixCancelDelayAfterWinner
             ? node.FirstAncestorOrSelf<StatementSyntax>(s => s.Parent is BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax) ?? node
             : node.FirstAncestorOrSelf<StatementSyntax>(s => s is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax) ?? node;
     }
@@ -54,20 +54,31 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
         var parts = FixSites.PartsOf(reported);
-        // The first part: the race's statement, or the timer loop; a race's second, the caller's token to link to.
-        if (parts.Length is not (1 or 2) || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
+        // The first part: the race's statement, or the timer loop. A race's next: the awaited race the statement uses
+        // (after the winner), then the caller's token to link to.
+        if (parts.Length is not (1 or 2 or 3))
         {
             return;
         }
 
-        if (kind == DelayTimer.FixCancelDelay)
+        if (kind is DelayTimer.FixCancelDelay or DelayTimer.FixCancelDelayAfterWinner)
         {
-            var linked = parts.Length == 2 ? FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[1]) : null;
-            if (parts.Length == 1 || linked is not null)
+            // The statement, or an expression body that uses the winner.
+            var used = kind == DelayTimer.FixCancelDelayAfterWinner ? 1 : 0;
+            var statement = FixSites.Part<SyntaxNode>(editor.OriginalRoot, parts[0]);
+            var winner = used == 1 && parts.Length > 1 ? FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, parts[1]) : null;
+            var linked = parts.Length == 2 + used ? FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[1 + used]) : null;
+            if ((statement is StatementSyntax || statement is ExpressionSyntax && winner is not null)
+                && (used == 0 || winner is not null) && (parts.Length == 1 + used || linked is not null))
             {
-                CancelAfterTheRace(editor, span, loop, linked);
+                CancelAfterTheRace(editor, span, statement!, linked, winner);
             }
 
+            return;
+        }
+
+        if (FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
+        {
             return;
         }
 
@@ -126,7 +137,13 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// caller's token takes a source linked to it (<c>CancellationTokenSource.CreateLinkedTokenSource(token)</c>), which
     /// the caller's cancellation cancels as it did the delay.
     /// </summary>
-    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, StatementSyntax statement, ExpressionSyntax? linkedToken)
+    /// <remarks>
+    /// Where the statement goes on to use the race's result (<paramref name="winner"/>), the race moves into a local
+    /// before it, the cancel follows the race, and the statement reads the local:
+    /// <c>if (await Task.WhenAny(work, Task.Delay(t)) != work)</c> → <c>var winner = await Task.WhenAny(work,
+    /// Task.Delay(t, delayCancellation.Token)); delayCancellation.Cancel(); if (winner != work)</c>.
+    /// </remarks>
+    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, AwaitExpressionSyntax? winner)
     {
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
@@ -164,6 +181,12 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
         var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
 
+        if (winner is not null)
+        {
+            UseTheWinner(editor, statement, member, winner, winner.ReplaceNode(delaySyntax, newDelay), declaration, cancel, usingDeclaration);
+            return;
+        }
+
         if (usingDeclaration)
         {
             var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
@@ -183,10 +206,91 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         }
 
         // Before C# 8: the statement (not a declaration, which the block would hide) moves into a using block.
-        var raced = statement.ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
+        var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
         var block = UsingStatement(declaration, null, Block(raced, cancel))
             .WithTriviaFrom(statement)
             .WithAdditionalAnnotations(Formatter.Annotation);
         editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+    }
+
+    /// <summary>
+    /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
+    /// awaited the race; before C# 8 a using block holds the three and the statement.
+    /// </summary>
+    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, AwaitExpressionSyntax winner, AwaitExpressionSyntax race, VariableDeclarationSyntax source, StatementSyntax cancel, bool usingDeclaration)
+    {
+        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "winner");
+        var local = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(
+            VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(race.WithoutTrivia())))));
+        // (await …).IsCompleted reads winner.IsCompleted: the parentheses go with the await.
+        SyntaxNode used = winner.Parent is ParenthesizedExpressionSyntax parenthesized ? parenthesized : winner;
+        if (statement is ExpressionSyntax body)
+        {
+            ToBlockBody(editor, body, body.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)), source, local, cancel, usingDeclaration);
+            return;
+        }
+
+        var reading = (StatementSyntax)statement.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
+        if (usingDeclaration)
+        {
+            var before = new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
+            // The statement's comments speak of the race, which now comes first: they lead the new lines.
+            var leading = statement.GetLeadingTrivia();
+            if (leading.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+            {
+                before[0] = before[0].WithLeadingTrivia(leading);
+                reading = reading.WithLeadingTrivia(leading.Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse().Take(1));
+            }
+
+            if (statement.Parent is GlobalStatementSyntax global)
+            {
+                editor.InsertBefore(global, before.Select(b => (SyntaxNode)GlobalStatement(b.WithAdditionalAnnotations(Formatter.Annotation))));
+                editor.ReplaceNode(global, GlobalStatement(reading).WithTriviaFrom(global));
+            }
+            else
+            {
+                editor.InsertBefore(statement, before.Select(b => (SyntaxNode)b.WithAdditionalAnnotations(Formatter.Annotation)));
+                editor.ReplaceNode(statement, reading);
+            }
+
+            return;
+        }
+
+        var block = UsingStatement(source, null, Block(local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia()))
+            .WithTriviaFrom(statement)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+    }
+
+    /// <summary>
+    /// An expression body becomes a block: the source, the race's local and the cancel, then the body read as a return
+    /// (or as a statement where the function returns no value).
+    /// </summary>
+    private static void ToBlockBody(DocumentEditor editor, ExpressionSyntax body, ExpressionSyntax reading, VariableDeclarationSyntax source, StatementSyntax local, StatementSyntax cancel, bool usingDeclaration)
+    {
+        var last = editor.SemanticModel.GetOperation(body)?.Parent is IReturnOperation
+            ? (StatementSyntax)ReturnStatement(reading.WithoutTrivia())
+            : ExpressionStatement(reading.WithoutTrivia());
+        var block = usingDeclaration
+            ? Block(LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel, last)
+            : Block(UsingStatement(source, null, Block(local, cancel, last)));
+        switch (body.Parent)
+        {
+            case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax method }:
+                editor.ReplaceNode(method, method.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithParameterList(method.ParameterList.WithoutTrailingTrivia())
+                    .WithBody(block.WithTrailingTrivia(method.SemicolonToken.TrailingTrivia))
+                    .WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+            case ArrowExpressionClauseSyntax { Parent: LocalFunctionStatementSyntax function }:
+                editor.ReplaceNode(function, function.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithParameterList(function.ParameterList.WithoutTrailingTrivia())
+                    .WithBody(block.WithTrailingTrivia(function.SemicolonToken.TrailingTrivia))
+                    .WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+            case AnonymousFunctionExpressionSyntax lambda:
+                editor.ReplaceNode(lambda, lambda.WithExpressionBody(null).WithBlock(block.WithTriviaFrom(body)).WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+        }
     }
 }

@@ -371,6 +371,241 @@ public sealed class DelayTimerReachTests
         Assert.Equal(original, await CodeRunner.RunAsync(LinkedRacesFixed, "Api", "Linked", workMillis, cancelMillis));
     }
 
+    private const string UsedRaces = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
+
+            private static async Task Faulty(int millis)
+            {
+                await Task.Delay(millis, CancellationToken.None);
+                throw new InvalidOperationException();
+            }
+
+            public static async Task<string> Checked(int workMillis)
+            {
+                var work = Work(workMillis);
+                // At most 400 ms.
+                if (await Task.WhenAny(work, {|#0:Task.Delay(400)|}) != work)
+                {
+                    return "timeout";
+                }
+
+                return "work";
+            }
+
+            public static Task<string> Bodied(int workMillis) => InTime(Work(workMillis), CancellationToken.None);
+
+            private static async Task<string> InTime(Task work, CancellationToken token) => await Task.WhenAny(work, {|#1:Task.Delay(400, token)|}) == work ? "work" : "timeout";
+
+            public static async Task<string> Awaited(int workMillis)
+            {
+                var work = Faulty(workMillis);
+                try
+                {
+                    await await Task.WhenAny(work, {|#2:Task.Delay(400)|});
+                    return "passed";
+                }
+                catch (InvalidOperationException)
+                {
+                    return "faulted";
+                }
+            }
+        }
+        """;
+
+    private const string UsedRacesFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
+
+            private static async Task Faulty(int millis)
+            {
+                await Task.Delay(millis, CancellationToken.None);
+                throw new InvalidOperationException();
+            }
+
+            public static async Task<string> Checked(int workMillis)
+            {
+                var work = Work(workMillis);
+                // At most 400 ms.
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
+                delayCancellation.Cancel();
+                if (winner != work)
+                {
+                    return "timeout";
+                }
+
+                return "work";
+            }
+
+            public static Task<string> Bodied(int workMillis) => InTime(Work(workMillis), CancellationToken.None);
+
+            private static async Task<string> InTime(Task work, CancellationToken token)
+            {
+                using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
+                var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
+                delayCancellation.Cancel();
+                return winner == work ? "work" : "timeout";
+            }
+
+            public static async Task<string> Awaited(int workMillis)
+            {
+                var work = Faulty(workMillis);
+                try
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    await winner;
+                    return "passed";
+                }
+                catch (InvalidOperationException)
+                {
+                    return "faulted";
+                }
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A race the statement goes on to use (an <c>if</c> that compares the winner, an expression body, an awaited
+    /// winner) moves into a local of its own, and the cancel follows it; the statement's comment leads the new lines.
+    /// </summary>
+    [Fact]
+    public async Task ARaceTheStatementUses_MovesIntoALocalBeforeIt()
+    {
+        var test = new Verify.Test { TestCode = UsedRaces, FixedCode = UsedRacesFixed };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.TokenRaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+
+    /// <summary>The winner, a faulted work's exception and so what the code after the race does are the same before and after.</summary>
+    [Theory]
+    [InlineData("Checked", 1, "work")]
+    [InlineData("Checked", 1500, "timeout")]
+    [InlineData("Bodied", 1, "work")]
+    [InlineData("Bodied", 1500, "timeout")]
+    [InlineData("Awaited", 1, "faulted")]
+    [InlineData("Awaited", 1500, "passed")]
+    public async Task FixedUsedRace_DecidesTheSame(string method, int workMillis, string expected)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(UsedRaces), "Api", method, workMillis);
+        Assert.Equal("returned " + expected, original);
+        Assert.Equal(original, await CodeRunner.RunAsync(UsedRacesFixed, "Api", method, workMillis));
+    }
+
+    /// <summary>C# 7.3: a using block holds the race's local, the cancel and the statement; an expression body becomes a block that holds it.</summary>
+    [Fact]
+    public async Task OnCSharp73_AUsingBlockHoldsTheMovedRace()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Checked(Task work)
+                {
+                    if (await Task.WhenAny(work, [|Task.Delay(1000)|]) != work)
+                    {
+                        return false;
+                    }
+
+                    return true;
+                }
+
+                async Task<bool> Bodied(Task work) => await Task.WhenAny(work, [|Task.Delay(1000)|]) == work;
+            }
+            """;
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Checked(Task work)
+                {
+                    using (var delayCancellation = new CancellationTokenSource())
+                    {
+                        var winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                        if (winner != work)
+                        {
+                            return false;
+                        }
+                    }
+
+                    return true;
+                }
+
+                async Task<bool> Bodied(Task work)
+                {
+                    using (var delayCancellation = new CancellationTokenSource())
+                    {
+                        var winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                        return winner == work;
+                    }
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Code,
+            FixedCode = Fixed,
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// Not fixed (reported only): a race that declares a variable (moved out, its scope would change), one in a loop's
+    /// condition (evaluated every pass), one after another operand.
+    /// </summary>
+    [Fact]
+    public async Task ARaceAfterOtherWork_OrDeclaringAVariable_IsNotMoved()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static Task Start(out int id) { id = 1; return Task.CompletedTask; }
+
+                async Task<int> Declares()
+                {
+                    if (await Task.WhenAny(Start(out var id), {|#0:Task.Delay(1000)|}) != null) return id;
+                    return 0;
+                }
+
+                async Task Loops(Task work)
+                {
+                    while (await Task.WhenAny(work, {|#1:Task.Delay(1000)|}) != work) { }
+                }
+
+                async Task<bool> After(Task work, Task other) => other.IsCompleted | await Task.WhenAny(work, {|#2:Task.Delay(1000)|}) == work;
+            }
+            """;
+        var test = new Verify.Test { TestCode = Code, FixedCode = Code };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        await test.RunAsync();
+    }
+
     /// <summary>C# 7.3 has no using declaration: the race and the cancel move into a using block; a declared winner gets no fix there.</summary>
     [Fact]
     public async Task OnCSharp73_AUsingBlockHoldsTheRace()

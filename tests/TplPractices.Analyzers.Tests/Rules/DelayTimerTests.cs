@@ -189,13 +189,14 @@ public sealed class DelayTimerTests
     }
 
     /// <summary>
-    /// The race keeps a timer queued whoever wins; reported on every target, with no fix where the race is not a statement
-    /// of its own that a cancel can follow (here it is compared in the same expression).
+    /// The race keeps a timer queued whoever wins; reported on every target. Compared in an expression body, the race
+    /// moves into a local of a block body and the cancel follows it; where something of the expression is evaluated
+    /// before the race (a test before <c>&amp;&amp;</c>, an argument before it) or the race is returned, there is no fix.
     /// </summary>
     [Theory]
     [InlineData(TestTarget.Net100)]
     [InlineData(TestTarget.NetStandard20)]
-    public async Task DelayRacingWithoutAToken_InAnExpression_IsReportedWithoutAFix(TestTarget target)
+    public async Task DelayRacingWithoutAToken_InAnExpression_IsFixedWhereTheRaceComesFirst(TestTarget target)
     {
         const string Code = """
             using System;
@@ -205,11 +206,40 @@ public sealed class DelayTimerTests
             {
                 async Task<bool> InTime(Task work) => await Task.WhenAny(work, {|#0:Task.Delay(1000)|}) == work;
                 async Task<bool> InTimeArray(Task work) => await Task.WhenAny(new[] { work, {|#1:Task.Delay(TimeSpan.FromSeconds(1))|} }) == work;
+                async Task<bool> Second(Task work, bool ready) => ready && await Task.WhenAny(work, {|#2:Task.Delay(1000)|}) == work;
+                async Task<bool> Argument(Task work) => Equals(work, await Task.WhenAny(work, {|#3:Task.Delay(1000)|}));
+                Task<Task> Returned(Task work) => Task.WhenAny(work, {|#4:Task.Delay(1000)|});
             }
             """;
-        var test = new Verify.Test { Target = target, TestCode = Code, FixedCode = Code };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> InTime(Task work)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    return winner == work;
+                }
+                async Task<bool> InTimeArray(Task work)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(new[] { work, Task.Delay(TimeSpan.FromSeconds(1), delayCancellation.Token) });
+                    delayCancellation.Cancel();
+                    return winner == work;
+                }
+                async Task<bool> Second(Task work, bool ready) => ready && await Task.WhenAny(work, {|#2:Task.Delay(1000)|}) == work;
+                async Task<bool> Argument(Task work) => Equals(work, await Task.WhenAny(work, {|#3:Task.Delay(1000)|}));
+                Task<Task> Returned(Task work) => Task.WhenAny(work, {|#4:Task.Delay(1000)|});
+            }
+            """;
+        var test = new Verify.Test { Target = target, TestCode = Code, FixedCode = Fixed, FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow } };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 5).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.FixedState.ExpectedDiagnostics.AddRange(Enumerable.Range(2, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
         await test.RunAsync();
     }
 
