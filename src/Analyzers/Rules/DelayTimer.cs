@@ -65,7 +65,7 @@ internal static class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null)
         {
             Message = message;
             FixKind = fixKind;
@@ -73,7 +73,11 @@ internal static class DelayTimer
             RaceStatement = raceStatement;
             LinkedToken = linkedToken;
             Winner = winner;
+            HeldIn = heldIn;
         }
+
+        /// <summary>The declaration of the local that holds the delay before the race; the source goes before it.</summary>
+        public SyntaxNode? HeldIn { get; }
 
         /// <summary>The awaited race the statement uses, which the fix moves into a local of its own; null otherwise.</summary>
         public SyntaxNode? Winner { get; }
@@ -85,17 +89,15 @@ internal static class DelayTimer
         public SyntaxNode? LinkedToken { get; }
 
         /// <summary>
-        /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces, or the statement
-        /// that holds the race; none without a fix.
+        /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces; or the statement
+        /// that holds the race, then (each where there is one, told apart by its kind of node) the awaited race the
+        /// statement uses, the caller's token and the declaration that holds the delay. None without a fix.
         /// </summary>
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
-            FixCancelDelayAfterWinner when RaceStatement is not null && Winner is not null => LinkedToken is null
-                ? new[] { RaceStatement.GetLocation(), Winner.GetLocation() }
-                : new[] { RaceStatement.GetLocation(), Winner.GetLocation(), LinkedToken.GetLocation() },
             FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() },
-            FixCancelDelay when RaceStatement is not null && LinkedToken is not null => new[] { RaceStatement.GetLocation(), LinkedToken.GetLocation() },
-            FixCancelDelay when RaceStatement is not null => new[] { RaceStatement.GetLocation() },
+            FixCancelDelay or FixCancelDelayAfterWinner when RaceStatement is not null =>
+                new[] { RaceStatement, Winner, LinkedToken, HeldIn }.Where(n => n is not null).Select(n => n!.GetLocation()).ToArray(),
             _ => null,
         };
 
@@ -125,10 +127,10 @@ internal static class DelayTimer
             }
 
             if (delay.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
-                && RacedThrough(declarator.Symbol, delay))
+                && RacedThrough(declarator.Symbol, delay) is { } heldRace)
             {
-                // Held in a local, the delay is there to be compared with the winner after the race: no rewrite.
-                return RaceSite(delay, null);
+                // Held in a local, the delay is there to be compared with the winner after the race.
+                return RaceSite(delay, heldRace, declarator);
             }
         }
 
@@ -137,8 +139,12 @@ internal static class DelayTimer
             : null;
     }
 
-    /// <summary>The race's site, fixed where the race is a statement a source's Cancel can follow; null for a token that is written.</summary>
-    private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny)
+    /// <summary>
+    /// The race's site: fixed where a source's Cancel can follow the race (a statement of its own, or first in a statement
+    /// that uses the winner) and, for a held delay, where nothing but comparisons with the winner reads it after the race;
+    /// null for a caller's token that something writes.
+    /// </summary>
+    private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny, IVariableDeclaratorOperation? held = null)
     {
         var callersToken = CannotBeCanceled(delay) ? null : CallersToken(delay, checkWrites: true);
         if (callersToken is null && !CannotBeCanceled(delay))
@@ -147,23 +153,65 @@ internal static class DelayTimer
         }
 
         var message = callersToken is null ? RaceMessage : TokenRaceMessage;
-        if (whenAny is null || !HasOneDelay(whenAny))
+        var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
+        if (whenAny is null || whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") != (held is null ? 1 : 0)
+            || held is not null && heldIn is null)
         {
             return new Site(message, null, null);
         }
 
-        if (StatementToCancelAfter(whenAny, delay) is { } statement)
+        if (StatementToCancelAfter(whenAny, delay) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
         {
-            return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax);
+            return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax, null, heldIn);
         }
 
-        return StatementUsingTheWinner(whenAny) is { } user
-            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, callersToken?.Syntax, user.Race.Syntax)
+        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent)
+            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, callersToken?.Syntax, user.Race.Syntax, heldIn)
             : new Site(message, null, null);
     }
 
-    private static bool HasOneDelay(IInvocationOperation whenAny) =>
-        whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") == 1;
+    /// <summary>
+    /// The declaration of a local that holds the delay for one race and is read after it only to compare the winner with
+    /// it (<c>first == timeout</c>): canceled once the race is decided, the delay is the same task for that, and nothing
+    /// else sees it. The declaration is a statement of its own in a block, written for C# 8 (the using declaration goes
+    /// before it), and nothing writes the local or reads it in a lambda; null otherwise.
+    /// </summary>
+    private static LocalDeclarationStatementSyntax? HeldForTheRaceOnly(IVariableDeclaratorOperation held, IInvocationOperation whenAny)
+    {
+        if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
+            || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
+            || ((CSharpParseOptions)declaration.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
+        {
+            return null;
+        }
+
+        var function = held.EnclosingFunction() ?? held.Root();
+        var raced = 0;
+        foreach (var operation in function.Descendants())
+        {
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, held.Symbol))
+            {
+                continue;
+            }
+
+            if (StateCapture.IsWrite(reference) || reference.EnclosingFunction() != held.EnclosingFunction())
+            {
+                return null;
+            }
+
+            if (RacedIn(reference)?.WhenAny == whenAny)
+            {
+                raced++;
+            }
+            else if (reference.Syntax.SpanStart < whenAny.Syntax.SpanStart
+                || reference.WithImplicitConversionsAround().Parent is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null })
+            {
+                return null;
+            }
+        }
+
+        return raced == 1 ? declaration : null;
+    }
 
     /// <summary>
     /// A statement in a block whose expression awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
@@ -223,9 +271,25 @@ internal static class DelayTimer
                 : null;
     }
 
-    /// <summary>A zero delay makes no timer: its task is complete at once (TPL0014 reports it).</summary>
+    /// <summary>
+    /// A zero delay makes no timer: its task is complete at once (TPL0014 reports it). Nor does an infinite one
+    /// (<c>-1</c>, <c>Timeout.Infinite</c>, <c>Timeout.InfiniteTimeSpan</c>): it never fires, and with a token it is the
+    /// usual way to turn a token into a task (<c>var closed = Task.Delay(-1, token);</c>, raced again and again).
+    /// </summary>
     public static bool MakesNoTimer(IInvocationOperation delay) =>
-        delay.Arguments.Length > 0 && AwaitInLoop.IsZeroDelay(PeriodOf(delay).Value);
+        delay.Arguments.Length > 0 && (AwaitInLoop.IsZeroDelay(PeriodOf(delay).Value) || IsInfinite(PeriodOf(delay).Value));
+
+    private static bool IsInfinite(IOperation period)
+    {
+        period = period.WithoutImplicitConversions();
+        if (period is IInvocationOperation { TargetMethod: { Name: "FromMilliseconds", IsStatic: true, ContainingType.Name: "TimeSpan" }, Arguments.Length: 1 } from)
+        {
+            period = from.Arguments[0].Value.WithoutImplicitConversions();
+        }
+
+        return period.ConstantValue is { HasValue: true, Value: -1 or -1L or -1d }
+            || period is IFieldReferenceOperation { Field: { Name: "InfiniteTimeSpan", IsStatic: true, ContainingType.Name: "Timeout" } };
+    }
 
     /// <summary><c>Task.Delay(t)</c>, or with a token that cannot be canceled (<c>CancellationToken.None</c>, <c>default</c>).</summary>
     private static bool CannotBeCanceled(IInvocationOperation delay) =>
@@ -298,11 +362,19 @@ internal static class DelayTimer
                 : null;
     }
 
-    /// <summary>Whether the function around <paramref name="delay"/> races the local that holds it.</summary>
-    private static bool RacedThrough(ILocalSymbol local, IOperation delay)
+    /// <summary>The first race in the function around <paramref name="delay"/> that takes the local holding it, or null.</summary>
+    private static IInvocationOperation? RacedThrough(ILocalSymbol local, IOperation delay)
     {
         var function = delay.EnclosingFunction() ?? delay.Root();
-        return function.Descendants().Any(o => o is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local) && RacedIn(reference) is not null);
+        foreach (var operation in function.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local) && RacedIn(reference) is { } race)
+            {
+                return race.WhenAny;
+            }
+        }
+
+        return null;
     }
 
     /// <summary>

@@ -54,35 +54,50 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, Diagnostic reported, CancellationToken cancellationToken)
     {
         var parts = FixSites.PartsOf(reported);
-        // The first part: the race's statement, or the timer loop. A race's next: the awaited race the statement uses
-        // (after the winner), then the caller's token to link to.
-        if (parts.Length is not (1 or 2 or 3))
+        if (parts.IsEmpty)
         {
             return;
         }
 
         if (kind is DelayTimer.FixCancelDelay or DelayTimer.FixCancelDelayAfterWinner)
         {
-            // The statement, or an expression body that uses the winner.
-            var used = kind == DelayTimer.FixCancelDelayAfterWinner ? 1 : 0;
+            // The race's statement (or an expression body that uses the winner), then by their kind of node: the awaited
+            // race the statement uses, the declaration that holds the delay, and the caller's token to link to.
             var statement = FixSites.Part<SyntaxNode>(editor.OriginalRoot, parts[0]);
-            var winner = used == 1 && parts.Length > 1 ? FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, parts[1]) : null;
-            var linked = parts.Length == 2 + used ? FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, parts[1 + used]) : null;
-            if ((statement is StatementSyntax || statement is ExpressionSyntax && winner is not null)
-                && (used == 0 || winner is not null) && (parts.Length == 1 + used || linked is not null))
+            AwaitExpressionSyntax? winner = null;
+            LocalDeclarationStatementSyntax? held = null;
+            ExpressionSyntax? linked = null;
+            foreach (var part in parts.Skip(1))
             {
-                CancelAfterTheRace(editor, span, statement!, linked, winner);
+                if (FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part) is { } race)
+                {
+                    winner = race;
+                }
+                else if (FixSites.Part<LocalDeclarationStatementSyntax>(editor.OriginalRoot, part) is { } declaration)
+                {
+                    held = declaration;
+                }
+                else if (FixSites.Part<ExpressionSyntax>(editor.OriginalRoot, part) is { } token)
+                {
+                    linked = token;
+                }
+                else
+                {
+                    return;
+                }
+            }
+
+            if ((statement is StatementSyntax || statement is ExpressionSyntax && winner is not null)
+                && (kind == DelayTimer.FixCancelDelay) == (winner is null))
+            {
+                CancelAfterTheRace(editor, span, statement!, linked, winner, held);
             }
 
             return;
         }
 
-        if (FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
-        {
-            return;
-        }
-
-        if (parts.Length != 1)
+        // The one part: the timer loop.
+        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
         {
             return;
         }
@@ -143,7 +158,11 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// <c>if (await Task.WhenAny(work, Task.Delay(t)) != work)</c> → <c>var winner = await Task.WhenAny(work,
     /// Task.Delay(t, delayCancellation.Token)); delayCancellation.Cancel(); if (winner != work)</c>.
     /// </remarks>
-    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, AwaitExpressionSyntax? winner)
+    /// <remarks>
+    /// A delay held in a local (<paramref name="held"/>) takes the token where it is declared, and the source goes before
+    /// that declaration; the cancel still follows the race.
+    /// </remarks>
+    private static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, AwaitExpressionSyntax? winner, LocalDeclarationStatementSyntax? held)
     {
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
@@ -156,7 +175,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
         // where a declared winner gets no fix (the block would hide it).
         var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
-        if (!usingDeclaration && statement is LocalDeclarationStatementSyntax)
+        if (!usingDeclaration && (statement is LocalDeclarationStatementSyntax || held is not null))
         {
             return;
         }
@@ -181,24 +200,44 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
         var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
 
+        if (held is not null)
+        {
+            // The source before the delay's declaration, the delay takes its token there; the race itself keeps its text.
+            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)).WithAdditionalAnnotations(Formatter.Annotation);
+            editor.InsertBefore(held.Parent is GlobalStatementSyntax heldGlobal ? heldGlobal : held, held.Parent is GlobalStatementSyntax ? GlobalStatement(source) : source);
+            editor.ReplaceNode(delaySyntax, newDelay);
+        }
+
         if (winner is not null)
         {
-            UseTheWinner(editor, statement, member, winner, winner.ReplaceNode(delaySyntax, newDelay), declaration, cancel, usingDeclaration);
+            UseTheWinner(editor, statement, member, winner, held is null ? winner.ReplaceNode(delaySyntax, newDelay) : winner, held is null ? declaration : null, cancel, usingDeclaration);
             return;
         }
 
         if (usingDeclaration)
         {
             var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
-            editor.ReplaceNode(delaySyntax, newDelay);
+            if (held is null)
+            {
+                editor.ReplaceNode(delaySyntax, newDelay);
+            }
+
             if (statement.Parent is GlobalStatementSyntax global)
             {
-                editor.InsertBefore(global, GlobalStatement(source.WithAdditionalAnnotations(Formatter.Annotation)));
+                if (held is null)
+                {
+                    editor.InsertBefore(global, GlobalStatement(source.WithAdditionalAnnotations(Formatter.Annotation)));
+                }
+
                 editor.InsertAfter(global, GlobalStatement(cancel.WithAdditionalAnnotations(Formatter.Annotation)));
             }
             else
             {
-                editor.InsertBefore(statement, source.WithAdditionalAnnotations(Formatter.Annotation));
+                if (held is null)
+                {
+                    editor.InsertBefore(statement, source.WithAdditionalAnnotations(Formatter.Annotation));
+                }
+
                 editor.InsertAfter(statement, cancel.WithAdditionalAnnotations(Formatter.Annotation));
             }
 
@@ -217,7 +256,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
     /// awaited the race; before C# 8 a using block holds the three and the statement.
     /// </summary>
-    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, AwaitExpressionSyntax winner, AwaitExpressionSyntax race, VariableDeclarationSyntax source, StatementSyntax cancel, bool usingDeclaration)
+    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, AwaitExpressionSyntax winner, AwaitExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration)
     {
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "winner");
         var local = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(
@@ -226,6 +265,11 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         SyntaxNode used = winner.Parent is ParenthesizedExpressionSyntax parenthesized ? parenthesized : winner;
         if (statement is ExpressionSyntax body)
         {
+            if (source is null)
+            {
+                return; // a held delay is declared in a block, never beside an expression body
+            }
+
             ToBlockBody(editor, body, body.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)), source, local, cancel, usingDeclaration);
             return;
         }
@@ -233,7 +277,10 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         var reading = (StatementSyntax)statement.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
         if (usingDeclaration)
         {
-            var before = new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
+            // A held delay's source is declared before the delay already.
+            var before = source is null
+                ? new StatementSyntax[] { local, cancel }
+                : new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
             // The statement's comments speak of the race, which now comes first: they lead the new lines.
             var leading = statement.GetLeadingTrivia();
             if (leading.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
