@@ -450,66 +450,10 @@ public sealed class DelayTimerReachTests
         }
         """;
 
-    private const string UsedRacesFixed = /* lang=c#-test */ """
-        using System;
-        using System.Threading;
-        using System.Threading.Tasks;
-
-        public static class Api
-        {
-            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
-
-            private static async Task Faulty(int millis)
-            {
-                await Task.Delay(millis, CancellationToken.None);
-                throw new InvalidOperationException();
-            }
-
-            public static async Task<string> All() => string.Join(";", await Task.WhenAll(Checked(0), Checked(-1), Bodied(0), Bodied(-1), Awaited(0), Awaited(-1)));
-
-            public static async Task<string> Checked(int workMillis)
-            {
-                var work = Work(workMillis);
-                // At most 400 ms.
-                using var delayCancellation = new CancellationTokenSource();
-                var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
-                delayCancellation.Cancel();
-                if (winner != work)
-                {
-                    return "timeout";
-                }
-
-                return "work";
-            }
-
-            public static Task<string> Bodied(int workMillis) => InTime(Work(workMillis), CancellationToken.None);
-
-            private static async Task<string> InTime(Task work, CancellationToken token)
-            {
-                using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
-                var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
-                delayCancellation.Cancel();
-                return winner == work ? "work" : "timeout";
-            }
-
-            public static async Task<string> Awaited(int workMillis)
-            {
-                var work = Faulty(workMillis);
-                try
-                {
-                    using var delayCancellation = new CancellationTokenSource();
-                    var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));
-                    delayCancellation.Cancel();
-                    await winner;
-                    return "passed";
-                }
-                catch (InvalidOperationException)
-                {
-                    return "faulted";
-                }
-            }
-        }
-        """;
+    private static readonly string UsedRacesFixed = TestMarkup.Strip(UsedRaces)
+        .Replace("        // At most 400 ms.\n        if (await Task.WhenAny(work, Task.Delay(400)) != work)\n", "        // At most 400 ms.\n        using var delayCancellation = new CancellationTokenSource();\n        var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));\n        delayCancellation.Cancel();\n        if (winner != work)\n", StringComparison.Ordinal)
+        .Replace("\n    private static async Task<string> InTime(Task work, CancellationToken token) => await Task.WhenAny(work, Task.Delay(400, token)) == work ? \"work\" : \"timeout\";\n", "\n    private static async Task<string> InTime(Task work, CancellationToken token)\n    {\n        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);\n        var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));\n        delayCancellation.Cancel();\n        return winner == work ? \"work\" : \"timeout\";\n    }\n", StringComparison.Ordinal)
+        .Replace("        {\n            await await Task.WhenAny(work, Task.Delay(400));\n", "        {\n            using var delayCancellation = new CancellationTokenSource();\n            var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));\n            delayCancellation.Cancel();\n            await winner;\n", StringComparison.Ordinal);
 
     /// <summary>
     /// A race the statement goes on to use (an <c>if</c> that compares the winner, an expression body, an awaited
@@ -568,44 +512,10 @@ public sealed class DelayTimerReachTests
         }
         """;
 
-    private const string HeldRacesFixed = /* lang=c#-test */ """
-        using System;
-        using System.Threading;
-        using System.Threading.Tasks;
-
-        public static class Api
-        {
-            private static async Task Work(int millis) => await Task.Delay(millis, CancellationToken.None);
-
-            public static async Task<string> All() => string.Join(";", await Task.WhenAll(Compared(0), Compared(-1), Linked(0), Linked(-1)));
-
-            public static async Task<string> Compared(int workMillis)
-            {
-                var work = Work(workMillis);
-                using var delayCancellation = new CancellationTokenSource();
-                var timeout = Task.Delay(400, delayCancellation.Token);
-                var first = await Task.WhenAny(work, timeout);
-                delayCancellation.Cancel();
-                return first == timeout ? "timeout" : "work";
-            }
-
-            public static Task<string> Linked(int workMillis) => InTime(Work(workMillis), CancellationToken.None);
-
-            private static async Task<string> InTime(Task work, CancellationToken token)
-            {
-                using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
-                var timeout = Task.Delay(400, delayCancellation.Token);
-                var winner = await Task.WhenAny(new[] { work, timeout });
-                delayCancellation.Cancel();
-                if (winner != timeout)
-                {
-                    return "work";
-                }
-
-                return "timeout";
-            }
-        }
-        """;
+    private static readonly string HeldRacesFixed = TestMarkup.Strip(HeldRaces)
+        .Replace("        var work = Work(workMillis);\n        var timeout = Task.Delay(400);\n", "        var work = Work(workMillis);\n        using var delayCancellation = new CancellationTokenSource();\n        var timeout = Task.Delay(400, delayCancellation.Token);\n", StringComparison.Ordinal)
+        .Replace("        var first = await Task.WhenAny(work, timeout);\n", "        var first = await Task.WhenAny(work, timeout);\n        delayCancellation.Cancel();\n", StringComparison.Ordinal)
+        .Replace("    {\n        var timeout = Task.Delay(400, token);\n        if (await Task.WhenAny(new[] { work, timeout }) != timeout)\n", "    {\n        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);\n        var timeout = Task.Delay(400, delayCancellation.Token);\n        var winner = await Task.WhenAny(new[] { work, timeout });\n        delayCancellation.Cancel();\n        if (winner != timeout)\n", StringComparison.Ordinal);
 
     /// <summary>
     /// A delay held in a local for one race, and read after it only to compare the winner with it, takes the source's
