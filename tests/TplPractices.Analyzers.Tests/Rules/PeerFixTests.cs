@@ -78,6 +78,33 @@ public sealed class PeerFixTests
         await test.RunAsync();
     }
 
+    private const string UsedRace = """
+        using System.Threading.Tasks;
+
+        class C
+        {
+            async Task<bool> Bodied(Task work) => await Task.WhenAny(work, {|CA2027:Task.Delay(1000)|}) == work;
+        }
+        """;
+
+    /// <summary>A race the expression body goes on to compare gets TPL0017's fix on CA2027's diagnostic too: a block with the race in a local.</summary>
+    [Fact]
+    public async Task CA2027_OnARaceTheBodyCompares_GetsTheFix()
+    {
+        const string Config = "root = true\n[*.cs]\ndotnet_diagnostic.CA2027.severity = warning\ndotnet_diagnostic.TPL0017.severity = none\n";
+        var test = new PeerTest<DelayTimerFixer>(NetAnalyzers, "CA2027")
+        {
+            TestCode = UsedRace,
+            FixedCode = "using System.Threading;\n" + UsedRace.Replace(
+                "    async Task<bool> Bodied(Task work) => await Task.WhenAny(work, {|CA2027:Task.Delay(1000)|}) == work;\n",
+                "    async Task<bool> Bodied(Task work)\n    {\n        using var delayCancellation = new CancellationTokenSource();\n        var winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));\n        delayCancellation.Cancel();\n        return winner == work;\n    }\n",
+                StringComparison.Ordinal),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Config));
+        await test.RunAsync();
+    }
+
     [Fact]
     public void TheFixer_NamesThePeersItServes()
     {
