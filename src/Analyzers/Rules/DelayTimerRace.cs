@@ -1,0 +1,242 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
+
+namespace TplPractices.Analyzers.Rules;
+
+/// <summary>
+/// TPL0017's race shape: a delay racing a task in <c>Task.WhenAny</c> (inline, or held in a local for the race) without
+/// a token, with one that cannot cancel, or with the caller's; and where the fix can cancel it once the race is decided.
+/// </summary>
+internal static partial class DelayTimer
+{
+    /// <summary>
+    /// The race's site: fixed where a source's Cancel can follow the race (a statement of its own, or first in a statement
+    /// that uses the winner) and, for a held delay, where nothing but comparisons with the winner reads it after the race;
+    /// null for a caller's token that something writes.
+    /// </summary>
+    private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny, IVariableDeclaratorOperation? held = null)
+    {
+        var callersToken = CannotBeCanceled(delay) ? null : CallersToken(delay, checkWrites: true);
+        if (callersToken is null && !CannotBeCanceled(delay))
+        {
+            return null;
+        }
+
+        var message = callersToken is null ? RaceMessage : TokenRaceMessage;
+        var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
+        if (whenAny is null || whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") != (held is null ? 1 : 0)
+            || held is not null && heldIn is null)
+        {
+            return new Site(message, null, null);
+        }
+
+        if (StatementToCancelAfter(whenAny, delay) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
+        {
+            return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax, null, heldIn);
+        }
+
+        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent)
+            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, callersToken?.Syntax, user.Race.Syntax, heldIn)
+            : new Site(message, null, null);
+    }
+
+    /// <summary>
+    /// The declaration of a local that holds the delay for one race and is read after it only to compare the winner with
+    /// it (<c>first == timeout</c>): canceled once the race is decided, the delay is the same task for that, and nothing
+    /// else sees it. The declaration is a statement of its own in a block, written for C# 8 (the using declaration goes
+    /// before it), and nothing writes the local or reads it in a lambda; null otherwise.
+    /// </summary>
+    private static LocalDeclarationStatementSyntax? HeldForTheRaceOnly(IVariableDeclaratorOperation held, IInvocationOperation whenAny)
+    {
+        if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
+            || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
+            || ((CSharpParseOptions)declaration.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
+        {
+            return null;
+        }
+
+        var function = held.EnclosingFunction() ?? held.Root();
+        var raced = 0;
+        foreach (var operation in function.Descendants())
+        {
+            if (operation is not ILocalReferenceOperation reference || !SymbolEqualityComparer.Default.Equals(reference.Local, held.Symbol))
+            {
+                continue;
+            }
+
+            if (StateCapture.IsWrite(reference) || reference.EnclosingFunction() != held.EnclosingFunction())
+            {
+                return null;
+            }
+
+            if (RacedIn(reference)?.WhenAny == whenAny)
+            {
+                raced++;
+            }
+            else if (reference.Syntax.SpanStart < whenAny.Syntax.SpanStart
+                || reference.WithImplicitConversionsAround().Parent is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null })
+            {
+                return null;
+            }
+        }
+
+        return raced == 1 ? declaration : null;
+    }
+
+    /// <summary>
+    /// A statement in a block whose expression awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
+    /// work)</c>, <c>return await Task.WhenAny(…) == work;</c>, <c>var inTime = await Task.WhenAny(…) == work;</c>): the
+    /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
+    /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).
+    /// </summary>
+    private static (SyntaxNode Statement, IAwaitOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
+    {
+        IOperation awaited = whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny ? configured : whenAny;
+        if (awaited.Parent is not IAwaitOperation race
+            || race.Syntax.DescendantNodes().Any(n => n is DeclarationExpressionSyntax or SingleVariableDesignationSyntax))
+        {
+            return null;
+        }
+
+        SyntaxNode? statement = null;
+        for (IOperation current = race; statement is null; current = current.Parent!)
+        {
+            switch (current.Parent)
+            {
+                case IConversionOperation conversion when conversion.Operand == current:
+                case IBinaryOperation binary when binary.LeftOperand == current:
+                case IUnaryOperation unary when unary.Operand == current:
+                case IIsPatternOperation test when test.Value == current:
+                case IIsTypeOperation test2 when test2.ValueOperand == current:
+                case IPropertyReferenceOperation property when property.Instance == current:
+                case IInvocationOperation call when call.Instance == current:
+                case IAwaitOperation awaiting when awaiting.Operation == current:
+                case IConditionalOperation { Syntax: ConditionalExpressionSyntax } choice when choice.Condition == current:
+                case ISimpleAssignmentOperation { Target: ILocalReferenceOperation or IParameterReferenceOperation } assignment when assignment.Value == current:
+                    continue;
+                case IConditionalOperation { Syntax: IfStatementSyntax } branch when branch.Condition == current:
+                    statement = branch.Syntax;
+                    break;
+                case IReturnOperation returned when returned.ReturnedValue == current:
+                    statement = returned.Syntax;
+                    break;
+                case IExpressionStatementOperation expression:
+                    statement = expression.Syntax;
+                    break;
+                case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } }:
+                    statement = group.Syntax;
+                    break;
+                default:
+                    return null;
+            }
+        }
+
+        // A statement in a block, or the expression body of a method, local function or lambda (it becomes a block).
+        return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax }
+                and (not LocalDeclarationStatementSyntax or LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 })
+                && (((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
+            || statement is ExpressionSyntax { Parent: ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } }
+            || statement is ExpressionSyntax { Parent: AnonymousFunctionExpressionSyntax function } body && function.Body == body
+                ? (statement, race)
+                : null;
+    }
+
+    /// <summary>
+    /// The token of <c>Task.Delay(t, token)</c> where it is a parameter of the code around it that nothing writes: the
+    /// caller's token, which lives on after the race, so the delay's timer and its registration on the token stay until
+    /// the delay fires. A token from a source of this code's own (<c>cts.Token</c>) is left alone: that source is
+    /// usually canceled after the race already; so is a primary constructor's parameter, which other members may write.
+    /// Null otherwise.
+    /// </summary>
+    private static IParameterReferenceOperation? CallersToken(IInvocationOperation delay, bool checkWrites) =>
+        TokenOf(delay)?.WithoutImplicitConversions() is IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
+        && (!checkWrites || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()))
+            ? token
+            : null;
+
+    /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or is the caller's.</summary>
+    public static bool IsReportedRace(IInvocationOperation delay) =>
+        !MakesNoTimer(delay) && RacedIn(delay) is not null && (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: true) is not null);
+
+    /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
+    public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
+    {
+        var current = task.WithImplicitConversionsAround();
+        int tasks;
+        switch (current.Parent)
+        {
+            case IArrayInitializerOperation { Parent: IArrayCreationOperation creation } elements:
+                current = creation;
+                tasks = elements.ElementValues.Length;
+                break;
+            case IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "Add", IsImplicit: true, Parent: IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation creation } list } }:
+                current = creation;
+                tasks = list.Initializers.Length;
+                break;
+            case IArgumentOperation { Parent: IInvocationOperation pair }:
+                tasks = pair.Arguments.Length;
+                break;
+            case { } collection when collection.IsCollectionExpression():
+                current = collection;
+                tasks = collection.ChildOperations.Count;
+                break;
+            default:
+                return null;
+        }
+
+        return current.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny", IsStatic: true } method } whenAny }
+            && method.ContainingType.Name == "Task"
+            && tasks >= 2
+                ? (whenAny, tasks)
+                : null;
+    }
+
+    /// <summary>The first race in the function around <paramref name="delay"/> that takes the local holding it, or null.</summary>
+    private static IInvocationOperation? RacedThrough(ILocalSymbol local, IOperation delay)
+    {
+        var function = delay.EnclosingFunction() ?? delay.Root();
+        foreach (var operation in function.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local) && RacedIn(reference) is { } race)
+            {
+                return race.WhenAny;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The race is awaited (ConfigureAwait allowed) as a statement, an assignment or a local's initializer in a block, so
+    /// a source's <c>Cancel()</c> can follow it; C# 8 for the using declaration, or a statement a using block can hold. One
+    /// delay per race, so that one source serves it. The statement that holds the race, or null where that is not so.
+    /// </summary>
+    private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
+        RaceStatement(whenAny) is { } statement
+        && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
+            ? statement
+            : null;
+
+    /// <summary>The statement in a block whose await waits for the race, or null.</summary>
+    public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)
+    {
+        IOperation awaited = whenAny;
+        if (whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny)
+        {
+            awaited = configured;
+        }
+
+        var statement = awaited.Parent switch
+        {
+            IAwaitOperation { Parent: IExpressionStatementOperation expression } => expression.Syntax,
+            IAwaitOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } } } => group.Syntax,
+            IAwaitOperation { Parent: ISimpleAssignmentOperation { Parent: IExpressionStatementOperation assignment } } => assignment.Syntax,
+            _ => null,
+        };
+        return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax } result ? result : null;
+    }
+}

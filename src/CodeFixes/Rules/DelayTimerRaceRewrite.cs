@@ -1,0 +1,215 @@
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
+using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
+using TplPractices.Analyzers.Rules;
+using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
+
+namespace TplPractices.Analyzers.CodeFixes.Rules;
+
+/// <summary>TPL0017's race fix: a source whose token the raced delay takes, canceled once the race is decided.</summary>
+internal static class DelayTimerRaceRewrite
+{
+    /// <summary>
+    /// <c>var first = await Task.WhenAny(work, Task.Delay(t));</c> → <c>using var delayCancellation = new
+    /// CancellationTokenSource();</c>, the race with <c>Task.Delay(t, delayCancellation.Token)</c>, then
+    /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel. A delay that took the
+    /// caller's token takes a source linked to it (<c>CancellationTokenSource.CreateLinkedTokenSource(token)</c>), which
+    /// the caller's cancellation cancels as it did the delay.
+    /// </summary>
+    /// <remarks>
+    /// Where the statement goes on to use the race's result (<paramref name="winner"/>), the race moves into a local
+    /// before it, the cancel follows the race, and the statement reads the local:
+    /// <c>if (await Task.WhenAny(work, Task.Delay(t)) != work)</c> → <c>var winner = await Task.WhenAny(work,
+    /// Task.Delay(t, delayCancellation.Token)); delayCancellation.Cancel(); if (winner != work)</c>.
+    /// A delay held in a local (<paramref name="held"/>) takes the token where it is declared, and the source goes before
+    /// that declaration; the cancel still follows the race.
+    /// </remarks>
+    public static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, AwaitExpressionSyntax? winner, LocalDeclarationStatementSyntax? held)
+    {
+        var model = editor.SemanticModel;
+        if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
+            || model.Compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is not { } sourceType
+            || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+        {
+            return;
+        }
+
+        // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
+        // where a declared winner gets no fix (the block would hide it).
+        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
+        if (!usingDeclaration && (statement is LocalDeclarationStatementSyntax || held is not null))
+        {
+            return;
+        }
+
+        var generator = editor.Generator;
+        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
+        var token = Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Token")));
+        var arguments = delaySyntax.ArgumentList.Arguments;
+        // The token's argument, named or not, in whatever place: the new token takes it, with its name.
+        var tokenArgument = arguments.Count == 1 ? null
+            : linkedToken?.Parent as ArgumentSyntax
+                ?? arguments.FirstOrDefault(a => a.NameColon?.Name.Identifier.ValueText == "cancellationToken")
+                ?? arguments[1];
+        var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(tokenArgument is null
+            ? arguments.Add(token)
+            : arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
+        var newSource = linkedToken is null
+            ? (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType))
+            : (ExpressionSyntax)generator.InvocationExpression(
+                generator.MemberAccessExpression(ImportedType.Of(generator, sourceType), "CreateLinkedTokenSource"),
+                linkedToken.WithoutTrivia());
+        var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
+        var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
+
+        if (held is not null)
+        {
+            // The source before the delay's declaration, the delay takes its token there; the race itself keeps its text.
+            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)).WithAdditionalAnnotations(Formatter.Annotation);
+            editor.InsertBefore(held.Parent is GlobalStatementSyntax heldGlobal ? heldGlobal : held, held.Parent is GlobalStatementSyntax ? GlobalStatement(source) : source);
+            editor.ReplaceNode(delaySyntax, newDelay);
+        }
+
+        if (winner is not null)
+        {
+            UseTheWinner(editor, statement, member, winner, held is null ? winner.ReplaceNode(delaySyntax, newDelay) : winner, held is null ? declaration : null, cancel, usingDeclaration);
+            return;
+        }
+
+        if (usingDeclaration)
+        {
+            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
+            if (held is null)
+            {
+                editor.ReplaceNode(delaySyntax, newDelay);
+            }
+
+            if (statement.Parent is GlobalStatementSyntax global)
+            {
+                if (held is null)
+                {
+                    editor.InsertBefore(global, GlobalStatement(source.WithAdditionalAnnotations(Formatter.Annotation)));
+                }
+
+                editor.InsertAfter(global, GlobalStatement(cancel.WithAdditionalAnnotations(Formatter.Annotation)));
+            }
+            else
+            {
+                if (held is null)
+                {
+                    editor.InsertBefore(statement, source.WithAdditionalAnnotations(Formatter.Annotation));
+                }
+
+                editor.InsertAfter(statement, cancel.WithAdditionalAnnotations(Formatter.Annotation));
+            }
+
+            return;
+        }
+
+        // Before C# 8: the statement (not a declaration, which the block would hide) moves into a using block.
+        var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
+        var block = UsingStatement(declaration, null, Block(raced, cancel))
+            .WithTriviaFrom(statement)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+    }
+
+    /// <summary>
+    /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
+    /// awaited the race; before C# 8 a using block holds the three and the statement.
+    /// </summary>
+    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, AwaitExpressionSyntax winner, AwaitExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration)
+    {
+        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "winner");
+        var local = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(
+            VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(race.WithoutTrivia())))));
+        // (await …).IsCompleted reads winner.IsCompleted: the parentheses go with the await.
+        SyntaxNode used = winner.Parent is ParenthesizedExpressionSyntax parenthesized ? parenthesized : winner;
+        if (statement is ExpressionSyntax body)
+        {
+            if (source is null)
+            {
+                return; // a held delay is declared in a block, never beside an expression body
+            }
+
+            ToBlockBody(editor, body, body.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)), source, local, cancel, usingDeclaration);
+            return;
+        }
+
+        var reading = (StatementSyntax)statement.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
+        if (usingDeclaration)
+        {
+            // A held delay's source is declared before the delay already.
+            var before = source is null
+                ? new StatementSyntax[] { local, cancel }
+                : new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
+            // The statement's comments speak of the race, which now comes first: they lead the new lines.
+            var leading = statement.GetLeadingTrivia();
+            if (leading.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+            {
+                before[0] = before[0].WithLeadingTrivia(leading);
+                reading = reading.WithLeadingTrivia(leading.Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse().Take(1));
+            }
+
+            if (statement.Parent is GlobalStatementSyntax global)
+            {
+                editor.InsertBefore(global, before.Select(b => (SyntaxNode)GlobalStatement(b.WithAdditionalAnnotations(Formatter.Annotation))));
+                editor.ReplaceNode(global, GlobalStatement(reading).WithTriviaFrom(global));
+            }
+            else
+            {
+                editor.InsertBefore(statement, before.Select(b => (SyntaxNode)b.WithAdditionalAnnotations(Formatter.Annotation)));
+                editor.ReplaceNode(statement, reading);
+            }
+
+            return;
+        }
+
+        var block = UsingStatement(source, null, Block(local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia()))
+            .WithTriviaFrom(statement)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+    }
+
+    /// <summary>
+    /// An expression body becomes a block: the source, the race's local and the cancel, then the body read as a return
+    /// (or as a statement where the function returns no value).
+    /// </summary>
+    private static void ToBlockBody(DocumentEditor editor, ExpressionSyntax body, ExpressionSyntax reading, VariableDeclarationSyntax source, StatementSyntax local, StatementSyntax cancel, bool usingDeclaration)
+    {
+        var last = editor.SemanticModel.GetOperation(body)?.Parent is IReturnOperation
+            ? (StatementSyntax)ReturnStatement(reading.WithoutTrivia())
+            : ExpressionStatement(reading.WithoutTrivia());
+        var block = usingDeclaration
+            ? Block(LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel, last)
+            : Block(UsingStatement(source, null, Block(local, cancel, last)));
+        switch (body.Parent)
+        {
+            case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax method }:
+                editor.ReplaceNode(method, method.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithParameterList(method.ParameterList.WithoutTrailingTrivia())
+                    .WithBody(block.WithTrailingTrivia(method.SemicolonToken.TrailingTrivia))
+                    .WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+            case ArrowExpressionClauseSyntax { Parent: LocalFunctionStatementSyntax function }:
+                editor.ReplaceNode(function, function.WithExpressionBody(null).WithSemicolonToken(default)
+                    .WithParameterList(function.ParameterList.WithoutTrailingTrivia())
+                    .WithBody(block.WithTrailingTrivia(function.SemicolonToken.TrailingTrivia))
+                    .WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+            case AnonymousFunctionExpressionSyntax lambda:
+                editor.ReplaceNode(lambda, lambda.WithExpressionBody(null).WithBlock(block.WithTriviaFrom(body)).WithAdditionalAnnotations(Formatter.Annotation));
+                break;
+        }
+    }
+}
