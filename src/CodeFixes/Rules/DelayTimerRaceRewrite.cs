@@ -1,8 +1,5 @@
-using System.Collections.Immutable;
 using System.Linq;
-using System.Threading;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
@@ -10,8 +7,6 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
-using TplPractices.Analyzers.Internals;
-using TplPractices.Analyzers.Rules;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace TplPractices.Analyzers.CodeFixes.Rules;
