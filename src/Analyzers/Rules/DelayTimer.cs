@@ -276,7 +276,7 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The fix keeps the loop's meaning: a positive constant period (PeriodicTimer throws for zero or infinite, where
-    /// Task.Delay(0) returns at once), and no other exception: the delay takes no token, or a catch of
+    /// Task.Delay(0) returns at once), and no other exception: the delay takes no token (or one that cannot cancel, which the tick takes alike), or a catch of
     /// OperationCanceledException around the loop takes both exceptions alike (the delay throws TaskCanceledException,
     /// the tick OperationCanceledException). C# 8 for the using declaration.
     /// </summary>
@@ -285,7 +285,7 @@ internal static partial class DelayTimer
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
         && PositivePeriod(PeriodOf(delay).Value)
         && delay.TargetMethod.Parameters.Skip(1).All(p => p.Type.Name == "CancellationToken") // a TimeProvider: no fix
-        && (delay.Arguments.Length == 1 || IsCaughtAsCancellation(loop, context));
+        && (CannotBeCanceled(delay) || IsCaughtAsCancellation(loop, context));
 
     private static bool PositivePeriod(IOperation period)
     {

@@ -250,22 +250,39 @@ public sealed class DelayTimerReachTests
             """ }.RunAsync();
     }
 
-    /// <summary>A backoff whose arguments are named out of order is still a period that changes: no timer loop.</summary>
+    /// <summary>
+    /// A backoff whose arguments are named out of order is still a period that changes: no timer loop. A steady loop
+    /// whose delay takes a token that cannot cancel is fixed like one without a token: neither throws, and the tick takes
+    /// the same token by its name.
+    /// </summary>
     [Fact]
     public async Task NamedArgumentsOutOfOrder_AreReadByParameter()
     {
-        await new Verify.Test { TestCode = Class("""
+        const string Backoff = """
                 async Task Backoff(CancellationToken token)
                 {
                     var wait = 100;
                     while (!token.IsCancellationRequested) { Work(); await Task.Delay(cancellationToken: token, millisecondsDelay: wait); wait *= 2; }
                 }
 
+            """;
+        await new Verify.Test
+        {
+            TestCode = Class(Backoff + """
                 async Task Steady()
                 {
                     while (true) { Work(); await {|#0:Task.Delay(cancellationToken: default, millisecondsDelay: 1000)|}; }
                 }
-            """), ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage) } }.RunAsync();
+            """),
+            FixedCode = Class(Backoff + """
+                async Task Steady()
+                {
+                    using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(1000));
+                    while (true) { Work(); await timer.WaitForNextTickAsync(cancellationToken: default); }
+                }
+            """),
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage) },
+        }.RunAsync();
     }
 
     private const string Races = /* lang=c#-test */ """
