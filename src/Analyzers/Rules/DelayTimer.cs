@@ -276,9 +276,10 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The fix keeps the loop's meaning: a positive constant period (PeriodicTimer throws for zero or infinite, where
-    /// Task.Delay(0) returns at once), and no other exception: the delay takes no token (or one that cannot cancel, which the tick takes alike), or a catch of
-    /// OperationCanceledException around the loop takes both exceptions alike (the delay throws TaskCanceledException,
-    /// the tick OperationCanceledException). C# 8 for the using declaration.
+    /// Task.Delay(0) returns at once), and no other exception: the delay takes no token (or one that cannot cancel,
+    /// which the tick takes alike), or a catch of OperationCanceledException around the loop takes both exceptions
+    /// alike (the delay throws TaskCanceledException, the tick OperationCanceledException). C# 8 for the using
+    /// declaration.
     /// </summary>
     private static bool CanFix(IInvocationOperation delay, ILoopOperation loop, Context context) =>
         ((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
