@@ -137,7 +137,18 @@ internal static class DelayTimerRaceRewrite
                 return; // a held delay is declared in a block, never beside an expression body
             }
 
-            ToBlockBody(editor, body, body.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)), source, local, cancel, usingDeclaration);
+            // A body that is the race alone, where nothing is returned (async Task M() => await Task.WhenAny(…)), keeps
+            // the race as a statement: a local read by nothing would be a statement of a lone name.
+            var returns = editor.SemanticModel.GetOperation(body)?.Parent is IReturnOperation;
+            ToBlockBody(
+                editor,
+                body,
+                !returns && used == body ? null : body.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)),
+                returns,
+                source,
+                !returns && used == body ? ExpressionStatement(race.WithoutTrivia()) : local,
+                cancel,
+                usingDeclaration);
             return;
         }
 
@@ -180,14 +191,17 @@ internal static class DelayTimerRaceRewrite
     /// An expression body becomes a block: the source, the race's local and the cancel, then the body read as a return
     /// (or as a statement where the function returns no value).
     /// </summary>
-    private static void ToBlockBody(DocumentEditor editor, ExpressionSyntax body, ExpressionSyntax reading, VariableDeclarationSyntax source, StatementSyntax local, StatementSyntax cancel, bool usingDeclaration)
+    private static void ToBlockBody(DocumentEditor editor, ExpressionSyntax body, ExpressionSyntax? reading, bool returns, VariableDeclarationSyntax source, StatementSyntax race, StatementSyntax cancel, bool usingDeclaration)
     {
-        var last = editor.SemanticModel.GetOperation(body)?.Parent is IReturnOperation
-            ? (StatementSyntax)ReturnStatement(reading.WithoutTrivia())
-            : ExpressionStatement(reading.WithoutTrivia());
+        var statements = new System.Collections.Generic.List<StatementSyntax> { race, cancel };
+        if (reading is not null)
+        {
+            statements.Add(returns ? ReturnStatement(reading.WithoutTrivia()) : ExpressionStatement(reading.WithoutTrivia()));
+        }
+
         var block = usingDeclaration
-            ? Block(LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel, last)
-            : Block(UsingStatement(source, null, Block(local, cancel, last)));
+            ? Block(statements.Prepend(LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword))))
+            : Block(UsingStatement(source, null, Block(statements)));
         switch (body.Parent)
         {
             case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax method }:

@@ -708,6 +708,59 @@ public sealed class DelayTimerReachTests
     }
 
     /// <summary>
+    /// An expression body that is the race alone becomes a block with the race as a statement where nothing is returned
+    /// (a method returning Task, an async lambda given as Func&lt;Task, Task&gt;), and with the winner returned where it is.
+    /// </summary>
+    [Fact]
+    public async Task ARaceThatIsTheWholeBody_IsAStatementOrAReturn()
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Waits(Task work) => await Task.WhenAny(work, [|Task.Delay(1000)|]);
+
+                async Task<Task> Returns(Task work) => await Task.WhenAny(work, [|Task.Delay(1000)|]);
+
+                Func<Task, Task> Lambda => async work => await Task.WhenAny(work, [|Task.Delay(1000)|]);
+            }
+            """;
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Waits(Task work)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                }
+
+                async Task<Task> Returns(Task work)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    return winner;
+                }
+
+                Func<Task, Task> Lambda => async work =>
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                };
+            }
+            """;
+        await new Verify.Test { TestCode = Code, FixedCode = Fixed }.RunAsync();
+    }
+
+    /// <summary>
     /// Not fixed (reported only): a race that declares a variable (moved out, its scope would change), one in a loop's
     /// condition (evaluated every pass), one after another operand.
     /// </summary>
