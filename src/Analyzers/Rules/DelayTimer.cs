@@ -164,6 +164,18 @@ internal static partial class DelayTimer
         delay.Arguments.Length == 1
         || TokenOf(delay) is { } token && SafeTests.IsUncancelableToken(token);
 
+    /// <summary><c>task.ConfigureAwait(…)</c> where the task is configured so, else the task: what an await of it takes.</summary>
+    private static IOperation WithConfigureAwait(IOperation task) =>
+        task.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == task ? configured : task;
+
+    /// <summary>
+    /// Whether a source declared before <paramref name="statement"/> can be a using declaration there (C# 8, and not
+    /// directly in a switch section, CS8647), or else a using block can hold it (which would hide a declaration).
+    /// </summary>
+    private static bool CanHoldASource(SyntaxNode statement) =>
+        statement is not LocalDeclarationStatementSyntax
+        || statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8;
+
     /// <summary>The period's argument, first or named in another place.</summary>
     public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>
         delay.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) ?? delay.Arguments[0];
@@ -187,11 +199,7 @@ internal static partial class DelayTimer
     /// </summary>
     private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
     {
-        IOperation awaited = delay;
-        if (delay.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == delay)
-        {
-            awaited = configured;
-        }
+        var awaited = WithConfigureAwait(delay);
 
         if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
             || statement.Parent is not IBlockOperation { Parent: ILoopOperation loop } body

@@ -20,8 +20,9 @@ internal static partial class DelayTimer
     /// </summary>
     private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny, IVariableDeclaratorOperation? held = null)
     {
-        var callersToken = CannotBeCanceled(delay) ? null : CallersToken(delay, checkWrites: true);
-        if (callersToken is null && !CannotBeCanceled(delay))
+        var cannotCancel = CannotBeCanceled(delay);
+        var callersToken = cannotCancel ? null : CallersToken(delay, checkWrites: true);
+        if (callersToken is null && !cannotCancel)
         {
             return null;
         }
@@ -34,7 +35,7 @@ internal static partial class DelayTimer
             return new Site(message, null, null);
         }
 
-        if (StatementToCancelAfter(whenAny, delay) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
+        if (StatementToCancelAfter(whenAny) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
         {
             return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax, null, heldIn);
         }
@@ -54,7 +55,7 @@ internal static partial class DelayTimer
     {
         if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
             || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
-            || ((CSharpParseOptions)declaration.SyntaxTree.Options).LanguageVersion < LanguageVersion.CSharp8)
+            || !CanHoldASource(declaration))
         {
             return null;
         }
@@ -95,8 +96,7 @@ internal static partial class DelayTimer
     /// </summary>
     private static (SyntaxNode Statement, IAwaitOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
     {
-        IOperation awaited = whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny ? configured : whenAny;
-        if (awaited.Parent is not IAwaitOperation race
+        if (WithConfigureAwait(whenAny).Parent is not IAwaitOperation race
             || race.Syntax.DescendantNodes().Any(n => n is DeclarationExpressionSyntax or SingleVariableDesignationSyntax))
         {
             return null;
@@ -138,7 +138,7 @@ internal static partial class DelayTimer
         // A statement in a block, or the expression body of a method, local function or lambda (it becomes a block).
         return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax }
                 and (not LocalDeclarationStatementSyntax or LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 })
-                && (((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
+                && CanHoldASource(statement)
             || statement is ExpressionSyntax { Parent: ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } }
             || statement is ExpressionSyntax { Parent: AnonymousFunctionExpressionSyntax function } body && function.Body == body
                 ? (statement, race)
@@ -212,25 +212,16 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The race is awaited (ConfigureAwait allowed) as a statement, an assignment or a local's initializer in a block, so
-    /// a source's <c>Cancel()</c> can follow it; C# 8 for the using declaration, or a statement a using block can hold. One
-    /// delay per race, so that one source serves it. The statement that holds the race, or null where that is not so.
+    /// a source's <c>Cancel()</c> can follow it, and a source can go before it (<see cref="CanHoldASource"/>). The
+    /// statement that holds the race, or null where that is not so.
     /// </summary>
-    private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny, IInvocationOperation delay) =>
-        RaceStatement(whenAny) is { } statement
-        && (((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8 || statement is not LocalDeclarationStatementSyntax)
-            ? statement
-            : null;
+    private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny) =>
+        RaceStatement(whenAny) is { } statement && CanHoldASource(statement) ? statement : null;
 
     /// <summary>The statement in a block whose await waits for the race, or null.</summary>
     public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)
     {
-        IOperation awaited = whenAny;
-        if (whenAny.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == whenAny)
-        {
-            awaited = configured;
-        }
-
-        var statement = awaited.Parent switch
+        var statement = WithConfigureAwait(whenAny).Parent switch
         {
             IAwaitOperation { Parent: IExpressionStatementOperation expression } => expression.Syntax,
             IAwaitOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } } } => group.Syntax,

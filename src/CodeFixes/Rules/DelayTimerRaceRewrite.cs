@@ -41,7 +41,8 @@ internal static class DelayTimerRaceRewrite
 
         // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
         // where a declared winner gets no fix (the block would hide it).
-        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
+        // A using declaration cannot stand directly in a switch section either (CS8647): the using block goes there.
+        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8 && statement.Parent is not SwitchSectionSyntax;
         if (!usingDeclaration && (statement is LocalDeclarationStatementSyntax || held is not null))
         {
             return;

@@ -761,6 +761,67 @@ public sealed class DelayTimerReachTests
     }
 
     /// <summary>
+    /// A using declaration cannot stand directly in a switch section (CS8647): a race there gets the using block that
+    /// holds it and the cancel, as before C# 8; a declared winner or a held delay there, which the block would hide, gets
+    /// no fix.
+    /// </summary>
+    [Fact]
+    public async Task ARaceInASwitchSection_GetsAUsingBlock()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<int> Pick(int kind, Task work)
+                {
+                    switch (kind)
+                    {
+                        case 1:
+                            await Task.WhenAny(work, {|#0:Task.Delay(1000)|});
+                            return 1;
+                        case 2:
+                            var first = await Task.WhenAny(work, {|#1:Task.Delay(1000)|});
+                            return first == work ? 2 : 0;
+                        default:
+                            return 0;
+                    }
+                }
+            }
+            """;
+        const string Fixed = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<int> Pick(int kind, Task work)
+                {
+                    switch (kind)
+                    {
+                        case 1:
+                            using (var delayCancellation = new CancellationTokenSource())
+                            {
+                                await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                                delayCancellation.Cancel();
+                            }
+                            return 1;
+                        case 2:
+                            var first = await Task.WhenAny(work, {|#1:Task.Delay(1000)|});
+                            return first == work ? 2 : 0;
+                        default:
+                            return 0;
+                    }
+                }
+            }
+            """;
+        var test = new Verify.Test { TestCode = Code, FixedCode = Fixed, FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow } };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 2).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// Not fixed (reported only): a race that declares a variable (moved out, its scope would change), one in a loop's
     /// condition (evaluated every pass), one after another operand.
     /// </summary>
