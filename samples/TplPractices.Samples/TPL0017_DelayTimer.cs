@@ -6,8 +6,8 @@ namespace TplPractices.Samples;
 
 /// <summary>
 /// TPL0017: a loop that ends each pass with await Task.Delay allocates a timer and a task every pass; one PeriodicTimer
-/// ticks for the whole loop (.NET 6+). A Task.Delay racing a task in Task.WhenAny, without a token or on the caller's,
-/// keeps its timer queued until it fires.
+/// ticks for the whole loop (.NET 6+). A Task.Delay racing a task in Task.WhenAny or Task.WaitAny, without a token or
+/// on the caller's, keeps its timer queued until it fires.
 /// </summary>
 public class TPL0017_DelayTimer
 {
@@ -66,6 +66,10 @@ public class TPL0017_DelayTimer
     // Reported on both targets, without a fix: a test comes before the race, so the race cannot move ahead of it; the
     // delay's timer stays queued for a minute whoever wins.
     public async Task<bool> ReadyInTimeAsync(Task work, bool ready) => ready && await Task.WhenAny(work, Task.Delay(60_000)) == work;
+
+    // Reported on both targets, fixed: WaitAny is the same race with a thread blocked on it. The fix cancels the delay
+    // once WaitAny has returned the index of the first task done.
+    public bool FinishedInTime(Task work) => Task.WaitAny(work, Task.Delay(1_000)) == 0;
 
     // Not reported: the delay grows each pass (a backoff), so no one period fits.
     public async Task RetryAsync(Func<Task<bool>> attempt, CancellationToken token)

@@ -10,7 +10,7 @@ namespace TplPractices.Analyzers.Rules;
 /// <summary>
 /// TPL0017: <c>Task.Delay</c> used as a timer. Two shapes: a loop that ends each pass with an await of the same delay
 /// (a timer and a task per pass, where one <c>PeriodicTimer</c> would tick for the whole loop), and a delay racing a
-/// task in <c>Task.WhenAny</c> without a token or on the caller's (its timer stays queued until it fires, whoever wins).
+/// task in <c>Task.WhenAny</c> or <c>Task.WaitAny</c> without a token or on the caller's (its timer stays queued until it fires, whoever wins).
 /// </summary>
 internal static partial class DelayTimer
 {
@@ -29,9 +29,9 @@ internal static partial class DelayTimer
 
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
-    public const string RaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
+    public const string RaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
 
-    public const string TokenRaceMessage = "a Task.Delay racing in Task.WhenAny keeps its timer queued, and its registration on the caller's token, until it fires or the token is canceled, whoever wins; cancel the delay once the race is decided";
+    public const string TokenRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on the caller's token, until it fires or the token is canceled, whoever wins; cancel the delay once the race is decided";
 
     internal sealed class Context
     {

@@ -8,7 +8,7 @@ namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
 /// TPL0017: Task.Delay as a timer, in a loop that waits the same time every pass (one PeriodicTimer instead, on .NET 6+),
-/// or racing a task in Task.WhenAny without a token or on the caller's (its timer outlives the race).
+/// or racing a task in Task.WhenAny or Task.WaitAny without a token or on the caller's (its timer outlives the race).
 /// </summary>
 public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
 {
@@ -19,7 +19,7 @@ public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
         description: "A loop that awaits Task.Delay at the end of every pass allocates a timer, a task and a continuation per "
-            + "pass; on .NET 6 and later one PeriodicTimer ticks for the whole loop. A Task.Delay racing a task in Task.WhenAny, "
+            + "pass; on .NET 6 and later one PeriodicTimer ticks for the whole loop. A Task.Delay racing a task in Task.WhenAny or Task.WaitAny, "
             + "without a token or on the caller's, stays in the timer queue until it fires, even when the task won long before; "
             + "a delay canceled once the race is decided frees it.");
 

@@ -78,9 +78,10 @@ internal static partial class DelayTimer
             {
                 raced++;
             }
-            else if (reference.Syntax.SpanStart < whenAny.Syntax.SpanStart
-                || reference.WithImplicitConversionsAround().Parent is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null })
+            else if (reference.WithImplicitConversionsAround().Parent is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null } comparison
+                || reference.Syntax.SpanStart < whenAny.Syntax.SpanStart && comparison.RightOperand.WithoutImplicitConversions() != RaceValue(whenAny))
             {
+                // Compared with the winner after the race, or first in the comparison the race is the other side of.
                 return null;
             }
         }
@@ -94,9 +95,9 @@ internal static partial class DelayTimer
     /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
     /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).
     /// </summary>
-    private static (SyntaxNode Statement, IAwaitOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
+    private static (SyntaxNode Statement, IOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
     {
-        if (WithConfigureAwait(whenAny).Parent is not IAwaitOperation race
+        if (RaceValue(whenAny) is not { } race
             || race.Syntax.DescendantNodes().Any(n => n is DeclarationExpressionSyntax or SingleVariableDesignationSyntax))
         {
             return null;
@@ -109,6 +110,9 @@ internal static partial class DelayTimer
             {
                 case IConversionOperation conversion when conversion.Operand == current:
                 case IBinaryOperation binary when binary.LeftOperand == current:
+                // task == await Task.WhenAny(task, …): the left operand reads the same value after the race.
+                case IBinaryOperation { OperatorKind: not (BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr) } right
+                    when right.RightOperand == current && IsSteadyRead(right.LeftOperand):
                 case IUnaryOperation unary when unary.Operand == current:
                 case IIsPatternOperation test when test.Value == current:
                 case IIsTypeOperation test2 when test2.ValueOperand == current:
@@ -146,6 +150,20 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
+    /// A read that gives the same value after the race as before it: a constant, <c>this</c>, or a local or by-value
+    /// parameter of the method that nothing writes (a primary constructor's parameter may be written by other members).
+    /// </summary>
+    private static bool IsSteadyRead(IOperation operand)
+    {
+        operand = operand.WithoutImplicitConversions();
+        return operand.ConstantValue.HasValue
+            || operand is IInstanceReferenceOperation
+            || operand is ILocalReferenceOperation { Local.IsRef: false } or IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } }
+                && StateCapture.ReferencedSymbol(operand) is { } variable
+                && !StateCapture.IsWrittenAnywhere(variable, operand.Root());
+    }
+
+    /// <summary>
     /// The token of <c>Task.Delay(t, token)</c> where it is a parameter of the code around it that nothing writes: the
     /// caller's token, which lives on after the race, so the delay's timer and its registration on the token stay until
     /// the delay fires. A token from a source of this code's own (<c>cts.Token</c>) is left alone: that source is
@@ -162,7 +180,10 @@ internal static partial class DelayTimer
     public static bool IsReportedRace(IInvocationOperation delay) =>
         !MakesNoTimer(delay) && RacedIn(delay) is not null && (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: true) is not null);
 
-    /// <summary>The WhenAny a task takes part in, with at least one other task, in any spelling, or null.</summary>
+    /// <summary>
+    /// The WhenAny or WaitAny a task takes part in, with at least one other task, in any spelling, or null. WaitAny is
+    /// the same race, waited for by a blocked thread: the delay's timer outlives it alike.
+    /// </summary>
     public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
     {
         var current = task.WithImplicitConversionsAround();
@@ -188,7 +209,7 @@ internal static partial class DelayTimer
                 return null;
         }
 
-        return current.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny", IsStatic: true } method } whenAny }
+        return current.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny" or "WaitAny", IsStatic: true } method } whenAny }
             && method.ContainingType.Name == "Task"
             && tasks >= 2
                 ? (whenAny, tasks)
@@ -218,16 +239,23 @@ internal static partial class DelayTimer
     private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny) =>
         RaceStatement(whenAny) is { } statement && CanHoldASource(statement) ? statement : null;
 
-    /// <summary>The statement in a block whose await waits for the race, or null.</summary>
+    /// <summary>The statement in a block whose await (or WaitAny) waits for the race, or null.</summary>
     public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)
     {
-        var statement = WithConfigureAwait(whenAny).Parent switch
+        var statement = RaceValue(whenAny)?.Parent switch
         {
-            IAwaitOperation { Parent: IExpressionStatementOperation expression } => expression.Syntax,
-            IAwaitOperation { Parent: IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } } } => group.Syntax,
-            IAwaitOperation { Parent: ISimpleAssignmentOperation { Parent: IExpressionStatementOperation assignment } } => assignment.Syntax,
+            IExpressionStatementOperation expression => expression.Syntax,
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group } } } => group.Syntax,
+            ISimpleAssignmentOperation { Parent: IExpressionStatementOperation assignment } => assignment.Syntax,
             _ => null,
         };
         return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax } result ? result : null;
     }
+
+    /// <summary>
+    /// What gives the race's result once it is decided: the await of WhenAny (ConfigureAwait allowed), or WaitAny's call
+    /// itself; null for a WhenAny not awaited there.
+    /// </summary>
+    private static IOperation? RaceValue(IInvocationOperation race) =>
+        race.TargetMethod.Name == "WaitAny" ? race : WithConfigureAwait(race).Parent as IAwaitOperation;
 }

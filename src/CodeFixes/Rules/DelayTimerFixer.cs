@@ -64,12 +64,13 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             // The race's statement (or an expression body that uses the winner), then by their kind of node: the awaited
             // race the statement uses, the declaration that holds the delay, and the caller's token to link to.
             var statement = FixSites.Part<SyntaxNode>(editor.OriginalRoot, parts[0]);
-            AwaitExpressionSyntax? winner = null;
+            ExpressionSyntax? winner = null;
             LocalDeclarationStatementSyntax? held = null;
             ExpressionSyntax? linked = null;
             foreach (var part in parts.Skip(1))
             {
-                if (FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part) is { } race)
+                // The race's value: an await of WhenAny, or WaitAny's call (a token is a name, never a call).
+                if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part) ?? (ExpressionSyntax?)FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part)) is { } race)
                 {
                     winner = race;
                 }

@@ -29,7 +29,7 @@ internal static class DelayTimerRaceRewrite
     /// A delay held in a local (<paramref name="held"/>) takes the token where it is declared, and the source goes before
     /// that declaration; the cancel still follows the race.
     /// </remarks>
-    public static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, AwaitExpressionSyntax? winner, LocalDeclarationStatementSyntax? held)
+    public static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, ExpressionSyntax? winner, LocalDeclarationStatementSyntax? held)
     {
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
@@ -124,7 +124,7 @@ internal static class DelayTimerRaceRewrite
     /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
     /// awaited the race; before C# 8 a using block holds the three and the statement.
     /// </summary>
-    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, AwaitExpressionSyntax winner, AwaitExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration)
+    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, ExpressionSyntax winner, ExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration)
     {
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "winner");
         var local = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(

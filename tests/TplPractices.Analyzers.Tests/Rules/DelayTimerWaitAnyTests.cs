@@ -1,0 +1,188 @@
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0017's race waited for by a blocked thread: <c>Task.WaitAny(work, Task.Delay(t))</c> leaves the delay's timer
+/// queued as <c>await Task.WhenAny</c> does, and takes the same fix, in the same places.
+/// </summary>
+public sealed class DelayTimerWaitAnyTests
+{
+    private const string Races = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task Work(bool done) => done ? Task.CompletedTask : new TaskCompletionSource().Task;
+
+            public static string All() => string.Join(";", Statement(true), Index(false), Compared(true), Bodied(false), Held(true), Held(false));
+
+            public static string Statement(bool done)
+            {
+                var work = Work(done);
+                Task.WaitAny(work, {|#0:Task.Delay(200)|});
+                return work.IsCompleted ? "work" : "timeout";
+            }
+
+            public static string Index(bool done)
+            {
+                var work = Work(done);
+                var first = Task.WaitAny(new[] { work, {|#1:Task.Delay(200)|} });
+                return first == 0 ? "work" : "timeout";
+            }
+
+            public static string Compared(bool done)
+            {
+                var work = Work(done);
+                // At most 200 ms.
+                if (Task.WaitAny(work, {|#2:Task.Delay(TimeSpan.FromMilliseconds(200))|}) != 0)
+                {
+                    return "timeout";
+                }
+
+                return "work";
+            }
+
+            public static string Bodied(bool done) => InTime(Work(done), CancellationToken.None) ? "work" : "timeout";
+
+            private static bool InTime(Task work, CancellationToken token) => Task.WaitAny(work, {|#3:Task.Delay(200, token)|}) == 0;
+
+            public static string Held(bool done)
+            {
+                var work = Work(done);
+                var timeout = {|#4:Task.Delay(200)|};
+                return Task.WaitAny(work, timeout) == 0 ? "work" : "timeout";
+            }
+        }
+        """;
+
+    private const string RacesFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task Work(bool done) => done ? Task.CompletedTask : new TaskCompletionSource().Task;
+
+            public static string All() => string.Join(";", Statement(true), Index(false), Compared(true), Bodied(false), Held(true), Held(false));
+
+            public static string Statement(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                Task.WaitAny(work, Task.Delay(200, delayCancellation.Token));
+                delayCancellation.Cancel();
+                return work.IsCompleted ? "work" : "timeout";
+            }
+
+            public static string Index(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var first = Task.WaitAny(new[] { work, Task.Delay(200, delayCancellation.Token) });
+                delayCancellation.Cancel();
+                return first == 0 ? "work" : "timeout";
+            }
+
+            public static string Compared(bool done)
+            {
+                var work = Work(done);
+                // At most 200 ms.
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = Task.WaitAny(work, Task.Delay(TimeSpan.FromMilliseconds(200), delayCancellation.Token));
+                delayCancellation.Cancel();
+                if (winner != 0)
+                {
+                    return "timeout";
+                }
+
+                return "work";
+            }
+
+            public static string Bodied(bool done) => InTime(Work(done), CancellationToken.None) ? "work" : "timeout";
+
+            private static bool InTime(Task work, CancellationToken token)
+            {
+                using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
+                var winner = Task.WaitAny(work, Task.Delay(200, delayCancellation.Token));
+                delayCancellation.Cancel();
+                return winner == 0;
+            }
+
+            public static string Held(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var timeout = Task.Delay(200, delayCancellation.Token);
+                var winner = Task.WaitAny(work, timeout);
+                delayCancellation.Cancel();
+                return winner == 0 ? "work" : "timeout";
+            }
+        }
+        """;
+
+    /// <summary>
+    /// WaitAny as a statement, as a local's value, first in an <c>if</c> or an expression body, and with a held delay: the
+    /// delay takes a source's token (linked to the caller's where it had one), canceled once WaitAny returns.
+    /// </summary>
+    [Fact]
+    public async Task AWaitAnyRace_CancelsItsDelayOnceDecided()
+    {
+        var test = new Verify.Test { TestCode = Races, FixedCode = RacesFixed };
+        test.ExpectedDiagnostics.AddRange(new[] { 0, 1, 2, 4 }.Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments(DelayTimer.TokenRaceMessage));
+        await test.RunAsync();
+    }
+
+    /// <summary>WaitAny returns the same index before and after: the work done already, or never done.</summary>
+    [Fact]
+    public async Task FixedWaitAny_ReturnsTheSameIndex()
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
+        Assert.Equal("returned work;timeout;work;timeout;work;timeout", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+    }
+
+    /// <summary>
+    /// No race (a lone delay, with or without WaitAny's own time-out), a delay on a source of the code's own: not
+    /// reported. WaitAny's index handed to another call first is reported without a fix: moving the race would not
+    /// change the order, but the statement is not one the fix rewrites.
+    /// </summary>
+    [Fact]
+    public async Task ALoneDelayOrAnOwnedToken_IsNoReport_AndAnArgumentIsNotMoved()
+    {
+        const string code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void Lone()
+                {
+                    Task.WaitAny(Task.Delay(100));
+                    Task.WaitAny(new[] { Task.Delay(100) }, 50);
+                }
+
+                void Owned(Task work)
+                {
+                    using var source = new CancellationTokenSource();
+                    Task.WaitAny(work, Task.Delay(100, source.Token));
+                    source.Cancel();
+                }
+
+                void Printed(Task work) => Console.WriteLine(Task.WaitAny(work, {|#0:Task.Delay(100)|}));
+            }
+            """;
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+}
