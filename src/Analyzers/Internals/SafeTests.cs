@@ -6,7 +6,8 @@ namespace TplPractices.Analyzers.Internals;
 /// <summary>
 /// Expressions whose evaluation cannot throw and runs no user code: reads of parameters, locals, constants,
 /// <c>this</c> and its fields, and tests of them (built-in comparisons, string equality, <c>!</c>, <c>&amp;&amp;</c>,
-/// <c>||</c>, <c>is</c> with type, constant and relational patterns), and unchecked arithmetic of them (<c>n + 1</c>).
+/// <c>||</c>, <c>is</c> with type, constant and relational patterns), unchecked arithmetic of them (<c>n + 1</c>,
+/// <c>n / 2</c>), choices (<c>?:</c>, <c>??</c>), numeric casts, strings joined of strings, and arrays of them.
 /// Moving such an expression out of an
 /// <c>async</c> method cannot move an exception out of its task.
 /// </summary>
@@ -52,10 +53,76 @@ internal static class SafeTests
                     Read(comparison.LeftOperand) && Read(comparison.RightOperand),
                 IIsPatternOperation test => Read(test.Value) && Pattern(test.Pattern),
                 IIsTypeOperation test => Read(test.ValueOperand),
+                IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, Type.SpecialType: SpecialType.System_String } concatenation =>
+                    IsString(concatenation.LeftOperand) && IsString(concatenation.RightOperand)
+                    && Condition(concatenation.LeftOperand) && Condition(concatenation.RightOperand),
                 IBinaryOperation arithmetic => Arithmetic(arithmetic),
                 IUnaryOperation sign => Sign(sign),
+                IConditionalOperation { WhenFalse: { } whenFalse, Type: not null } choice => Condition(choice.Condition) && Condition(choice.WhenTrue) && Condition(whenFalse),
+                ICoalesceOperation coalesce => Read(coalesce.Value) && Condition(coalesce.WhenNull),
+                IConversionOperation conversion => IsPlainConversion(conversion) && Condition(conversion.Operand),
+                IInterpolatedStringOperation interpolated => Interpolation(interpolated),
+                IArrayCreationOperation { Initializer: { } initializer } array => ConstantSizes(array) && AllConditions(initializer),
                 _ => false,
             };
+    }
+
+    /// <summary>
+    /// An explicit conversion between numbers or enums in an unchecked context: it truncates or wraps instead of throwing.
+    /// Not to or from decimal (always checked), nor a nullable's unwrapping (null throws), a cast of a reference (a wrong
+    /// type throws) or a user-defined operator.
+    /// </summary>
+    private static bool IsPlainConversion(IConversionOperation conversion) =>
+        conversion is { OperatorMethod: null, IsTryCast: false, IsChecked: false }
+        && (conversion.Conversion.IsNumeric || IsEnumOrNumber(conversion.Type) && IsEnumOrNumber(conversion.Operand.Type) && !conversion.Conversion.IsUserDefined)
+        && !conversion.Conversion.IsNullable
+        && conversion.Type?.SpecialType != SpecialType.System_Decimal
+        && conversion.Operand.Type?.SpecialType != SpecialType.System_Decimal;
+
+    /// <summary>An interpolated string whose holes are strings or chars that cannot throw, without alignment or format (a format can be wrong).</summary>
+    private static bool Interpolation(IInterpolatedStringOperation interpolated)
+    {
+        foreach (var part in interpolated.Parts)
+        {
+            if (part is IInterpolationOperation { Alignment: null, FormatString: null, Expression: var hole }
+                ? !(IsString(hole) || hole.Type?.SpecialType == SpecialType.System_Char) || !Condition(hole)
+                : part is not IInterpolatedStringTextOperation)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsEnumOrNumber(ITypeSymbol? type) => type?.TypeKind == TypeKind.Enum || IsPlainNumber(type);
+
+    private static bool IsString(IOperation value) => WithoutPlainConversions(value).Type?.SpecialType == SpecialType.System_String;
+
+    private static bool ConstantSizes(IArrayCreationOperation array)
+    {
+        foreach (var size in array.DimensionSizes)
+        {
+            if (size.ConstantValue is not { HasValue: true, Value: int and >= 0 })
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool AllConditions(IArrayInitializerOperation initializer)
+    {
+        foreach (var element in initializer.ElementValues)
+        {
+            if (element is IArrayInitializerOperation nested ? !AllConditions(nested) : !Condition(element))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>
@@ -65,11 +132,22 @@ internal static class SafeTests
     /// </summary>
     private static bool Arithmetic(IBinaryOperation operation) =>
         operation is { OperatorMethod: null, IsChecked: false }
-        && operation.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply or BinaryOperatorKind.And
-            or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
+        && (operation.OperatorKind is BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply or BinaryOperatorKind.And
+                or BinaryOperatorKind.Or or BinaryOperatorKind.ExclusiveOr or BinaryOperatorKind.LeftShift or BinaryOperatorKind.RightShift
+            || operation.OperatorKind is BinaryOperatorKind.Divide or BinaryOperatorKind.Remainder && SafeDivisor(operation))
         && IsPlainNumber(operation.Type)
         && Operand(operation.LeftOperand)
         && Operand(operation.RightOperand);
+
+    /// <summary>
+    /// A division that cannot throw: of floating point numbers, or of integers by a constant other than 0 (divides by zero)
+    /// and -1 (<c>int.MinValue / -1</c> overflows even unchecked).
+    /// </summary>
+    private static bool SafeDivisor(IBinaryOperation division) =>
+        division.Type?.SpecialType is SpecialType.System_Double or SpecialType.System_Single
+        || WithoutPlainConversions(division.RightOperand).ConstantValue is { HasValue: true, Value: { } divisor }
+            && divisor is int or long or uint or ulong or short or ushort or byte or sbyte or char
+            && System.Convert.ToDecimal(divisor, System.Globalization.CultureInfo.InvariantCulture) is not 0m and not -1m;
 
     /// <summary>The compiler's own unchecked <c>-x</c>, <c>+x</c> or <c>~x</c> of a number: <c>-int.MinValue</c> wraps.</summary>
     private static bool Sign(IUnaryOperation operation) =>

@@ -132,6 +132,12 @@ internal static partial class DelayTimer
                 // Held in a local, the delay is there to be compared with the winner after the race.
                 return RaceSite(delay, heldRace, declarator);
             }
+
+            if (HeldInACollection(delay) is { } collection)
+            {
+                // The tasks are held in a local for the race: the source goes before it as before a held delay.
+                return RaceSite(delay, collection.Race, collection.Holder);
+            }
         }
 
         return context.PeriodicTimer is not null && TimerLoopOf(delay) is { } loop
@@ -164,6 +170,10 @@ internal static partial class DelayTimer
         delay.Arguments.Length == 1
         || TokenOf(delay) is { } token && SafeTests.IsUncancelableToken(token);
 
+    /// <summary>The task <c>task.ConfigureAwait(…)</c> configures, or the call itself.</summary>
+    private static IOperation WithoutConfigureAwait(IInvocationOperation call) =>
+        call is { TargetMethod.Name: "ConfigureAwait", Instance: { } task } ? task.WithoutImplicitConversions() : call;
+
     /// <summary><c>task.ConfigureAwait(…)</c> where the task is configured so, else the task: what an await of it takes.</summary>
     private static IOperation WithConfigureAwait(IOperation task) =>
         task.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == task ? configured : task;
@@ -194,7 +204,7 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The loop (<c>while</c>, <c>do … while</c>, <c>for (;;)</c>) whose body starts or ends with <c>await Task.Delay(…)</c>
-    /// (ConfigureAwait allowed), runs forever or until a token or a flag stops it, awaits nothing else, and waits the same
+    /// (ConfigureAwait allowed), runs forever or until a token or a flag stops it, awaits no other delay, and waits the same
     /// time every pass.
     /// </summary>
     private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
@@ -211,10 +221,15 @@ internal static partial class DelayTimer
             return null;
         }
 
-        // Another await in the pass (not in a lambda or local function) makes the delay one wait among others.
+        // The pass's work may await (await WorkAsync(); await Task.Delay(period);, the usual polling service): the timer
+        // ticks the same. Another delay awaited in the pass makes this one a pause among others.
         foreach (var operation in body.Descendants())
         {
-            if (operation.Kind is OperationKind.Await && operation != awaited.Parent && operation.EnclosingFunction() == delay.EnclosingFunction())
+            if (operation is IAwaitOperation other
+                && other != awaited.Parent
+                && other.Operation.WithoutImplicitConversions() is IInvocationOperation awaitedCall
+                && WithoutConfigureAwait(awaitedCall) is IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } }
+                && other.EnclosingFunction() == delay.EnclosingFunction())
             {
                 return null;
             }

@@ -74,7 +74,7 @@ internal static partial class DelayTimer
                 return null;
             }
 
-            if (RacedIn(reference)?.WhenAny == whenAny)
+            if (RacedIn(reference)?.WhenAny == whenAny || RaceTaking(reference) == whenAny)
             {
                 raced++;
             }
@@ -184,36 +184,63 @@ internal static partial class DelayTimer
     /// The WhenAny or WaitAny a task takes part in, with at least one other task, in any spelling, or null. WaitAny is
     /// the same race, waited for by a blocked thread: the delay's timer outlives it alike.
     /// </summary>
-    public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task)
+    public static (IInvocationOperation WhenAny, int Tasks)? RacedIn(IOperation task) =>
+        ElementOf(task) is { Tasks: >= 2 } tasks && RaceTaking(tasks.Collection) is { } race ? (race, tasks.Tasks) : null;
+
+    /// <summary>
+    /// The tasks a task is one of, as a race would take them: an argument beside others, or a params list, an array, a
+    /// <c>new List&lt;Task&gt; { … }</c> or a collection expression (the collection), and how many there are; or null.
+    /// </summary>
+    private static (IOperation Collection, int Tasks)? ElementOf(IOperation task)
     {
         var current = task.WithImplicitConversionsAround();
-        int tasks;
         switch (current.Parent)
         {
             case IArrayInitializerOperation { Parent: IArrayCreationOperation creation } elements:
-                current = creation;
-                tasks = elements.ElementValues.Length;
-                break;
+                return (creation, elements.ElementValues.Length);
             case IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "Add", IsImplicit: true, Parent: IObjectOrCollectionInitializerOperation { Parent: IObjectCreationOperation creation } list } }:
-                current = creation;
-                tasks = list.Initializers.Length;
-                break;
+                return (creation, list.Initializers.Length);
             case IArgumentOperation { Parent: IInvocationOperation pair }:
-                tasks = pair.Arguments.Length;
-                break;
+                return (current, pair.Arguments.Length);
             case { } collection when collection.IsCollectionExpression():
-                current = collection;
-                tasks = collection.ChildOperations.Count;
-                break;
+                return (collection, collection.ChildOperations.Count);
             default:
                 return null;
         }
+    }
 
-        return current.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny" or "WaitAny", IsStatic: true } method } whenAny }
-            && method.ContainingType.Name == "Task"
-            && tasks >= 2
-                ? (whenAny, tasks)
-                : null;
+    /// <summary>The static <c>Task.WhenAny</c> or <c>Task.WaitAny</c> that takes <paramref name="tasks"/> as an argument, or null.</summary>
+    private static IInvocationOperation? RaceTaking(IOperation tasks) =>
+        tasks.WithImplicitConversionsAround().Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "WhenAny" or "WaitAny", IsStatic: true } method } race }
+        && method.ContainingType.Name == "Task"
+            ? race
+            : null;
+
+    /// <summary>
+    /// A delay that is the one delay among the tasks of a collection held in a local for a race
+    /// (<c>var tasks = new[] { work, Task.Delay(t) }; await Task.WhenAny(tasks);</c>): the local's declarator and the
+    /// race, or null.
+    /// </summary>
+    private static (IVariableDeclaratorOperation Holder, IInvocationOperation Race)? HeldInACollection(IInvocationOperation delay)
+    {
+        if (ElementOf(delay) is not { Tasks: >= 2 } tasks
+            || tasks.Collection == delay.WithImplicitConversionsAround()
+            || tasks.Collection.WithImplicitConversionsAround().Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation holder }
+            || tasks.Collection.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") != 1)
+        {
+            return null;
+        }
+
+        var function = delay.EnclosingFunction() ?? delay.Root();
+        foreach (var operation in function.Descendants())
+        {
+            if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, holder.Symbol) && RaceTaking(reference) is { } race)
+            {
+                return (holder, race);
+            }
+        }
+
+        return null;
     }
 
     /// <summary>The first race in the function around <paramref name="delay"/> that takes the local holding it, or null.</summary>

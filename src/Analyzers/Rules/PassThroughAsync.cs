@@ -112,7 +112,7 @@ internal static class PassThroughAsync
     public static bool GivesWayToOtherRules(OperationAnalysisContext analysis, Site site, Context context)
     {
         var calls = Calls(site);
-        return (context.IsTaskRun(site.GivenTo?.TargetMethod) || calls.Any(c => context.IsTaskRun(c.TargetMethod)))
+        return (GetsStateFromTaskRunRule(site.GivenTo, analysis.Compilation, context) || calls.Any(c => GetsStateFromTaskRunRule(c, analysis.Compilation, context)))
                 && IsOn(analysis, site, TaskRunStateAnalyzer.Rule)
             || (calls.Any(c => IsConstantResult(c, context, uncachedOnly: true)) || IsUncachedConstant(site, context))
                 && IsOn(analysis, site, CacheConstantTaskResultAnalyzer.Rule)
@@ -122,6 +122,16 @@ internal static class PassThroughAsync
             || calls.Any(c => c.TargetMethod is { Name: "Delay", IsStatic: true } && context.IsTask(c.TargetMethod.ContainingType) && DelayTimer.IsReportedRace(c))
                 && IsOn(analysis, site, DelayTimerAnalyzer.Rule);
     }
+
+    /// <summary>
+    /// A Task.Run that TPL0007 reports: its lambda captures (a lambda that captures nothing, or a method group, is no site
+    /// of TPL0007's, and giving the pass-through away there left it to no rule).
+    /// </summary>
+    private static bool GetsStateFromTaskRunRule(IInvocationOperation? call, Compilation compilation, Context context) =>
+        call is not null
+        && context.IsTaskRun(call.TargetMethod)
+        && PerCompilation<TaskRunState.Context>.GetOrCreate(compilation, TaskRunState.Context.TryCreate) is { } runs
+        && TaskRunState.Analyze(call, runs, StateCapture.MaxStateValues.Default) is not null;
 
     /// <summary>
     /// Whether the fix is offered only where the file has one target (<see cref="ConstantKey"/>): the site returns a
@@ -185,11 +195,12 @@ internal static class PassThroughAsync
         if (await.Syntax is not AwaitExpressionSyntax syntax
             || FunctionOf(syntax) is not { } declaration
             || !HasAsyncKeyword(declaration)
+            || IsFollowedByMoreWork(syntax)
             || Body(await, declaration) is not { } body
             || Symbol(body, containingSymbol) is not { IsAsync: true, ReturnsVoid: false } function
             || !context.IsTaskType(function.ReturnType)
             || function.ReturnType.ContainsErrorType()
-            || function.GetAttributes().Any(a => a.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
+            || HasMethodBuilder(function)
             || body.Block is not { } block)
         {
             return null;
@@ -577,7 +588,48 @@ internal static class PassThroughAsync
             SwitchSectionSyntax section => section.Statements,
             _ => default,
         };
-        return statements.SkipWhile(s => s != statement).Skip(1).FirstOrDefault(s => s is not LocalFunctionStatementSyntax);
+
+        // A loop, not LINQ: asked at every await of an async function.
+        var passed = false;
+        foreach (var each in statements)
+        {
+            if (passed && each is not LocalFunctionStatementSyntax)
+            {
+                return each;
+            }
+
+            passed |= each == statement;
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// Read from the syntax, before any operation or symbol: an awaited statement that other work follows, or a local
+    /// the await sets that is not returned next. Such an await ends no path (most awaits of a method are these); the
+    /// shapes the rule takes end their statement list, or are followed by <c>return</c> (a value after a completed
+    /// task) or <c>break</c>.
+    /// </summary>
+    private static bool IsFollowedByMoreWork(AwaitExpressionSyntax await) => await.Parent switch
+    {
+        ExpressionStatementSyntax statement => Next(statement) is not (null or ReturnStatementSyntax or BreakStatementSyntax),
+        EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator, Parent.Parent.Parent: LocalDeclarationStatementSyntax local } =>
+            !(Next(local) is ReturnStatementSyntax { Expression: IdentifierNameSyntax returned } && returned.Identifier.ValueText == declarator.Identifier.ValueText),
+        _ => false,
+    };
+
+    /// <summary>A function whose builder is its own (<c>[AsyncMethodBuilder]</c>): its tasks are not the ones a return would give.</summary>
+    private static bool HasMethodBuilder(IMethodSymbol function)
+    {
+        foreach (var attribute in function.GetAttributes())
+        {
+            if (attribute.AttributeClass?.Name == "AsyncMethodBuilderAttribute")
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>A parameter of the function or a field or property of its type: a receiver that may be null, not a type.</summary>
@@ -611,7 +663,7 @@ internal static class PassThroughAsync
     private static bool RunsCode(ExpressionSyntax? expression) =>
         expression is not null
         && expression.DescendantNodesAndSelf().Any(n => n is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ElementAccessExpressionSyntax
-            or CastExpressionSyntax or AssignmentExpressionSyntax or ConditionalAccessExpressionSyntax or AwaitExpressionSyntax or AnonymousFunctionExpressionSyntax);
+            or AssignmentExpressionSyntax or ConditionalAccessExpressionSyntax or AwaitExpressionSyntax or AnonymousFunctionExpressionSyntax);
 
     public static bool HasAsyncKeyword(SyntaxNode declaration) => ModifiersOf(declaration).Any(SyntaxKind.AsyncKeyword);
 

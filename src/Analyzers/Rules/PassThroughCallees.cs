@@ -62,12 +62,14 @@ internal static class PassThroughCallees
 
     /// <summary>
     /// An argument whose evaluation cannot throw: a read, a built-in test or unchecked arithmetic of reads
-    /// (<see cref="SafeTests.Condition"/>), or a delegate made of a lambda or
+    /// (<see cref="SafeTests.Condition"/>), a TimeSpan of constants in range (<see cref="DelayTimeSpan"/>), or a
+    /// delegate made of a lambda or
     /// of a method that is static or of this instance (making a delegate of another receiver's method throws where it
     /// is null).
     /// </summary>
     private static bool SafeArgument(IOperation value) =>
         SafeTests.Condition(value)
+        || DelayTimeSpan.IsAccepted(value)
         || value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: var target }
             && (target is IAnonymousFunctionOperation
                 || target is IMethodReferenceOperation { Method.IsExtensionMethod: false, Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } });

@@ -241,6 +241,31 @@ internal static class ValueTaskFastPath
         return null;
     }
 
+    /// <summary>
+    /// Whether the return yields, on some path of its own, a value no cached task holds, outside an argument check: what
+    /// <see cref="FirstUncachedFastPath"/> asks of the return it names, asked first and alone, without reading the
+    /// function's other operations (most returns fail it: a bool, a constant the runtime caches, an awaited value).
+    /// </summary>
+    public static bool MayTakeAnUncachedFastPath(IReturnOperation returned, ITypeSymbol resultType, TaskCacheLevel level)
+    {
+        if (resultType.SpecialType == SpecialType.System_Boolean || returned.ReturnedValue is not { } value)
+        {
+            return false;
+        }
+
+        var paths = new List<SyncPath>();
+        AddSyncValues(value, GuardAround(returned), paths);
+        foreach (var path in paths)
+        {
+            if (!IsCached(path.Value, resultType, level) && !IsArgumentGuard(path.Guard))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>Whether an await is among the operation's own (<see cref="OwnOperations"/>); stops at the first.</summary>
     private static bool AwaitsIn(IOperation root) => OwnOperations.Any(root, IsAwait);
 

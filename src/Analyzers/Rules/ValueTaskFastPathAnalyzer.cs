@@ -73,6 +73,7 @@ public sealed class ValueTaskFastPathAnalyzer : DiagnosticAnalyzer
             || symbols.AsyncTaskResult(method) is not { } result
             || ValueTaskFastPath.WhoCanCall(method) is var scope && scope == ValueTaskFastPath.CallerScope.None
             || NameOf(method, declaration) is not { } name
+            || !ValueTaskFastPath.MayTakeAnUncachedFastPath(returned, result, symbols.CacheLevel)
             || ValueTaskFastPath.FirstUncachedFastPath(body, result, symbols.CacheLevel, upTo: returned) != returned
             || returned.Syntax.IsInBrokenMember()
             || !EveryCallAwaits(method, scope, name, symbols, context.Compilation, context.CancellationToken))

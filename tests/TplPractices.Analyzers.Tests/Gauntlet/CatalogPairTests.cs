@@ -194,7 +194,6 @@ public sealed class CatalogPairTests
         [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.ValueTaskFastPath}"] = "TPL0002 makes a method async that was not; TPL0008 changes one that is, and the chain's awaits leave no synchronous return",
         [$"{DiagnosticIds.ContinueWithUnwrapChain} × {DiagnosticIds.PassThroughAsync}"] = "TPL0002 rewrites methods that are not async, TPL0016 only async ones",
         [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.PassThroughAsync}"] = "a pass-through's awaits end its paths, never in a loop of their own function",
-        [$"{DiagnosticIds.AwaitInLoop} × {DiagnosticIds.DelayTimer}"] = "TPL0017 reports a loop whose only await is the delay; TPL0005 needs another await in the loop",
     };
 
     public static TheoryData<string> CatalogPairs()

@@ -162,11 +162,6 @@ public sealed class DelayTimerTests
                     while (!token.IsCancellationRequested) { Work(); delay += 10; await Task.Delay(delay, token); }
                 }
 
-                async Task OtherAwait(CancellationToken token)
-                {
-                    while (!token.IsCancellationRequested) { await WorkAsync(); await Task.Delay(1000, token); }
-                }
-
                 async Task InTheMiddle(CancellationToken token)
                 {
                     while (!token.IsCancellationRequested) { Work(); await Task.Delay(1000, token); Work(); }

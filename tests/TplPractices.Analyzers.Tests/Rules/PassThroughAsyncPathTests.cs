@@ -439,6 +439,10 @@ public sealed class PassThroughAsyncPathTests
 
                 public Task<int> Later(int x) => Task.Run(async () => await Core(x));
 
+                public async Task<int> Spare() => await Task.Run(() => Compute());
+
+                private static int Compute() => 7;
+
                 public async Task<int> Either(bool known, int x) { if (known) return await Task.FromResult(x); return await Core(x); }
 
                 private static async Task<int> Core(int x) { await Task.Yield(); return x; }
@@ -450,13 +454,14 @@ public sealed class PassThroughAsyncPathTests
             new TplPractices.Analyzers.Rules.TaskRunStateAnalyzer(),
             new TplPractices.Analyzers.Rules.AvailableValueAnalyzer());
         var run = new AnalyzerRun(analyzers) { Sources = { ("Test0.cs", Code) } };
-        Assert.Equal(["TPL0003@Answer", "TPL0016@Cached", "TPL0016@Later", "TPL0014@Either"], await IdsAsync(run));
+        Assert.Equal(["TPL0003@Answer", "TPL0016@Cached", "TPL0016@Later", "TPL0016@Spare", "TPL0014@Either"], await IdsAsync(run));
 
+        // A Task.Run whose lambda captures nothing is no site of TPL0007's: the pass-through stays this rule's.
         run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = warning\n";
-        Assert.Equal(["TPL0003@Answer", "TPL0016@Cached", "TPL0007@Later", "TPL0014@Either"], await IdsAsync(run));
+        Assert.Equal(["TPL0003@Answer", "TPL0016@Cached", "TPL0007@Later", "TPL0016@Spare", "TPL0014@Either"], await IdsAsync(run));
 
         run.EditorConfig = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\ndotnet_diagnostic.TPL0014.severity = none\n";
-        Assert.Equal(["TPL0016@Answer", "TPL0016@Cached", "TPL0016@Later", "TPL0016@Either"], await IdsAsync(run));
+        Assert.Equal(["TPL0016@Answer", "TPL0016@Cached", "TPL0016@Later", "TPL0016@Spare", "TPL0016@Either"], await IdsAsync(run));
     }
 
     private static async Task<List<string>> IdsAsync(AnalyzerRun run)

@@ -1,0 +1,133 @@
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0017's race whose tasks are first put in a local (<c>var tasks = new[] { work, Task.Delay(t) }; await
+/// Task.WhenAny(tasks);</c>): the delay is raced as surely as one written in the call, and the source goes before the
+/// local as before a held delay.
+/// </summary>
+public sealed class DelayTimerHeldTasksTests
+{
+    private const string Races = /* lang=c#-test */ """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task<int> Work(bool done) => done ? Task.FromResult(1) : new TaskCompletionSource<int>().Task;
+
+            public static async Task<string> All() => string.Join(";", await Task.WhenAll(InArray(true), InArray(false), InList(true), InList(false)));
+
+            public static async Task<string> InArray(bool done)
+            {
+                var work = Work(done);
+                var tasks = new[] { work, {|#0:Task.Delay(200)|} };
+                var first = await Task.WhenAny(tasks);
+                return first == work ? "work" : "timeout";
+            }
+
+            public static async Task<string> InList(bool done)
+            {
+                var work = Work(done);
+                var tasks = new List<Task> { work, {|#1:Task.Delay(200)|} };
+                if (await Task.WhenAny(tasks) != work) return "timeout";
+                return "work";
+            }
+        }
+        """;
+
+    private const string RacesFixed = /* lang=c#-test */ """
+        using System;
+        using System.Collections.Generic;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task<int> Work(bool done) => done ? Task.FromResult(1) : new TaskCompletionSource<int>().Task;
+
+            public static async Task<string> All() => string.Join(";", await Task.WhenAll(InArray(true), InArray(false), InList(true), InList(false)));
+
+            public static async Task<string> InArray(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var tasks = new[] { work, Task.Delay(200, delayCancellation.Token) };
+                var first = await Task.WhenAny(tasks);
+                delayCancellation.Cancel();
+                return first == work ? "work" : "timeout";
+            }
+
+            public static async Task<string> InList(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var tasks = new List<Task> { work, Task.Delay(200, delayCancellation.Token) };
+                var winner = await Task.WhenAny(tasks);
+                delayCancellation.Cancel();
+                if (winner != work) return "timeout";
+                return "work";
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task TasksHeldForTheRace_TakeTheSourceBeforeTheirLocal()
+    {
+        var test = new Verify.Test { TestCode = Races, FixedCode = RacesFixed };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 2).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixedHeldTasks_DecideTheSame()
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
+        Assert.Equal("returned work;timeout;work;timeout", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+    }
+
+    /// <summary>
+    /// Reported without a fix: tasks read again after the race (the delay's task, canceled, would read differently).
+    /// Not reported: a collection that is never raced, and one delay alone in it.
+    /// </summary>
+    [Fact]
+    public async Task TasksReadAfterTheRace_KeepTheirTimer()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> ReadAgain(Task work)
+                {
+                    var tasks = new[] { work, {|#0:Task.Delay(1000)|} };
+                    await Task.WhenAny(tasks);
+                    return tasks[1].IsCompleted;
+                }
+
+                Task[] NeverRaced(Task work)
+                {
+                    var tasks = new[] { work, Task.Delay(1000) };
+                    return tasks;
+                }
+
+                async Task Alone()
+                {
+                    var tasks = new[] { Task.Delay(1000) };
+                    await Task.WhenAny(tasks);
+                }
+            }
+            """;
+        var test = new Verify.Test { TestCode = Code, FixedCode = Code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+}

@@ -1,0 +1,135 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.PassThroughAsyncAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.PassThroughAsyncFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0016's arguments that cannot throw beyond reads and arithmetic: a choice (<c>?:</c>, <c>??</c>), a numeric
+/// cast, a division by a constant other than 0 and -1, strings joined or interpolated of strings, an array of such
+/// values, a <c>TimeSpan</c> of constants. Evaluated before the call either way, none can move an exception out of the
+/// task.
+/// </summary>
+public sealed class PassThroughAsyncArgumentTests
+{
+    private const string Before = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Service
+        {
+            private async Task<string> Show(object value) { await Task.Yield(); return value is Array array ? string.Join("|", (int[])array) : value.ToString()!; }
+
+            public async Task<string> Choice(bool wide, int n) => {|#0:await|} Show(wide ? n * 2 : n);
+
+            public async Task<string> Fallback(string? name) => {|#1:await|} Show(name ?? "none");
+
+            public async Task<string> Narrowed(long n) => {|#2:await|} Show((int)n);
+
+            public async Task<string> Halved(int n) => {|#3:await|} Show(n / 2 + n % 3);
+
+            public async Task<string> Joined(string name) => {|#4:await|} Show("id:" + name);
+
+            public async Task<string> Interpolated(string name, char mark) => {|#5:await|} Show($"<{name}{mark}>");
+
+            public async Task<string> Pair(int a, int b) => {|#6:await|} Show(new[] { a, b });
+
+            public async Task<string> Span() => {|#7:await|} Show(TimeSpan.FromSeconds(90));
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int x)
+            {
+                var s = new Service();
+                return string.Join(",", await s.Choice(x > 1, x), await s.Fallback(null), await s.Narrowed(x + 4_294_967_296L),
+                    await s.Halved(x), await s.Joined("a"), await s.Interpolated("b", '!'), await s.Pair(x, -x), await s.Span());
+            }
+        }
+        """;
+
+    private static readonly string After = TestMarkup.Strip(Before)
+        .Replace("public async Task<string> Choice", "public Task<string> Choice", StringComparison.Ordinal)
+        .Replace("public async Task<string> Fallback", "public Task<string> Fallback", StringComparison.Ordinal)
+        .Replace("public async Task<string> Narrowed", "public Task<string> Narrowed", StringComparison.Ordinal)
+        .Replace("public async Task<string> Halved", "public Task<string> Halved", StringComparison.Ordinal)
+        .Replace("public async Task<string> Joined", "public Task<string> Joined", StringComparison.Ordinal)
+        .Replace("public async Task<string> Interpolated", "public Task<string> Interpolated", StringComparison.Ordinal)
+        .Replace("public async Task<string> Pair", "public Task<string> Pair", StringComparison.Ordinal)
+        .Replace("public async Task<string> Span", "public Task<string> Span", StringComparison.Ordinal)
+        .Replace("=> await Show(", "=> Show(", StringComparison.Ordinal);
+
+    private static readonly string[] Names = ["Choice", "Fallback", "Narrowed", "Halved", "Joined", "Interpolated", "Pair", "Span"];
+
+    [Fact]
+    public async Task ArgumentsThatCannotThrow_AreFixed()
+    {
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        for (var i = 0; i < Names.Length; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments($"'{Names[i]}'", "'Show'"));
+        }
+
+        await test.RunAsync();
+    }
+
+    /// <summary>The same file compiled for netstandard2.0 with C# 7.3 beside net10.0 (no nullable annotations there).</summary>
+    [Fact]
+    public async Task OnTwoTargets_TheFixBuildsInBoth()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = Before.Replace("string? name", "string name", StringComparison.Ordinal).Replace("value.ToString()!", "value.ToString()", StringComparison.Ordinal),
+            FixedCode = After.Replace("string? name", "string name", StringComparison.Ordinal).Replace("value.ToString()!", "value.ToString()", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        for (var i = 0; i < Names.Length; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments($"'{Names[i]}'", "'Show'"));
+        }
+
+        await test.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(7)]
+    public async Task FixedCode_ShowsWhatTheOriginalShowed(int x)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Api", "Run", x);
+        Assert.StartsWith("returned ", original, StringComparison.Ordinal);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Api", "Run", x));
+    }
+
+    /// <summary>
+    /// Not reported: an int formatted into a string (a hole of another type runs its formatting), a string joined with
+    /// an object (its ToString), a division by a variable or by -1, a decimal or nullable cast, an unboxing, an array
+    /// whose size is a variable (a negative one throws), a format string.
+    /// </summary>
+    [Fact]
+    public async Task ArgumentsThatCanThrow_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            public class Quiet
+            {
+                private async Task<string> Show(object value) { await Task.Yield(); return value.ToString(); }
+
+                public async Task<string> Hole(int n) => await Show($"n{n}");
+                public async Task<string> Joined(object o) => await Show("o" + o);
+                public async Task<string> ByVariable(int n, int d) => await Show(n / d);
+                public async Task<string> ByMinusOne(int n) => await Show(n / -1);
+                public async Task<string> Money(decimal m) => await Show((int)m);
+                public async Task<string> Unwrapped(int? n) => await Show((int)n);
+                public async Task<string> Unboxed(object o) => await Show((int)o);
+                public async Task<string> Sized(int n) => await Show(new int[n]);
+                public async Task<string> Formatted(string s) => await Show($"{s,5}");
+            }
+            """);
+    }
+}
