@@ -1,3 +1,6 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Rules;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -148,6 +151,72 @@ public sealed class DelayTimerWaitAnyTests
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
         Assert.Equal("returned work;timeout;work;timeout;work;timeout", original);
         Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+    }
+
+    /// <summary>
+    /// Shared with netstandard2.0 at C# 7.3: WaitAny as a statement and first in an <c>if</c> takes the using block every
+    /// copy compiles (the second source takes a name of its own); a WaitAny whose index a declaration keeps gets no fix
+    /// there (the block would hide it).
+    /// </summary>
+    [Fact]
+    public async Task SharedWithCSharp73_AUsingBlockHoldsTheWaitAny()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                bool Wait(Task work)
+                {
+                    Task.WaitAny(work, {|#0:Task.Delay(100)|});
+                    if (Task.WaitAny(work, {|#1:Task.Delay(200)|}) != 0)
+                    {
+                        return false;
+                    }
+
+                    var index = Task.WaitAny(new[] { work, {|#2:Task.Delay(300)|} });
+                    return index == 0;
+                }
+            }
+            """;
+        const string Fixed = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                bool Wait(Task work)
+                {
+                    using (var delayCancellation = new CancellationTokenSource())
+                    {
+                        Task.WaitAny(work, Task.Delay(100, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                    }
+                    using (var delayCancellation2 = new CancellationTokenSource())
+                    {
+                        var winner = Task.WaitAny(work, Task.Delay(200, delayCancellation2.Token));
+                        delayCancellation2.Cancel();
+                        if (winner != 0)
+                        {
+                            return false;
+                        }
+                    }
+
+                    var index = Task.WaitAny(new[] { work, {|#2:Task.Delay(300)|} });
+                    return index == 0;
+                }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Code,
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+            FixedCode = Fixed,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
     }
 
     /// <summary>
