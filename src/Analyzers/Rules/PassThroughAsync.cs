@@ -605,18 +605,33 @@ internal static class PassThroughAsync
     }
 
     /// <summary>
-    /// Read from the syntax, before any operation or symbol: an awaited statement that other work follows, or a local
-    /// the await sets that is not returned next. Such an await ends no path (most awaits of a method are these); the
-    /// shapes the rule takes end their statement list, or are followed by <c>return</c> (a value after a completed
-    /// task) or <c>break</c>.
+    /// Read from the syntax, before any operation or symbol: an await whose value something else takes (an operand, an
+    /// argument), an awaited statement that other work follows, or a local the await sets that is not returned next.
+    /// Such an await ends no path (most awaits of a method are these); the shapes the rule takes are a body, a return or
+    /// a statement that ends its list or is followed by <c>return</c> (a value after a completed task) or <c>break</c>.
     /// </summary>
-    private static bool IsFollowedByMoreWork(AwaitExpressionSyntax await) => await.Parent switch
+    private static bool IsFollowedByMoreWork(AwaitExpressionSyntax await)
     {
-        ExpressionStatementSyntax statement => Next(statement) is not (null or ReturnStatementSyntax or BreakStatementSyntax),
-        EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator, Parent.Parent.Parent: LocalDeclarationStatementSyntax local } =>
-            !(Next(local) is ReturnStatementSyntax { Expression: IdentifierNameSyntax returned } && returned.Identifier.ValueText == declarator.Identifier.ValueText),
-        _ => false,
-    };
+        // The await's value must be what the body, a return or a statement takes, through parentheses and the branches
+        // of ?: and switch expressions: one that is an operand, an argument or a receiver ends no path.
+        SyntaxNode node = await;
+        while (node.Parent is ParenthesizedExpressionSyntax
+            || node.Parent is ConditionalExpressionSyntax choice && choice.Condition != node
+            || node.Parent is SwitchExpressionArmSyntax arm && arm.Expression == node
+            || node.Parent is SwitchExpressionSyntax switched && switched.GoverningExpression != node)
+        {
+            node = node.Parent;
+        }
+
+        return node.Parent switch
+        {
+            ExpressionStatementSyntax statement => Next(statement) is not (null or ReturnStatementSyntax or BreakStatementSyntax),
+            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator, Parent.Parent.Parent: LocalDeclarationStatementSyntax local } =>
+                !(Next(local) is ReturnStatementSyntax { Expression: IdentifierNameSyntax returned } && returned.Identifier.ValueText == declarator.Identifier.ValueText),
+            ReturnStatementSyntax or ArrowExpressionClauseSyntax or AnonymousFunctionExpressionSyntax => false,
+            _ => true,
+        };
+    }
 
     /// <summary>A function whose builder is its own (<c>[AsyncMethodBuilder]</c>): its tasks are not the ones a return would give.</summary>
     private static bool HasMethodBuilder(IMethodSymbol function)
