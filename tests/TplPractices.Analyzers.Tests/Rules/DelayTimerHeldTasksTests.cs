@@ -1,8 +1,4 @@
 using TplPractices.Analyzers.Rules;
-using TplPractices.Analyzers.Tests.Verifiers;
-using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
-    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
-    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
 
 namespace TplPractices.Analyzers.Tests.Rules;
 
@@ -81,17 +77,13 @@ public sealed class DelayTimerHeldTasksTests
     [Fact]
     public async Task TasksHeldForTheRace_TakeTheSourceBeforeTheirLocal()
     {
-        var test = new Verify.Test { TestCode = Races, FixedCode = RacesFixed };
-        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 2).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.FixesAsync(Races, RacesFixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 
     [Fact]
     public async Task FixedHeldTasks_DecideTheSame()
     {
-        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
-        Assert.Equal("returned work;timeout;work;timeout", original);
-        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+        await DelayTimerRaceChecks.DecidesTheSameAsync(Races, RacesFixed, "work;timeout;work;timeout");
     }
 
     /// <summary>
@@ -126,8 +118,6 @@ public sealed class DelayTimerHeldTasksTests
                 }
             }
             """;
-        var test = new Verify.Test { TestCode = Code, FixedCode = Code };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.HasNoFixAsync(Code, DelayTimer.RaceMessage);
     }
 }

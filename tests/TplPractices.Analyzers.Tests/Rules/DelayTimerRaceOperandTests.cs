@@ -1,8 +1,4 @@
 using TplPractices.Analyzers.Rules;
-using TplPractices.Analyzers.Tests.Verifiers;
-using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
-    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
-    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
 
 namespace TplPractices.Analyzers.Tests.Rules;
 
@@ -88,18 +84,14 @@ public sealed class DelayTimerRaceOperandTests
     [Fact]
     public async Task ARaceComparedWithASteadyLocal_MovesIntoALocalBeforeIt()
     {
-        var test = new Verify.Test { TestCode = Races, FixedCode = RacesFixed };
-        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 2).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.FixesAsync(Races, RacesFixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 
     /// <summary>Both winners, in the <c>if</c> and with the held delay, decide the same before and after.</summary>
     [Fact]
     public async Task FixedComparedRace_DecidesTheSame()
     {
-        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
-        Assert.Equal("returned work 1;timeout;work;timeout", original);
-        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+        await DelayTimerRaceChecks.DecidesTheSameAsync(Races, RacesFixed, "work 1;timeout;work;timeout");
     }
 
     /// <summary>
@@ -127,8 +119,6 @@ public sealed class DelayTimerRaceOperandTests
                 async Task<bool> Short(Task work, bool ready) => ready && work == await Task.WhenAny(work, {|#2:Task.Delay(1000)|});
             }
             """;
-        var test = new Verify.Test { TestCode = Code, FixedCode = Code };
-        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.HasNoFixAsync(Code, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 }

@@ -138,19 +138,14 @@ public sealed class DelayTimerWaitAnyTests
     [Fact]
     public async Task AWaitAnyRace_CancelsItsDelayOnceDecided()
     {
-        var test = new Verify.Test { TestCode = Races, FixedCode = RacesFixed };
-        test.ExpectedDiagnostics.AddRange(new[] { 0, 1, 2, 4 }.Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments(DelayTimer.TokenRaceMessage));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.FixesAsync(Races, RacesFixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.TokenRaceMessage, DelayTimer.RaceMessage);
     }
 
     /// <summary>WaitAny returns the same index before and after: the work done already, or never done.</summary>
     [Fact]
     public async Task FixedWaitAny_ReturnsTheSameIndex()
     {
-        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Races), "Api", "All");
-        Assert.Equal("returned work;timeout;work;timeout;work;timeout", original);
-        Assert.Equal(original, await CodeRunner.RunAsync(RacesFixed, "Api", "All"));
+        await DelayTimerRaceChecks.DecidesTheSameAsync(Races, RacesFixed, "work;timeout;work;timeout;work;timeout");
     }
 
     /// <summary>
@@ -250,8 +245,6 @@ public sealed class DelayTimerWaitAnyTests
                 void Printed(Task work) => Console.WriteLine(Task.WaitAny(work, {|#0:Task.Delay(100)|}));
             }
             """;
-        var test = new Verify.Test { TestCode = code, FixedCode = code };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.HasNoFixAsync(code, DelayTimer.RaceMessage);
     }
 }
