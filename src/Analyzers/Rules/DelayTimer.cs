@@ -266,8 +266,8 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// A constant, a const, static readonly or readonly field (only initializers and constructors set one), a local or
-    /// parameter nothing in the loop writes, a primary-constructor parameter nothing in its type writes, or TimeSpan.FromX
-    /// of one.
+    /// parameter nothing in the loop writes (one declared in the pass only where its initializer is such a value), a
+    /// primary-constructor parameter nothing in its type writes, or TimeSpan.FromX of one.
     /// </summary>
     private static bool IsSameEveryPass(IOperation period, ILoopOperation loop)
     {
@@ -278,12 +278,29 @@ internal static partial class DelayTimer
                 IParameterReferenceOperation { Parameter: { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } parameter } reference
                     when reference.SemanticModel?.GetEnclosingSymbol(reference.Syntax.SpanStart) is { } user && !SymbolEqualityComparer.Default.Equals(user, parameter.ContainingSymbol)
                     => !IsWrittenInItsType(parameter),
+                // A local declared in the pass is set again each pass: the same only where its value is.
+                ILocalReferenceOperation { Local: var local } when loop.Syntax.Span.Contains(local.Locations.FirstOrDefault()?.SourceSpan ?? default) =>
+                    !StateCapture.IsWrittenAnywhere(local, loop) && InitializerOf(local, loop) is { } value && IsSameEveryPass(value, loop),
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
                 IInvocationOperation { TargetMethod: { IsStatic: true, Name: var name, ContainingType.Name: "TimeSpan" }, Arguments.Length: 1 } from
                     when name.StartsWith("From", System.StringComparison.Ordinal) => IsSameEveryPass(from.Arguments[0].Value, loop),
                 _ => false,
             };
+    }
+
+    /// <summary>The value a local declared in the loop starts each pass with, or null.</summary>
+    private static IOperation? InitializerOf(ILocalSymbol local, ILoopOperation loop)
+    {
+        foreach (var operation in loop.Body.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+            {
+                return declarator.Initializer?.Value;
+            }
+        }
+
+        return null;
     }
 
     /// <summary>A primary-constructor parameter that some member of its type assigns, increments or passes by reference (read from the text).</summary>

@@ -112,8 +112,10 @@ public sealed class DelayTimerLoopWorkTests
     }
 
     /// <summary>
-    /// Not reported: a pass that awaits two delays (each is a pause among others). Reported without a fix: awaited work
-    /// beside a token the loop does not catch (the tick's exception type would differ).
+    /// Not reported: a pass that awaits two delays (each is a pause among others), and a period computed anew in each
+    /// pass (a heartbeat that subtracts the last round trip). Reported without a fix: awaited work beside a token the
+    /// loop does not catch (the tick's exception type would differ), and a period a local of the pass sets from a
+    /// constant (the same every pass, but not a constant the timer can be made with).
     /// </summary>
     [Fact]
     public async Task TwoDelaysInAPass_AreNotATimer_AndAnUncaughtTokenHasNoFix()
@@ -144,6 +146,28 @@ public sealed class DelayTimerLoopWorkTests
                     {
                         await SendAsync();
                         await [|Task.Delay(1000, token)|];
+                    }
+                }
+
+                private int _roundTrip;
+
+                async Task Heartbeat(int interval)
+                {
+                    while (!_stopped)
+                    {
+                        await SendAsync();
+                        var wait = System.Math.Max(0, interval - _roundTrip);
+                        await Task.Delay(wait);
+                    }
+                }
+
+                async Task SetInThePass()
+                {
+                    while (!_stopped)
+                    {
+                        await SendAsync();
+                        var period = System.TimeSpan.FromSeconds(1);
+                        await [|Task.Delay(period)|];
                     }
                 }
             }
