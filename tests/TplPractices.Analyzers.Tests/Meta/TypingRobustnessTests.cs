@@ -35,15 +35,15 @@ public sealed class TypingRobustnessTests
         Assert.True(cuts.Count > 50, "The sample is too small to be a useful typing test.");
         // All analyzers at once, as the compiler runs them: one compilation per cut and target; TPL0012 on the members
         // the samples mark [HotPath].
-        // By default every third cut (which of the three depends on the file), on one target, the targets taking
+        // By default every fourth cut (which of the four depends on the file), on one target, the targets taking
         // turns: neighbouring cuts differ by one token and mostly take the same paths, and the second target repeats
         // the same syntax with other symbols. TPL_FUZZ=long runs every cut on both targets.
         var analyzers = Repository.Analyzers();
         var targets = new[] { TestTarget.Net100, TestTarget.NetStandard20 };
-        var phase = fileName.Length % 3;
-        for (var i = Long ? 0 : phase; i < cuts.Count; i += Long ? 1 : 3)
+        var phase = fileName.Length % 4;
+        for (var i = Long ? 0 : phase; i < cuts.Count; i += Long ? 1 : 4)
         {
-            foreach (var target in Long ? targets : [targets[(i / 3) % 2]])
+            foreach (var target in Long ? targets : [targets[(i / 4) % 2]])
             {
                 await new AnalyzerRun(analyzers) { Sources = { ("Test0.cs", source.Substring(0, cuts[i])) }, Target = target, EditorConfig = Rules.HotPathInliningTests.HotPathConfig }.DiagnosticsAsync();
             }
