@@ -9,6 +9,7 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// and must give one text. RulePairTests finds pairs among the cases the tests hold; this list comes from the
 /// catalog, so a new rule with a shared target fails here until its pair has a case.
 /// </summary>
+[RunsLong(9)]
 public sealed class CatalogPairTests
 {
     private const string Usings = """

@@ -22,10 +22,13 @@ internal static class FormatRun
 
     public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order)
     {
+        // dotnet format runs every analyzer here; only the rules of the order can change what follows, and an
+        // analyzer reports the same with or without the others beside it.
         var reported = new Dictionary<ProjectId, HashSet<string>>();
+        var ordered = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => order.Contains(d.Id))).ToImmutableArray();
         foreach (var project in solution.Projects)
         {
-            reported[project.Id] = (await DiagnosticsAsync(project, Analyzers)).Select(d => d.Id).ToHashSet();
+            reported[project.Id] = (await DiagnosticsAsync(project, ordered)).Select(d => d.Id).ToHashSet();
         }
 
         foreach (var id in order)

@@ -10,8 +10,9 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// </summary>
 internal sealed class GauntletCase
 {
-    private GauntletCase(string origin, string code, OutputKind outputKind, Document document, SemanticModel model, ImmutableArray<Diagnostic> fixable)
+    private GauntletCase(string origin, string code, OutputKind outputKind, Document document, SemanticModel model, ImmutableArray<Diagnostic> fixable, IReadOnlySet<string> reported)
     {
+        Reported = reported;
         Origin = origin;
         Code = code;
         OutputKind = outputKind;
@@ -36,6 +37,9 @@ internal sealed class GauntletCase
 
     /// <summary>The diagnostics that name a rewrite, in source order.</summary>
     public ImmutableArray<Diagnostic> Fixable { get; }
+
+    /// <summary>The IDs of every rule that reports on the case as it is, with or without a fix.</summary>
+    public IReadOnlySet<string> Reported { get; }
 
     public override string ToString() => Origin;
 
@@ -62,7 +66,8 @@ internal sealed class GauntletCase
                 continue;
             }
 
-            var fixable = (await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers))
+            var diagnostics = await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers);
+            var fixable = diagnostics
                 .Where(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind))
                 .OrderBy(d => d.Location.SourceSpan.Start)
                 .ToImmutableArray();
@@ -72,7 +77,7 @@ internal sealed class GauntletCase
             }
 
             var document = project.Documents.Single();
-            cases.Add(new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable));
+            cases.Add(new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable, diagnostics.Select(d => d.Id).ToHashSet()));
         }
 
         return cases;

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using TplPractices.Analyzers.Tests.Gauntlet.Contexts;
 using Xunit.Abstractions;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Gauntlet;
 
@@ -11,6 +12,7 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// in each context; <c>TPL_GAUNTLET=long</c> takes all of them in every setup, and more orders of the rules;
 /// <c>TPL_GAUNTLET_SEED</c> changes the sample.
 /// </summary>
+[RunsLong(28)]
 public sealed class GauntletTests(ITestOutputHelper output)
 {
     private static readonly bool Long = Environment.GetEnvironmentVariable("TPL_GAUNTLET") == "long";

@@ -1,5 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Xunit.Abstractions;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Gauntlet;
 
@@ -10,6 +11,7 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// rules in the order of a hash set, which changes from one process to the next). The enumeration covers every
 /// case; the default run fixes two cases of each pair both ways, the long run all of them.
 /// </summary>
+[RunsLong(19)]
 public sealed class RulePairTests(ITestOutputHelper output)
 {
     private static readonly bool Long = Environment.GetEnvironmentVariable("TPL_GAUNTLET") == "long";
@@ -42,7 +44,8 @@ public sealed class RulePairTests(ITestOutputHelper output)
                     continue;
                 }
 
-                var rest = FormatRun.RuleIds.Where(id => id != first && id != second).ToList();
+                // dotnet format fixes only the rules its first analysis reports: the others need no place in the order.
+                var rest = FormatRun.RuleIds.Where(id => id != first && id != second && gauntletCase.Reported.Contains(id)).ToList();
                 var oneWay = await TextsAsync(gauntletCase, [first, second, .. rest]);
                 var otherWay = await TextsAsync(gauntletCase, [second, first, .. rest]);
                 if (oneWay != otherWay)

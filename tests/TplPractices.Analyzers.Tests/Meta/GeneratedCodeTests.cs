@@ -14,15 +14,15 @@ namespace TplPractices.Analyzers.Tests.Meta;
 /// </summary>
 public sealed class GeneratedCodeTests
 {
-    private const string Usings = """
+    internal const string Usings = """
         using System;
         using System.Collections.Concurrent;
         using System.Threading.Tasks;
 
         """;
 
-    // One hit per rule.
-    private const string Members = """
+    // One hit per rule (SuppressionTests silence the same members).
+    internal const string Members = """
             Task<int> Answer() => Task.FromResult(42);
             System.Threading.CancellationTokenRegistration OnCancel(System.Threading.CancellationToken token, int x) => token.Register(() => Console.WriteLine(x));
             Task Fill(ConcurrentQueue<int> queue) => Task.Factory.StartNew(() => queue.Enqueue(1), default, TaskCreationOptions.None, TaskScheduler.Default);

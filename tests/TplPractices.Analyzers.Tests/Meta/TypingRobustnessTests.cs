@@ -8,6 +8,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 /// analyze without an exception: by default every second cut, on one of two targets in turn; with
 /// <c>TPL_FUZZ=long</c> every cut on both.
 /// </summary>
+[RunsLong(10)]
 public sealed class TypingRobustnessTests
 {
     private static readonly string Root = Repository.Root;
