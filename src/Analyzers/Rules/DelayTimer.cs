@@ -165,10 +165,14 @@ internal static partial class DelayTimer
             || period is IFieldReferenceOperation { Field: { Name: "InfiniteTimeSpan", IsStatic: true, ContainingType.Name: "Timeout" } };
     }
 
-    /// <summary><c>Task.Delay(t)</c>, or with a token that cannot be canceled (<c>CancellationToken.None</c>, <c>default</c>).</summary>
+    /// <summary>
+    /// <c>Task.Delay(t)</c> or <c>Task.Delay(t, timeProvider)</c>, or with a token that cannot be canceled
+    /// (<c>CancellationToken.None</c>, <c>default</c>).
+    /// </summary>
     private static bool CannotBeCanceled(IInvocationOperation delay) =>
-        delay.Arguments.Length == 1
-        || TokenOf(delay) is { } token && SafeTests.IsUncancelableToken(token);
+        TokenOf(delay) is not { } token ? !delay.TargetMethod.Parameters.Any(IsToken) : SafeTests.IsUncancelableToken(token);
+
+    private static bool IsToken(IParameterSymbol parameter) => parameter.Type.Name == "CancellationToken";
 
     /// <summary>The task <c>task.ConfigureAwait(…)</c> configures, or the call itself.</summary>
     private static IOperation WithoutConfigureAwait(IInvocationOperation call) =>
@@ -190,16 +194,21 @@ internal static partial class DelayTimer
     public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>
         delay.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0) ?? delay.Arguments[0];
 
-    /// <summary>The token of <c>Task.Delay(t, token)</c>, written in either place (named arguments), or null.</summary>
+    /// <summary>
+    /// The token of <c>Task.Delay(t, token)</c> or <c>Task.Delay(t, timeProvider, token)</c>, written in any place (named
+    /// arguments), or null.
+    /// </summary>
     private static IOperation? TokenOf(IInvocationOperation delay)
     {
-        if (delay.Arguments.Length != 2)
+        foreach (var argument in delay.Arguments)
         {
-            return null;
+            if (argument.Parameter is { } parameter && IsToken(parameter))
+            {
+                return argument.Value;
+            }
         }
 
-        var token = delay.Arguments[0].Parameter?.Ordinal == 1 ? delay.Arguments[0] : delay.Arguments[1];
-        return token.Parameter is { Ordinal: 1, Type.Name: "CancellationToken" } ? token.Value : null;
+        return null;
     }
 
     /// <summary>

@@ -52,13 +52,12 @@ internal static class DelayTimerRaceRewrite
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
         var token = Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Token")));
         var arguments = delaySyntax.ArgumentList.Arguments;
-        // The token's argument, named or not, in whatever place: the new token takes it, with its name.
-        var tokenArgument = arguments.Count == 1 ? null
-            : linkedToken?.Parent as ArgumentSyntax
-                ?? arguments.FirstOrDefault(a => a.NameColon?.Name.Identifier.ValueText == "cancellationToken")
-                ?? arguments[1];
+        // The token's argument, named or not, in whatever place, takes the new token, with its name. Without one (Delay(t),
+        // Delay(t, timeProvider)) the token goes last: each has an overload that adds it there. Among named arguments it
+        // is named too.
+        var tokenArgument = arguments.FirstOrDefault(a => model.GetOperation(a) is IArgumentOperation { Parameter.Type.Name: "CancellationToken" });
         var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(tokenArgument is null
-            ? arguments.Add(token)
+            ? arguments.Add(arguments.Any(a => a.NameColon is not null) ? token.WithNameColon(NameColon("cancellationToken")) : token)
             : arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
         var newSource = linkedToken is null
             ? (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType))
