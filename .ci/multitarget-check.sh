@@ -159,6 +159,10 @@ for config in legacy modern; do
   expect $config Timers.cs "first = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));"
   expect $config Timers.cs "var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation"
   expect $config Timers.cs "return winner == work;"
+  expect $config Timers.cs "var winner = Task.WaitAny(work, Task.Delay(250, delayCancellation"
+  expect $config Timers.cs "if (winner != 0)"
+  expect $config Timers.cs "                await Task.Delay(500);"
+  expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(500));"
   # A second continuation is reported and left alone (no rule fixes it).
   expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 done

@@ -25,6 +25,27 @@ namespace MultiTarget
         // TPL0017: the race comes first in the expression body; it moves into a local of a block body on both targets.
         public async Task<bool> Quick(Task work) => await Task.WhenAny(work, Task.Delay(100)) == work;
 
+        // TPL0017: a thread blocked on the race; the index comes back before the delay's source is canceled.
+        public bool Blocked(Task work)
+        {
+            if (Task.WaitAny(work, Task.Delay(250)) != 0)
+            {
+                return false;
+            }
+
+            return true;
+        }
+
+        // TPL0017: a pass that awaits its work, on netstandard2.0 too, so the shared loop keeps its delay.
+        public async Task SharedPoll(Func<Task> poll, CancellationToken token)
+        {
+            while (!token.IsCancellationRequested)
+            {
+                await poll();
+                await Task.Delay(500);
+            }
+        }
+
 #if NET
         // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer.
         public async Task Modern(CancellationToken token)
@@ -35,6 +56,22 @@ namespace MultiTarget
                 {
                     _polls++;
                     await Task.Delay(TimeSpan.FromSeconds(1), token);
+                }
+            }
+            catch (OperationCanceledException)
+            {
+            }
+        }
+
+        // TPL0017: a pass that awaits its work, in net10.0's branch: it becomes a PeriodicTimer loop there.
+        public async Task ModernPoll(Func<Task> poll, CancellationToken token)
+        {
+            try
+            {
+                while (!token.IsCancellationRequested)
+                {
+                    await poll();
+                    await Task.Delay(TimeSpan.FromMilliseconds(500), token);
                 }
             }
             catch (OperationCanceledException)
