@@ -163,6 +163,7 @@ for config in legacy modern; do
   expect $config Timers.cs "if (winner != 0)"
   expect $config Timers.cs "                await Task.Delay(500);"
   expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(500));"
+  expect $config Timers.cs "await Task.WhenAny(work, Task.Delay(TimeSpan.FromMilliseconds(300), clock, delayCancellation.Token));"
   # A second continuation is reported and left alone (no rule fixes it).
   expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 done

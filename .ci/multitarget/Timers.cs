@@ -63,6 +63,13 @@ namespace MultiTarget
             }
         }
 
+        // TPL0017: a race on a TimeProvider's delay, in net10.0's branch: the source's token goes after the provider.
+        public async Task<bool> OnTheClock(Task work, TimeProvider clock)
+        {
+            await Task.WhenAny(work, Task.Delay(TimeSpan.FromMilliseconds(300), clock));
+            return work.IsCompleted;
+        }
+
         // TPL0017: a pass that awaits its work, in net10.0's branch: it becomes a PeriodicTimer loop there.
         public async Task ModernPoll(Func<Task> poll, CancellationToken token)
         {

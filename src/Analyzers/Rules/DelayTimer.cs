@@ -334,7 +334,7 @@ internal static partial class DelayTimer
         ((CSharpParseOptions)delay.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
         && PositivePeriod(PeriodOf(delay).Value)
-        && delay.TargetMethod.Parameters.Skip(1).All(p => p.Type.Name == "CancellationToken") // a TimeProvider: no fix
+        && delay.TargetMethod.Parameters.Skip(1).All(IsToken) // a TimeProvider: no fix
         && (CannotBeCanceled(delay) || IsCaughtAsCancellation(loop, context));
 
     private static bool PositivePeriod(IOperation period)

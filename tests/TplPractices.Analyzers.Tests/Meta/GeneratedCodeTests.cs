@@ -61,7 +61,7 @@ public sealed class GeneratedCodeTests
     /// <summary>Every rule raised (some are off or suggestions by default), TPL0012 on the members marked [Hot].</summary>
     private static readonly string EveryRuleOn = CatalogRules.EveryRuleOn("Hot");
 
-    private static AnalyzerRun AllRulesTest(string name, string code)
+    internal static AnalyzerRun AllRulesTest(string name, string code)
     {
         var run = Repository.AllRulesTest(name, code);
         run.EditorConfig = EveryRuleOn;

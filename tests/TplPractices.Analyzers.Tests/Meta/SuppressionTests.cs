@@ -9,12 +9,7 @@ namespace TplPractices.Analyzers.Tests.Meta;
 /// </summary>
 public sealed class SuppressionTests
 {
-    private static AnalyzerRun Run(string code)
-    {
-        var run = Repository.AllRulesTest("Hits.cs", code);
-        run.EditorConfig = CatalogRules.EveryRuleOn("Hot");
-        return run;
-    }
+    private static AnalyzerRun Run(string code) => GeneratedCodeTests.AllRulesTest("Hits.cs", code);
 
     private static string HitsIn(string typeHeader) => GeneratedCodeTests.Usings + typeHeader + "class Hits\n{\n" + GeneratedCodeTests.Members + "\n}\n";
 
