@@ -108,13 +108,19 @@ public class TPL0010_ConstructorConcurrencyBenchmarks
 
         public SeedFoo(bool add)
         {
-            if (add) AddItem(0);
+            if (add)
+            {
+                AddItem(0);
+            }
         }
 
         public void AddItem(int item)
         {
             var list = LazyInitializer.EnsureInitialized(ref _items, static () => new List<int>());
-            lock (list) list.Add(item);
+            lock (list)
+            {
+                list.Add(item);
+            }
         }
     }
 
@@ -124,7 +130,10 @@ public class TPL0010_ConstructorConcurrencyBenchmarks
 
         public SeedFooSplit(bool add)
         {
-            if (add) AddItemInternal(0, needsProtection: false);
+            if (add)
+            {
+                AddItemInternal(0, needsProtection: false);
+            }
         }
 
         public void AddItem(int item) => AddItemInternal(item, needsProtection: true);
@@ -134,7 +143,10 @@ public class TPL0010_ConstructorConcurrencyBenchmarks
             if (needsProtection)
             {
                 var list = LazyInitializer.EnsureInitialized(ref _items, static () => new List<int>());
-                lock (list) list.Add(item);
+                lock (list)
+                {
+                    list.Add(item);
+                }
             }
             else
             {

@@ -16,6 +16,7 @@ namespace TplPractices.Benchmarks.Rules;
 /// one-thread scheduler starts eight 20 µs work items and returns; the operation ends when all eight are done.
 /// </summary>
 [MemoryDiagnoser]
+[SmokeInvocations(4096)]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 [SeedSource(
