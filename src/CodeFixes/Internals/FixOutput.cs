@@ -96,8 +96,17 @@ internal static class FixOutput
         {
             // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified,
             // but for the keywords and the names of the namespace the code is in (NamesInScope).
-            document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            // Each pass binds the member it touches: a rewrite that annotated nothing for it skips it.
+            if (await HasAnnotatedAsync(document, Simplifier.AddImportsAnnotation, cancellationToken).ConfigureAwait(false))
+            {
+                document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            }
+
+            if (await HasAnnotatedAsync(document, Simplifier.Annotation, cancellationToken).ConfigureAwait(false))
+            {
+                document = await Simplifier.ReduceAsync(document, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            }
+
             document = await UnmentionedAliases.ReplaceAsync(original, document, cancellationToken).ConfigureAwait(false);
         }
         else
@@ -114,4 +123,7 @@ internal static class FixOutput
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return original.WithText(text);
     }
+
+    private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>
+        (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodesAndTokens(annotation).Any() == true;
 }
