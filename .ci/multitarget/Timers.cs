@@ -36,6 +36,16 @@ namespace MultiTarget
             return true;
         }
 
+        // TPL0017: a delay on the token of a source nothing cancels; the fix links the delay's source to that token.
+        public async Task<bool> OwnSource(Task work)
+        {
+            using (var source = new CancellationTokenSource())
+            {
+                await Task.WhenAny(work, Task.Delay(400, source.Token));
+                return work.IsCompleted;
+            }
+        }
+
         // TPL0017: a pass that awaits its work, on netstandard2.0 too, so the shared loop keeps its delay.
         public async Task SharedPoll(Func<Task> poll, CancellationToken token)
         {

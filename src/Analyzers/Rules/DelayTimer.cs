@@ -31,6 +31,8 @@ internal static partial class DelayTimer
 
     public const string RaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
 
+    public const string OwnSourceRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on a source that nothing cancels, until it fires, whoever wins; cancel the delay once the race is decided";
+
     public const string TokenRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on the caller's token, until it fires or the token is canceled, whoever wins; cancel the delay once the race is decided";
 
     internal sealed class Context

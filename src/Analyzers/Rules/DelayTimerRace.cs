@@ -27,7 +27,12 @@ internal static partial class DelayTimer
             return null;
         }
 
-        var message = callersToken is null ? RaceMessage : TokenRaceMessage;
+        var message = callersToken switch
+        {
+            null => RaceMessage,
+            IParameterReferenceOperation => TokenRaceMessage,
+            _ => OwnSourceRaceMessage,
+        };
         var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
         if (whenAny is null || whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") != (held is null ? 1 : 0)
             || held is not null && heldIn is null)
@@ -164,17 +169,52 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
-    /// The token of <c>Task.Delay(t, token)</c> where it is a parameter of the code around it that nothing writes: the
-    /// caller's token, which lives on after the race, so the delay's timer and its registration on the token stay until
-    /// the delay fires. A token from a source of this code's own (<c>cts.Token</c>) is left alone: that source is
-    /// usually canceled after the race already; so is a primary constructor's parameter, which other members may write.
-    /// Null otherwise.
+    /// The token of <c>Task.Delay(t, token)</c> where the race cannot cancel it and a source linked to it can: a parameter
+    /// of the code around it that nothing writes (the caller's token, which lives on after the race), or the token of a
+    /// source of this code's own that nothing cancels (<see cref="IsOwnSourceNothingCancels"/>). Either way the delay's
+    /// timer and its registration on the token stay until the delay fires. A primary constructor's parameter is left
+    /// alone, since other members may write it. Null otherwise.
     /// </summary>
-    private static IParameterReferenceOperation? CallersToken(IInvocationOperation delay, bool checkWrites) =>
-        TokenOf(delay)?.WithoutImplicitConversions() is IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
-        && (!checkWrites || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()))
-            ? token
-            : null;
+    private static IOperation? CallersToken(IInvocationOperation delay, bool checkWrites) =>
+        TokenOf(delay)?.WithoutImplicitConversions() switch
+        {
+            IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
+                when !checkWrites || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()) => token,
+            IPropertyReferenceOperation { Property.Name: "Token", Instance: ILocalReferenceOperation { Local.IsRef: false } source } token
+                when IsOwnSourceNothingCancels(source.Local, delay.Root()) => token,
+            _ => null,
+        };
+
+    /// <summary>
+    /// A local <c>new CancellationTokenSource()</c> (no delay) that the code only reads the token or state of, or
+    /// disposes: nothing can cancel it, so the race does not, whoever wins. A source that is canceled anywhere (after
+    /// the race, as a time-out, in a lambda), made with a delay or linked, assigned again, or handed to other code is
+    /// left alone: something may cancel the delay.
+    /// </summary>
+    private static bool IsOwnSourceNothingCancels(ILocalSymbol source, IOperation root)
+    {
+        if (source.Type.Name != "CancellationTokenSource")
+        {
+            return false;
+        }
+
+        var created = false;
+        foreach (var operation in root.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, source))
+            {
+                created = declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IObjectCreationOperation { Arguments.Length: 0, Initializer: null };
+            }
+            else if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, source)
+                && reference.Parent is not (IPropertyReferenceOperation { Property.Name: "Token" or "IsCancellationRequested" }
+                    or IInvocationOperation { TargetMethod.Name: "Dispose", Arguments.Length: 0 }))
+            {
+                return false;
+            }
+        }
+
+        return created;
+    }
 
     /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or is the caller's.</summary>
     public static bool IsReportedRace(IInvocationOperation delay) =>
