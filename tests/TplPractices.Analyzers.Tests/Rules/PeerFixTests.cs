@@ -78,6 +78,38 @@ public sealed class PeerFixTests
         await test.RunAsync();
     }
 
+    private const string ProviderRace = """
+        using System;
+        using System.Threading.Tasks;
+
+        class C
+        {
+            async Task<bool> OnTheClock(Task work, TimeProvider clock)
+            {
+                var winner = await Task.WhenAny(work, {|CA2027:Task.Delay(TimeSpan.FromSeconds(1), clock)|});
+                return winner == work;
+            }
+        }
+        """;
+
+    /// <summary>CA2027 reports a race on a TimeProvider's delay too: TPL0017's fix gives the token after the provider there.</summary>
+    [Fact]
+    public async Task CA2027_OnATimeProvidersDelay_GetsTheFix()
+    {
+        const string Config = "root = true\n[*.cs]\ndotnet_diagnostic.CA2027.severity = warning\ndotnet_diagnostic.TPL0017.severity = none\n";
+        var test = new PeerTest<DelayTimerFixer>(NetAnalyzers, "CA2027")
+        {
+            TestCode = ProviderRace,
+            FixedCode = ProviderRace.Replace("using System.Threading.Tasks;\n", "using System.Threading;\nusing System.Threading.Tasks;\n", StringComparison.Ordinal).Replace(
+                "        var winner = await Task.WhenAny(work, {|CA2027:Task.Delay(TimeSpan.FromSeconds(1), clock)|});\n",
+                "        using var delayCancellation = new CancellationTokenSource();\n        var winner = await Task.WhenAny(work, Task.Delay(TimeSpan.FromSeconds(1), clock, delayCancellation.Token));\n        delayCancellation.Cancel();\n",
+                StringComparison.Ordinal),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Config));
+        await test.RunAsync();
+    }
+
     private const string UsedRace = """
         using System.Threading.Tasks;
 
