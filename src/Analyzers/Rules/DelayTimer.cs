@@ -87,13 +87,13 @@ internal static partial class DelayTimer
         /// <summary>The statement that holds the race, for the race shape's fix.</summary>
         public SyntaxNode? RaceStatement { get; }
 
-        /// <summary>The caller's token the delay took, which the race fix's source links to; null for a delay without one.</summary>
+        /// <summary>The token the delay took (the caller's, or an own source's nothing cancels), which the race fix's source links to; null for a delay without one.</summary>
         public SyntaxNode? LinkedToken { get; }
 
         /// <summary>
         /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces; or the statement
         /// that holds the race, then (each where there is one, told apart by its kind of node) the awaited race the
-        /// statement uses, the caller's token and the declaration that holds the delay. None without a fix.
+        /// statement uses, the token to link to and the declaration that holds the delay. None without a fix.
         /// </summary>
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
@@ -120,8 +120,9 @@ internal static partial class DelayTimer
             return null;
         }
 
-        // A delay that cannot be canceled races alone; one with the caller's token races with a source linked to it.
-        if (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: false) is not null)
+        // A delay that cannot be canceled races alone; one on a token the race cannot cancel (the caller's, an own source's
+        // that nothing cancels) races with a source linked to it.
+        if (CannotBeCanceled(delay) || LinkableToken(delay, proven: false) is not null)
         {
             if (RacedIn(delay) is { } race)
             {

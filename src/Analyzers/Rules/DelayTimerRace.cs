@@ -16,18 +16,18 @@ internal static partial class DelayTimer
     /// <summary>
     /// The race's site: fixed where a source's Cancel can follow the race (a statement of its own, or first in a statement
     /// that uses the winner) and, for a held delay, where nothing but comparisons with the winner reads it after the race;
-    /// null for a caller's token that something writes.
+    /// null for a caller's token that something writes, or a source something may cancel.
     /// </summary>
     private static Site? RaceSite(IInvocationOperation delay, IInvocationOperation? whenAny, IVariableDeclaratorOperation? held = null)
     {
         var cannotCancel = CannotBeCanceled(delay);
-        var callersToken = cannotCancel ? null : CallersToken(delay, checkWrites: true);
-        if (callersToken is null && !cannotCancel)
+        var linkableToken = cannotCancel ? null : LinkableToken(delay, proven: true);
+        if (linkableToken is null && !cannotCancel)
         {
             return null;
         }
 
-        var message = callersToken switch
+        var message = linkableToken switch
         {
             null => RaceMessage,
             IParameterReferenceOperation => TokenRaceMessage,
@@ -42,11 +42,11 @@ internal static partial class DelayTimer
 
         if (StatementToCancelAfter(whenAny) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
         {
-            return new Site(message, FixCancelDelay, null, statement, callersToken?.Syntax, null, heldIn);
+            return new Site(message, FixCancelDelay, null, statement, linkableToken?.Syntax, null, heldIn);
         }
 
         return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent)
-            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, callersToken?.Syntax, user.Race.Syntax, heldIn)
+            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn)
             : new Site(message, null, null);
     }
 
@@ -173,15 +173,17 @@ internal static partial class DelayTimer
     /// of the code around it that nothing writes (the caller's token, which lives on after the race), or the token of a
     /// source of this code's own that nothing cancels (<see cref="IsOwnSourceNothingCancels"/>). Either way the delay's
     /// timer and its registration on the token stay until the delay fires. A primary constructor's parameter is left
-    /// alone, since other members may write it. Null otherwise.
+    /// alone, since other members may write it. Null otherwise. Without <paramref name="proven"/> only the token's shape is
+    /// tested, not the walks of the member (whether something writes the parameter or may cancel the source): the first
+    /// test at every delay, which only a race goes on to prove.
     /// </summary>
-    private static IOperation? CallersToken(IInvocationOperation delay, bool checkWrites) =>
+    private static IOperation? LinkableToken(IInvocationOperation delay, bool proven) =>
         TokenOf(delay)?.WithoutImplicitConversions() switch
         {
             IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
-                when !checkWrites || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()) => token,
+                when !proven || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()) => token,
             IPropertyReferenceOperation { Property.Name: "Token", Instance: ILocalReferenceOperation { Local.IsRef: false } source } token
-                when IsOwnSourceNothingCancels(source.Local, delay.Root()) => token,
+                when !proven || IsOwnSourceNothingCancels(source.Local, delay.Root()) => token,
             _ => null,
         };
 
@@ -216,9 +218,9 @@ internal static partial class DelayTimer
         return created;
     }
 
-    /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or is the caller's.</summary>
+    /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or a linked source can take it (<see cref="LinkableToken"/>).</summary>
     public static bool IsReportedRace(IInvocationOperation delay) =>
-        !MakesNoTimer(delay) && RacedIn(delay) is not null && (CannotBeCanceled(delay) || CallersToken(delay, checkWrites: true) is not null);
+        !MakesNoTimer(delay) && RacedIn(delay) is not null && (CannotBeCanceled(delay) || LinkableToken(delay, proven: true) is not null);
 
     /// <summary>
     /// The WhenAny or WaitAny a task takes part in, with at least one other task, in any spelling, or null. WaitAny is

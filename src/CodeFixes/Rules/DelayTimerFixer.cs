@@ -62,14 +62,15 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         if (kind is DelayTimer.FixCancelDelay or DelayTimer.FixCancelDelayAfterWinner)
         {
             // The race's statement (or an expression body that uses the winner), then by their kind of node: the awaited
-            // race the statement uses, the declaration that holds the delay, and the caller's token to link to.
+            // race the statement uses, the declaration that holds the delay, and the token to link to (the caller's, or an own
+            // source's that nothing cancels).
             var statement = FixSites.Part<SyntaxNode>(editor.OriginalRoot, parts[0]);
             ExpressionSyntax? winner = null;
             LocalDeclarationStatementSyntax? held = null;
             ExpressionSyntax? linked = null;
             foreach (var part in parts.Skip(1))
             {
-                // The race's value: an await of WhenAny, or WaitAny's call (a token is a name, never a call).
+                // The race's value: an await of WhenAny, or WaitAny's call (a token is a name or `source.Token`, never a call).
                 if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part) ?? (ExpressionSyntax?)FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part)) is { } race)
                 {
                     winner = race;

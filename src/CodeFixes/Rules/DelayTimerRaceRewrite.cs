@@ -18,8 +18,8 @@ internal static class DelayTimerRaceRewrite
     /// <c>var first = await Task.WhenAny(work, Task.Delay(t));</c> → <c>using var delayCancellation = new
     /// CancellationTokenSource();</c>, the race with <c>Task.Delay(t, delayCancellation.Token)</c>, then
     /// <c>delayCancellation.Cancel();</c>. Before C# 8 a using block holds the race and the cancel. A delay that took the
-    /// caller's token takes a source linked to it (<c>CancellationTokenSource.CreateLinkedTokenSource(token)</c>), which
-    /// the caller's cancellation cancels as it did the delay.
+    /// caller's token (or an own source's that nothing cancels) takes a source linked to it
+    /// (<c>CancellationTokenSource.CreateLinkedTokenSource(token)</c>), which that token's cancellation cancels as it did the delay.
     /// </summary>
     /// <remarks>
     /// Where the statement goes on to use the race's result (<paramref name="winner"/>), the race moves into a local
