@@ -1,4 +1,5 @@
 using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
 
 namespace TplPractices.Analyzers.Tests.Rules;
 
@@ -84,6 +85,75 @@ public sealed class DelayTimerHeldTasksTests
     public async Task FixedHeldTasks_DecideTheSame()
     {
         await DelayTimerRaceChecks.DecidesTheSameAsync(Races, RacesFixed, "work;timeout;work;timeout");
+    }
+
+    /// <summary>
+    /// A delay held in a local, other work started after it, and the race awaited with ConfigureAwait(false) straight in
+    /// an <c>if</c> inside a <c>try</c> (a gateway's handler time-out in real code): the source goes before the delay, the
+    /// race's winner into a local so the cancel can follow it, and the comparison reads the local.
+    /// </summary>
+    private const string GuardedRace = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task Work(bool done) => done ? Task.CompletedTask : new TaskCompletionSource<bool>().Task;
+
+            public static async Task<string> All() => string.Join(";", await Task.WhenAll(Guarded(true), Guarded(false)));
+
+            public static async Task<string> Guarded(bool done)
+            {
+                try
+                {
+                    var limit = {|#0:Task.Delay(300)|};
+                    var work = Work(done);
+                    if (await Task.WhenAny(limit, work).ConfigureAwait(false) == limit)
+                    {
+                        return "late";
+                    }
+
+                    await work.ConfigureAwait(false);
+                    return "done";
+                }
+                catch (InvalidOperationException)
+                {
+                    return "failed";
+                }
+            }
+        }
+        """;
+
+    private static readonly string GuardedRaceFixed = TestMarkup.Strip(GuardedRace).Replace(
+        """
+                    var limit = Task.Delay(300);
+                    var work = Work(done);
+                    if (await Task.WhenAny(limit, work).ConfigureAwait(false) == limit)
+
+        """,
+        """
+                    using var delayCancellation = new CancellationTokenSource();
+                    var limit = Task.Delay(300, delayCancellation.Token);
+                    var work = Work(done);
+                    var winner = await Task.WhenAny(limit, work).ConfigureAwait(false);
+                    delayCancellation.Cancel();
+                    if (winner == limit)
+
+        """,
+        StringComparison.Ordinal);
+
+    [Fact]
+    public async Task ARaceInAnIfInsideATry_TakesALocalForItsWinner()
+    {
+        Assert.NotEqual(TestMarkup.Strip(GuardedRace), GuardedRaceFixed);
+        await DelayTimerRaceChecks.FixesAsync(GuardedRace, GuardedRaceFixed, DelayTimer.RaceMessage);
+    }
+
+    [Fact]
+    public async Task FixedGuardedRace_DecidesTheSame()
+    {
+        await DelayTimerRaceChecks.DecidesTheSameAsync(GuardedRace, GuardedRaceFixed, "done;late");
     }
 
     /// <summary>
