@@ -143,9 +143,76 @@ internal sealed class StateCapture
     public IEnumerable<string> CapturedNames =>
         (Antecedent is null ? Captured : Captured.Insert(0, Antecedent)).Select(s => s is ITypeSymbol ? "this" : s.Name);
 
-    /// <summary>"a closure and a delegate", or "a delegate" when the lambda uses nothing but <c>this</c>.</summary>
+    /// <summary>
+    /// "a closure and a delegate", or "a delegate" when the lambda uses nothing but <c>this</c>, or when every variable it
+    /// captures is captured by another function that keeps the closure whatever the rules rewrite: the state form then
+    /// saves only the delegate. Asked only where a rule reports.
+    /// </summary>
     public string Allocations =>
-        Antecedent is null && Captured.All(s => s is ITypeSymbol) ? "a delegate" : "a closure and a delegate";
+        (Antecedent is null && Captured.All(s => s is ITypeSymbol)) || ClosureStaysForAnother() ? "a delegate" : "a closure and a delegate";
+
+    /// <summary>Every captured local and parameter is also captured by a stored lambda, or by a local function made a delegate or async.</summary>
+    private bool ClosureStaysForAnother()
+    {
+        var variables = Captured.Where(s => s is ILocalSymbol or IParameterSymbol).ToList();
+        if (Antecedent is not null)
+        {
+            variables.Add(Antecedent);
+        }
+
+        if (variables.Count == 0)
+        {
+            return false;
+        }
+
+        var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        var lambda = Lambda.Syntax.Span;
+        var root = Call.Root();
+        foreach (var function in root.Descendants())
+        {
+            // A function around this lambda or inside it goes with it. A local function only called keeps its captures in a
+            // struct on the stack, and a lambda passed to a call may get the state form too, so only a local function
+            // made a delegate or async, or a lambda stored (an event handler, a field), surely keeps the closure.
+            if (function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
+                || !(function is IAnonymousFunctionOperation other && !IsAnArgument(other)
+                    || function is ILocalFunctionOperation localFunction && (localFunction.Symbol.IsAsync || IsMadeADelegate(localFunction.Symbol, root))))
+            {
+                continue;
+            }
+
+            foreach (var reference in function.Descendants())
+            {
+                var variable = reference switch
+                {
+                    ILocalReferenceOperation local => (ISymbol)local.Local,
+                    IParameterReferenceOperation parameter => parameter.Parameter,
+                    _ => null,
+                };
+                if (variable is not null && variables.Contains(variable, SymbolEqualityComparer.Default)
+                    && !variable.DeclaringSyntaxReferences.Any(d => function.Syntax.Span.Contains(d.Span)))
+                {
+                    shared.Add(variable);
+                }
+            }
+        }
+
+        return shared.Count == variables.Count;
+    }
+
+    private static bool IsAnArgument(IAnonymousFunctionOperation function)
+    {
+        var parent = function.Parent;
+        while (parent is IDelegateCreationOperation or IConversionOperation)
+        {
+            parent = parent.Parent;
+        }
+
+        return parent is IArgumentOperation;
+    }
+
+    private static bool IsMadeADelegate(IMethodSymbol localFunction, IOperation root) =>
+        root.Descendants().Any(o => o is IDelegateCreationOperation { Target: IMethodReferenceOperation reference }
+            && SymbolEqualityComparer.Default.Equals(reference.Method.OriginalDefinition, localFunction.OriginalDefinition));
 
     /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>
     public static IAnonymousFunctionOperation? LambdaOf(IArgumentOperation? argument) =>

@@ -34,6 +34,41 @@ public sealed class CallbackStateTests
             """, target);
     }
 
+    /// <summary>
+    /// An async local function keeps its captures in a closure on the heap (its state machine cannot hold a reference to
+    /// the caller's stack): a callback capturing only what it captures costs the delegate alone.
+    /// </summary>
+    [Fact]
+    public async Task CapturesAnAsyncLocalFunctionKeeps_CostOnlyTheDelegate()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class Waiter
+                {
+                    async Task<int> WaitAsync(CancellationToken token)
+                    {
+                        var result = new TaskCompletionSource<int>();
+                        token.Register({|#0:() => result.TrySetCanceled()|});
+                        await Fill();
+                        return await result.Task;
+
+                        async Task Fill()
+                        {
+                            await Task.Yield();
+                            result.TrySetResult(1);
+                        }
+                    }
+                }
+                """,
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'result'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NothingToCarry_OrAStateAlready_IsNotReported()
     {

@@ -49,6 +49,68 @@ public sealed class UseTaskStateTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// Where everything the delegate captures is captured too by a function that keeps the closure (a local function made
+    /// a delegate, a lambda stored as an event handler), the state form saves only the delegate, and the message says so.
+    /// Another lambda passed to a call does not count: it may get the state form as well. A local function only called
+    /// keeps its captures on the stack.
+    /// </summary>
+    [Fact]
+    public async Task CapturesAnotherFunctionKeeps_CostOnlyTheDelegate()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class Feed
+                {
+                    public event Action<int>? Arrived;
+
+                    Task<int> Next(Task started, Action<Action<int>> subscribe)
+                    {
+                        var result = new TaskCompletionSource<int>();
+                        started.ContinueWith({|#0:_ => result.TrySetResult(-1)|}, TaskScheduler.Default);
+                        subscribe(Deliver);
+                        return result.Task;
+
+                        void Deliver(int value) => result.TrySetResult(value);
+                    }
+
+                    void Watch(Task started, int id)
+                    {
+                        started.ContinueWith({|#1:_ => Console.WriteLine(id)|}, TaskScheduler.Default);
+                        Arrived += value => Console.WriteLine(id + value);
+                    }
+
+                    void Twice(Task started, int id)
+                    {
+                        started.ContinueWith({|#2:_ => Console.WriteLine(id)|}, TaskScheduler.Default);
+                        started.ContinueWith({|#3:_ => Console.WriteLine(-id)|}, TaskScheduler.Default);
+                        Show();
+
+                        void Show() => Console.WriteLine(id);
+                    }
+
+                    void Partly(Task started, int id, string name)
+                    {
+                        started.ContinueWith({|#4:_ => Console.WriteLine(name + id)|}, TaskScheduler.Default);
+                        Arrived += value => Console.WriteLine(id + value);
+                    }
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithLocation(0).WithMessage("The delegate captures 'result', so each call allocates a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(1).WithMessage("The delegate captures 'id', so each call allocates a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(2).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(3).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(4).WithMessage("The delegate captures 'name' and 'id', so each call allocates a closure and a delegate; pass them as the task's state"),
+            },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task DelegatesThatCaptureNothingOrOtherApis_DoNotReport()
     {
