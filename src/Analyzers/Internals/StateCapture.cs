@@ -165,9 +165,12 @@ internal sealed class StateCapture
             return false;
         }
 
+        var root = Call.Root();
+        var madeDelegates = new HashSet<ISymbol>(
+            root.Descendants().OfType<IMethodReferenceOperation>().Where(r => r.Parent is IDelegateCreationOperation).Select(r => r.Method.OriginalDefinition),
+            SymbolEqualityComparer.Default);
         var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
         var lambda = Lambda.Syntax.Span;
-        var root = Call.Root();
         foreach (var function in root.Descendants())
         {
             // A function around this lambda or inside it goes with it. A local function only called keeps its captures in a
@@ -175,20 +178,14 @@ internal sealed class StateCapture
             // made a delegate or async, or a lambda stored (an event handler, a field), surely keeps the closure.
             if (function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
                 || !(function is IAnonymousFunctionOperation other && !IsAnArgument(other)
-                    || function is ILocalFunctionOperation localFunction && (localFunction.Symbol.IsAsync || IsMadeADelegate(localFunction.Symbol, root))))
+                    || function is ILocalFunctionOperation local && (local.Symbol.IsAsync || madeDelegates.Contains(local.Symbol.OriginalDefinition))))
             {
                 continue;
             }
 
             foreach (var reference in function.Descendants())
             {
-                var variable = reference switch
-                {
-                    ILocalReferenceOperation local => (ISymbol)local.Local,
-                    IParameterReferenceOperation parameter => parameter.Parameter,
-                    _ => null,
-                };
-                if (variable is not null && variables.Contains(variable, SymbolEqualityComparer.Default)
+                if (ReferencedSymbol(reference) is { } variable && variables.Contains(variable, SymbolEqualityComparer.Default)
                     && !variable.DeclaringSyntaxReferences.Any(d => function.Syntax.Span.Contains(d.Span)))
                 {
                     shared.Add(variable);
@@ -209,10 +206,6 @@ internal sealed class StateCapture
 
         return parent is IArgumentOperation;
     }
-
-    private static bool IsMadeADelegate(IMethodSymbol localFunction, IOperation root) =>
-        root.Descendants().Any(o => o is IDelegateCreationOperation { Target: IMethodReferenceOperation reference }
-            && SymbolEqualityComparer.Default.Equals(reference.Method.OriginalDefinition, localFunction.OriginalDefinition));
 
     /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>
     public static IAnonymousFunctionOperation? LambdaOf(IArgumentOperation? argument) =>

@@ -195,7 +195,8 @@ internal static partial class DelayTimer
     /// </summary>
     private static bool IsOwnSourceNothingCancels(ILocalSymbol source, IOperation root)
     {
-        if (source.Type.Name != "CancellationTokenSource")
+        // The BCL's own source, by name part by part (a type of the same name, or one derived, may cancel itself).
+        if (source.Type is not { Name: "CancellationTokenSource", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } })
         {
             return false;
         }
@@ -205,7 +206,8 @@ internal static partial class DelayTimer
         {
             if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, source))
             {
-                created = declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IObjectCreationOperation { Arguments.Length: 0, Initializer: null };
+                created = declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IObjectCreationOperation { Arguments.Length: 0, Initializer: null } creation
+                    && SymbolEqualityComparer.Default.Equals(creation.Type, source.Type);
             }
             else if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, source)
                 && reference.Parent is not (IPropertyReferenceOperation { Property.Name: "Token" or "IsCancellationRequested" }

@@ -189,7 +189,35 @@ public sealed class DelayTimerOwnSourceTests
                     throw new TimeoutException();
                 }
 
+                // A derived source, and a type of the same name elsewhere: either may cancel itself.
+                public async Task<bool> Derived(Task work)
+                {
+                    using CancellationTokenSource source = new SelfCanceling();
+                    return await Task.WhenAny(work, Task.Delay(1000, source.Token)) == work;
+                }
+
+                public async Task<bool> NamedAlike(Task work)
+                {
+                    var source = new Other.CancellationTokenSource();
+                    return await Task.WhenAny(work, Task.Delay(1000, source.Token)) == work;
+                }
+
                 private static void Keep(CancellationTokenSource source) { }
+            }
+
+            public sealed class SelfCanceling : CancellationTokenSource
+            {
+                public SelfCanceling() => CancelAfter(100);
+            }
+
+            namespace Other
+            {
+                public sealed class CancellationTokenSource
+                {
+                    private readonly System.Threading.CancellationTokenSource _inner = new(100);
+
+                    public CancellationToken Token => _inner.Token;
+                }
             }
             """);
     }
