@@ -145,13 +145,16 @@ internal sealed class StateCapture
 
     /// <summary>
     /// "a closure and a delegate", or "a delegate" when the lambda uses nothing but <c>this</c>, or when every variable it
-    /// captures is captured by another function that keeps the closure whatever the rules rewrite: the state form then
-    /// saves only the delegate. Asked only where a rule reports.
+    /// captures comes from outside the function the call runs in or is captured by another function that keeps the
+    /// closure whatever the rules rewrite: the state form then saves only the delegate. Asked only where a rule reports.
     /// </summary>
     public string Allocations =>
         (Antecedent is null && Captured.All(s => s is ITypeSymbol)) || ClosureStaysForAnother() ? "a delegate" : "a closure and a delegate";
 
-    /// <summary>Every captured local and parameter is also captured by a stored lambda, or by a local function made a delegate or async.</summary>
+    /// <summary>
+    /// Every captured local and parameter comes from outside the function the call runs in, or is also captured by a
+    /// stored lambda, or by a local function made a delegate or async.
+    /// </summary>
     private bool ClosureStaysForAnother()
     {
         var variables = Captured.Where(s => s is ILocalSymbol or IParameterSymbol).ToList();
@@ -165,11 +168,30 @@ internal sealed class StateCapture
             return false;
         }
 
+        // A variable from outside the function the call runs in sits in a closure made when its own scope began: the
+        // function around the call holds it already, and each call adds only the delegate.
+        var around = EnclosingFunction(Call);
+        var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        if (around is not null)
+        {
+            foreach (var variable in variables)
+            {
+                if (!variable.DeclaringSyntaxReferences.Any(d => around.Syntax.Span.Contains(d.Span)))
+                {
+                    shared.Add(variable);
+                }
+            }
+
+            if (shared.Count == variables.Count)
+            {
+                return true;
+            }
+        }
+
         var root = Call.Root();
         var madeDelegates = new HashSet<ISymbol>(
             root.Descendants().OfType<IMethodReferenceOperation>().Where(r => r.Parent is IDelegateCreationOperation).Select(r => r.Method.OriginalDefinition),
             SymbolEqualityComparer.Default);
-        var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
         var lambda = Lambda.Syntax.Span;
         foreach (var function in root.Descendants())
         {
@@ -194,6 +216,20 @@ internal sealed class StateCapture
         }
 
         return shared.Count == variables.Count;
+    }
+
+    /// <summary>The lambda or local function whose body holds <paramref name="operation"/>; null in a member's own body.</summary>
+    private static IOperation? EnclosingFunction(IOperation operation)
+    {
+        for (var current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            {
+                return current;
+            }
+        }
+
+        return null;
     }
 
     private static bool IsAnArgument(IAnonymousFunctionOperation function)

@@ -403,6 +403,68 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A variable from outside the lambda or local function the call runs in already sits in a closure that function
+    /// holds, made when the variable's scope began: each Task.Run adds only its delegate (a hedging callback's shape,
+    /// where a returned lambda runs a Task.Run over its generator's argument). A local of that function is made anew
+    /// with each of its calls, closure and all.
+    /// </summary>
+    [Fact]
+    public async Task CapturesFromOutsideTheFunctionAround_CostOnlyTheDelegate()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                readonly struct Job
+                {
+                    public Job(int id) { Id = id; }
+                    public int Id { get; }
+                }
+
+                class Runner
+                {
+                    static Func<Task> Later(Job job) => () => Task.Run({|#0:() => Console.WriteLine(job.Id)|});
+
+                    static readonly Func<Job, Func<Task>> Make = job => () =>
+                    {
+                        return job.Id > 0 ? Task.Run({|#3:() => Console.WriteLine(job.Id)|}) : Task.CompletedTask;
+                    };
+
+                    static Task Each(int[] ids)
+                    {
+                        var last = Task.CompletedTask;
+                        foreach (var _ in ids)
+                        {
+                            last = Start();
+                        }
+
+                        return last;
+
+                        Task Start() => Task.Run({|#1:() => Console.WriteLine(ids.Length)|});
+                    }
+
+                    static Func<Task> Fresh(int seed) => () =>
+                    {
+                        var next = seed + 1;
+                        return Task.Run({|#2:() => Console.WriteLine(next)|});
+                    };
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'job'", "a delegate", "it"),
+                Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'ids'", "a delegate", "it"),
+                Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(2).WithArguments("'next'", "a closure and a delegate", "it"),
+                Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(3).WithArguments("'job'", "a delegate", "it"),
+            },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NotCapturing_OrMustShare_IsNotReported()
     {
