@@ -38,7 +38,7 @@ public static class BenchmarkConfig
 
     public static IConfig Create(bool smoke, bool report = false)
     {
-        var config = DefaultConfig.Instance.AddExporter(JsonExporter.Full).AddColumn(Reporting.SeedColumn.Instance);
+        var config = Validated(DefaultConfig.Instance).AddExporter(JsonExporter.Full).AddColumn(Reporting.SeedColumn.Instance);
         if (smoke)
         {
             // In-process and short: proves every benchmark runs, with enough operations per iteration for
@@ -67,7 +67,7 @@ public static class BenchmarkConfig
     /// counts, so the smoke run proves the rules still report exactly the generated hits.
     /// </summary>
     public static IConfig CostSmoke() =>
-        DefaultConfig.Instance
+        Validated(DefaultConfig.Instance)
             .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("cost-smoke"))
             .AddFilter(new SimpleFilter(b => b.Descriptor.Categories.Contains(Cost.AnalyzerCostBenchmarks.Category)
                 // The count is checked in each rule's setup; the two baselines would only set it up twice more.
@@ -87,6 +87,10 @@ public static class BenchmarkConfig
             }
         }
     }
+
+    /// <summary>BenchmarkDotNet's check of optimized builds, with the analyzer assembly's unoptimized JIT allowed (<see cref="OptimizedReferencesValidator"/>).</summary>
+    private static IConfig Validated(IConfig config) =>
+        config.WithOptions(ConfigOptions.DisableOptimizationsValidator).AddValidator(OptimizedReferencesValidator.Instance);
 
     private static IConfig AddJobs(IConfig config, Func<Job, Job> adjust)
     {
