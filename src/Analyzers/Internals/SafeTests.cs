@@ -36,7 +36,7 @@ internal static class SafeTests
     {
         token = WithoutPlainConversions(token);
         return token is IDefaultValueOperation
-            || token is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } && IsCancellationToken(none.ContainingType);
+            || token is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } && none.ContainingType.IsSystemThreadingType("CancellationToken");
     }
 
     /// <summary>A condition or value that cannot throw: a read, a built-in test of reads, or unchecked arithmetic of reads.</summary>
@@ -198,10 +198,6 @@ internal static class SafeTests
 
         return true;
     }
-
-    /// <summary>By name, part by part: a display string would be built (and allocated) at every token argument.</summary>
-    private static bool IsCancellationToken(INamedTypeSymbol type) =>
-        type is { Name: "CancellationToken", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
 
     private static bool AllRead(IArrayInitializerOperation initializer)
     {

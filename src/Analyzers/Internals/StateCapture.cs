@@ -170,18 +170,10 @@ internal sealed class StateCapture
 
         // A variable from outside the function the call runs in sits in a closure made when its own scope began: the
         // function around the call holds it already, and each call adds only the delegate.
-        var around = EnclosingFunction(Call);
         var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-        if (around is not null)
+        if (EnclosingFunction(Call) is { } around)
         {
-            foreach (var variable in variables)
-            {
-                if (!variable.DeclaringSyntaxReferences.Any(d => around.Syntax.Span.Contains(d.Span)))
-                {
-                    shared.Add(variable);
-                }
-            }
-
+            shared.UnionWith(variables.Where(v => !IsInside(v.ContainingSymbol, around)));
             if (shared.Count == variables.Count)
             {
                 return true;
@@ -198,9 +190,11 @@ internal sealed class StateCapture
             // A function around this lambda or inside it goes with it. A local function only called keeps its captures in a
             // struct on the stack, and a lambda passed to a call may get the state form too, so only a local function
             // made a delegate or async, or a lambda stored (an event handler, a field), surely keeps the closure.
-            if (function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
-                || !(function is IAnonymousFunctionOperation other && !IsAnArgument(other)
-                    || function is ILocalFunctionOperation local && (local.Symbol.IsAsync || madeDelegates.Contains(local.Symbol.OriginalDefinition))))
+            if (FunctionSymbol(function) is not { } symbol
+                || function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
+                || !(function is IAnonymousFunctionOperation other
+                    ? !IsAnArgument(other)
+                    : symbol.IsAsync || madeDelegates.Contains(symbol.OriginalDefinition)))
             {
                 continue;
             }
@@ -208,7 +202,7 @@ internal sealed class StateCapture
             foreach (var reference in function.Descendants())
             {
                 if (ReferencedSymbol(reference) is { } variable && variables.Contains(variable, SymbolEqualityComparer.Default)
-                    && !variable.DeclaringSyntaxReferences.Any(d => function.Syntax.Span.Contains(d.Span)))
+                    && !IsInside(variable.ContainingSymbol, symbol))
                 {
                     shared.Add(variable);
                 }
@@ -219,18 +213,25 @@ internal sealed class StateCapture
     }
 
     /// <summary>The lambda or local function whose body holds <paramref name="operation"/>; null in a member's own body.</summary>
-    private static IOperation? EnclosingFunction(IOperation operation)
+    private static IMethodSymbol? EnclosingFunction(IOperation operation)
     {
         for (var current = operation.Parent; current is not null; current = current.Parent)
         {
-            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+            if (FunctionSymbol(current) is { } function)
             {
-                return current;
+                return function;
             }
         }
 
         return null;
     }
+
+    private static IMethodSymbol? FunctionSymbol(IOperation operation) => operation switch
+    {
+        IAnonymousFunctionOperation lambda => lambda.Symbol,
+        ILocalFunctionOperation local => local.Symbol,
+        _ => null,
+    };
 
     private static bool IsAnArgument(IAnonymousFunctionOperation function)
     {

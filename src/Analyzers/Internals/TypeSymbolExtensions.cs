@@ -15,6 +15,14 @@ internal static class TypeSymbolExtensions
     /// <summary>True when the type or any type it is built from did not bind (half-typed code).</summary>
     public static bool ContainsErrorType(this ITypeSymbol type) => type.AnyPart(t => t.TypeKind == TypeKind.Error);
 
+    /// <summary>
+    /// True for the type <c>System.Threading.</c><paramref name="name"/>, by name part by part: no display string is
+    /// built, and a type of the same name elsewhere (or one derived from it) does not count.
+    /// </summary>
+    public static bool IsSystemThreadingType(this ITypeSymbol? type, string name) =>
+        type is { ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+        && type.Name == name;
+
     /// <summary>True for <paramref name="baseType"/> itself and every type derived from it.</summary>
     public static bool IsOrDerivesFrom(this ITypeSymbol? type, INamedTypeSymbol baseType)
     {

@@ -195,8 +195,8 @@ internal static partial class DelayTimer
     /// </summary>
     private static bool IsOwnSourceNothingCancels(ILocalSymbol source, IOperation root)
     {
-        // The BCL's own source, by name part by part (a type of the same name, or one derived, may cancel itself).
-        if (source.Type is not { Name: "CancellationTokenSource", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } })
+        // The BCL's own source: a type of the same name, or one derived, may cancel itself.
+        if (!source.Type.IsSystemThreadingType("CancellationTokenSource"))
         {
             return false;
         }
