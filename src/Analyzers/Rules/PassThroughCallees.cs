@@ -37,6 +37,11 @@ internal static class PassThroughCallees
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
             SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, trustServices) && CannotThrow(whenFalse, context, depth - 1, trustServices),
         ISwitchExpressionOperation choice => SafeTests.SwitchExpression(choice, arm => CannotThrow(arm, context, depth - 1, trustServices)),
+
+        // `held ?? Task.FromResult(0)`: a read of a task that exists already, or one made here when it is null; the
+        // result is never null, so the caller awaits the same task either way.
+        ICoalesceOperation { Value: var held, WhenNull: var made } =>
+            SafeTests.Read(held) && CannotThrow(made.WithoutImplicitConversions(), context, depth - 1, trustServices),
         _ => false,
     };
 
@@ -75,7 +80,7 @@ internal static class PassThroughCallees
                 || target is IMethodReferenceOperation { Method.IsExtensionMethod: false, Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } });
 
     /// <summary>
-    /// Task.FromResult of a read; Task.Delay of a constant it accepts (-1 or more, or a TimeSpan of constants,
+    /// Task.FromResult of a value that cannot throw (<see cref="SafeArgument"/>); Task.Delay of a constant it accepts (-1 or more, or a TimeSpan of constants,
     /// <see cref="DelayTimeSpan"/>), with a token; Task.Run of a lambda or a
     /// method of this type, with a token; Task.WhenAll and WhenAny of tasks that cannot throw either (WhenAny of at least
     /// one: of none it throws).
@@ -86,7 +91,7 @@ internal static class PassThroughCallees
         switch (call.TargetMethod.Name)
         {
             case "FromResult":
-                return arguments.Length == 1 && SafeTests.Read(arguments[0].Value);
+                return arguments.Length == 1 && SafeArgument(arguments[0].Value);
             case "Delay":
                 return arguments.Length is 1 or 2
                     && (arguments[0].Value.ConstantValue is { HasValue: true, Value: int milliseconds } ? milliseconds >= -1 : DelayTimeSpan.IsAccepted(arguments[0].Value))

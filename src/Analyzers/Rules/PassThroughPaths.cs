@@ -34,6 +34,14 @@ internal sealed class PassThroughPaths
     {
         computed = null;
         var statements = body.Operations.RemoveAll(o => o is ILocalFunctionOperation);
+
+        // A local function's or lambda's body ends in a return the compiler adds: it is the body falling off its end,
+        // as a method's does without one (an if/else or switch of awaits stands last there too).
+        if (statements.Length > 1 && statements[statements.Length - 1] is IReturnOperation { IsImplicit: true, ReturnedValue: null })
+        {
+            statements = statements.RemoveAt(statements.Length - 1);
+        }
+
         var declared = 0;
         while (declared < statements.Length - 1 && Declares(statements[declared], ref computed))
         {
@@ -115,6 +123,7 @@ internal sealed class PassThroughPaths
             && declarations[0].Declarators is { Length: 1 } declarators
             && declarators[0] is { Initializer.Value: IAwaitOperation declared } single
             && !single.Symbol.IsRef
+            && _returnsValue
             && second is IReturnOperation { ReturnedValue: ILocalReferenceOperation local }
             && SymbolEqualityComparer.Default.Equals(local.Local, single.Symbol))
         {
@@ -147,7 +156,8 @@ internal sealed class PassThroughPaths
         {
             case IBlockOperation block:
                 return List(block.Operations, fallsOff, breakEnds);
-            case IReturnOperation { ReturnedValue: { } value }:
+            // A value returned from a function of Task or ValueTask does not compile (CS1997): no path of ours.
+            case IReturnOperation { ReturnedValue: { } value } when _returnsValue:
                 return Value(value);
             case IExpressionStatementOperation { Operation: IAwaitOperation await } when fallsOff && !_returnsValue:
                 _awaits.Add(await);

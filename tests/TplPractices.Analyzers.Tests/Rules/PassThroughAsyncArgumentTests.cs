@@ -132,4 +132,103 @@ public sealed class PassThroughAsyncArgumentTests
             }
             """);
     }
+
+    /// <summary>
+    /// The values a task factory is given, and a held task with a fallback: <c>Task.FromResult</c> of arithmetic or a
+    /// joined string cannot throw either, and <c>held ?? Task.FromResult(0)</c> is never null, so the caller awaits the
+    /// task it awaited before (AsyncFixer's own inputs await such a fallback).
+    /// </summary>
+    private const string Factories = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public class Cache
+        {
+            private Task<int>? _pending;
+
+            public Cache(Task<int>? pending) => _pending = pending;
+
+            public async Task<int> Doubled(int n) => [|await|] Task.FromResult(n * 2);
+
+            public async Task<string> Label(string name) => [|await|] Task.FromResult("k:" + name);
+
+            public async Task<int> Current() => [|await|] (_pending ?? Task.FromResult(0));
+
+            public async Task<int> Either(Task<int>? given, bool flag)
+            {
+                return [|await|] (given ?? (flag ? Task.FromResult(1) : Task.FromResult(-1)));
+            }
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int mode)
+            {
+                var pending = mode switch
+                {
+                    0 => null,
+                    1 => Task.FromResult(41),
+                    _ => Task.FromException<int>(new InvalidOperationException()),
+                };
+                var cache = new Cache(pending);
+                try
+                {
+                    return string.Join(",", await cache.Doubled(mode), await cache.Label("x"), await cache.Either(null, mode > 0), await cache.Current());
+                }
+                catch (InvalidOperationException)
+                {
+                    return "faulted";
+                }
+            }
+        }
+        """;
+
+    private static string FactoriesFixed() => Factories
+        .Replace("public async Task<int> Doubled(int n) => [|await|] ", "public Task<int> Doubled(int n) => ", StringComparison.Ordinal)
+        .Replace("public async Task<string> Label(string name) => [|await|] ", "public Task<string> Label(string name) => ", StringComparison.Ordinal)
+        .Replace("public async Task<int> Current() => [|await|] (_pending ?? Task.FromResult(0));", "public Task<int> Current() => _pending ?? Task.FromResult(0);", StringComparison.Ordinal)
+        .Replace("public async Task<int> Either", "public Task<int> Either", StringComparison.Ordinal)
+        .Replace("return [|await|] (given ?? (flag ? Task.FromResult(1) : Task.FromResult(-1)));", "return given ?? (flag ? Task.FromResult(1) : Task.FromResult(-1));", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task FactoryValuesAndAHeldTaskWithAFallback_AreFixed()
+    {
+        await new Verify.Test { TestCode = Factories, FixedCode = FactoriesFixed() }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(2)]
+    public async Task FactoryValues_FixedCode_DoesWhatTheOriginalDid(int mode)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Factories), "Api", "Run", mode);
+        Assert.Equal(original, await CodeRunner.RunAsync(FactoriesFixed(), "Api", "Run", mode));
+    }
+
+    /// <summary>
+    /// Not reported: a fallback made by a plain method that may throw at the call (it divides), a held task read through a call or
+    /// a property, and a factory value that can throw (a division by a variable).
+    /// </summary>
+    [Fact]
+    public async Task FallbacksAndValuesThatCanThrow_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            public class Quiet
+            {
+                private Task<int> _held = Task.FromResult(1);
+
+                private Task<int> Made(int n = 0) => Task.FromResult(10 / n);
+
+                public Task<int> Held => _held;
+
+                public async Task<int> ByPlainMethod(Task<int> given) => await (given ?? Made());
+                public async Task<int> ThroughCall() => await (Made() ?? Task.FromResult(0));
+                public async Task<int> ThroughProperty() => await (Held ?? Task.FromResult(0));
+                public async Task<int> Divided(int n, int d) => await Task.FromResult(n / d);
+            }
+            """);
+    }
 }

@@ -371,6 +371,94 @@ public sealed class PassThroughAsyncPathTests
     }
 
     /// <summary>
+    /// A local function or lambda whose body ends in an <c>if</c>/<c>else</c> or a switch of awaited statements: the
+    /// return the compiler adds at the end of such a body is the body falling off its end, as in a method (AsyncFixer's
+    /// own inputs have the local function; it was missed while that return counted as a statement of its own).
+    /// </summary>
+    private const string EndingInAChoice = """
+        using System;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> Run(int n)
+            {
+                var log = new System.Text.StringBuilder();
+                async Task Step(int k) { await Task.Yield(); log.Append(k).Append(';'); }
+
+                async Task Either(bool first)
+                {
+                    if (first)
+                    {
+                        [|await|] Step(1);
+                    }
+                    else
+                    {
+                        await Step(2);
+                    }
+                }
+
+                async Task Choose(int kind)
+                {
+                    switch (kind)
+                    {
+                        case 0:
+                            [|await|] Step(10);
+                            break;
+                        default:
+                            await Step(kind);
+                            break;
+                    }
+                }
+
+                Func<bool, Task> pick = async first =>
+                {
+                    if (first) [|await|] Step(3);
+                    else await Step(4);
+                };
+
+                await Either(n > 0);
+                await Choose(n);
+                await pick(n % 2 == 0);
+                return log.ToString();
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task LocalFunctionsAndLambdas_EndingInAChoice_AreFixed()
+    {
+        await new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = EndingInAChoice,
+            FixedCode = ChoiceFixed(),
+        }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(3)]
+    [InlineData(-4)]
+    public async Task EndingInAChoice_FixedCode_DoesWhatTheOriginalDid(int n)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(EndingInAChoice), "Api", "Run", n);
+        Assert.Equal(original, await CodeRunner.RunAsync(ChoiceFixed(), "Api", "Run", n));
+        Assert.Equal(3, original.Split(';', StringSplitOptions.RemoveEmptyEntries).Length);
+    }
+
+    private static string ChoiceFixed() => EndingInAChoice
+        .Replace("async Task Either", "Task Either", StringComparison.Ordinal)
+        .Replace("[|await|] Step(1);", "return Step(1);", StringComparison.Ordinal)
+        .Replace("await Step(2);", "return Step(2);", StringComparison.Ordinal)
+        .Replace("async Task Choose", "Task Choose", StringComparison.Ordinal)
+        .Replace("[|await|] Step(10);\n                    break;", "return Step(10);", StringComparison.Ordinal)
+        .Replace("await Step(kind);\n                    break;", "return Step(kind);", StringComparison.Ordinal)
+        .Replace("async first =>", "first =>", StringComparison.Ordinal)
+        .Replace("if (first) [|await|] Step(3);", "if (first) return Step(3);", StringComparison.Ordinal)
+        .Replace("else await Step(4);", "else return Step(4);", StringComparison.Ordinal);
+
+    /// <summary>
     /// A referenced assembly's method that the compiler built as an async state machine puts its exceptions in its task
     /// like this project's own; a plain one there may check its arguments first.
     /// </summary>

@@ -367,6 +367,9 @@ public sealed class PassThroughAsyncTests
     [InlineData("int x", "async Task<int> L() { return await L2(x) } async Task<int> L2(int y) { await Task.Yield(); return y; }")]
     [InlineData("int x", "async Task<int> L() => await L2(x, ); async Task<int> L2(int y) { await Task.Yield(); return y; }")]
     [InlineData("int x", "async Task<Missing> L() => await L2(x); async Task<Missing> L2(int y) { await Task.Yield(); return default; }")]
+    [InlineData("int x", "async Task L() { return await L(); }")]
+    [InlineData("int x", "async Task L() { var r = await L2(x); return r; } async Task<int> L2(int y) { await Task.Yield(); return y; }")]
+    [InlineData("bool b", "async Task L() { if (b) return await L2(1); else await L2(2); } async Task<int> L2(int y) { await Task.Yield(); return y; }")]
     public async Task IncompleteCode_NeitherThrowsNorReports(string parameters, string statement)
     {
         Assert.Equal(0, await HalfTypedCode.CountDiagnosticsAsync(new PassThroughAsyncAnalyzer(), parameters, statement));
