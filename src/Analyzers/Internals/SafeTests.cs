@@ -15,7 +15,8 @@ internal static class SafeTests
 {
     /// <summary>
     /// A value read without running code: a parameter, local, constant, default, <c>this</c> or one of its fields (a static
-    /// field's first read may run its type's initializer), <c>CancellationToken.None</c>, a params array of those.
+    /// field's first read may run its type's initializer), <c>CancellationToken.None</c>, <c>string.Empty</c>,
+    /// <c>typeof(T)</c>, a params array of those.
     /// </summary>
     public static bool Read(IOperation value)
     {
@@ -26,6 +27,10 @@ internal static class SafeTests
                 IParameterReferenceOperation or ILocalReferenceOperation or IDefaultValueOperation or IInstanceReferenceOperation => true,
                 IFieldReferenceOperation { Field.IsStatic: false, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } => true,
                 IPropertyReferenceOperation => IsUncancelableToken(value),
+
+                // typeof loads a token; string.Empty is a field the runtime sets before any code runs.
+                ITypeOfOperation => true,
+                IFieldReferenceOperation { Field: { Name: "Empty", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String } } => true,
                 IArrayCreationOperation { IsImplicit: true, Initializer: { } initializer } => AllRead(initializer),
                 _ => false,
             };

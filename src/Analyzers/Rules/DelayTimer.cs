@@ -216,16 +216,16 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The loop (<c>while</c>, <c>do … while</c>, <c>for (;;)</c>) whose body starts or ends with <c>await Task.Delay(…)</c>
-    /// (ConfigureAwait allowed), runs forever or until a token or a flag stops it, awaits no other delay, and waits the same
-    /// time every pass.
+    /// (ConfigureAwait allowed), or with a <c>try</c> that starts or ends so on the same side (<c>try { await WorkAsync();
+    /// await Task.Delay(p, token); } catch (OperationCanceledException) { break; }</c>, the usual hosted service), runs
+    /// forever or until a token or a flag stops it, awaits no other delay, and waits the same time every pass.
     /// </summary>
     private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
     {
         var awaited = WithConfigureAwait(delay);
 
         if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
-            || statement.Parent is not IBlockOperation { Parent: ILoopOperation loop } body
-            || body.Operations.Last() != statement && body.Operations.First() != statement
+            || PassOf(statement) is not { Parent: ILoopOperation loop } body
             || !IsTimerLoop(loop)
             || delay.Arguments.Length == 0
             || !IsSameEveryPass(PeriodOf(delay).Value, loop))
@@ -248,6 +248,37 @@ internal static partial class DelayTimer
         }
 
         return loop;
+    }
+
+    /// <summary>
+    /// The loop body whose first or last statement is <paramref name="statement"/>, or a <c>try</c> whose body starts (or
+    /// ends) with it and that itself starts (or ends) the loop body; null otherwise. An exception before the delay skips
+    /// the wait in the pass alike, whether a delay or a tick.
+    /// </summary>
+    private static IBlockOperation? PassOf(IOperation statement)
+    {
+        if (statement.Parent is not IBlockOperation block)
+        {
+            return null;
+        }
+
+        var first = block.Operations.First() == statement;
+        var last = block.Operations.Last() == statement;
+        if (!first && !last)
+        {
+            return null;
+        }
+
+        if (block.Parent is ILoopOperation)
+        {
+            return block;
+        }
+
+        return block.Parent is ITryOperation attempt && attempt.Body == block
+            && attempt.Parent is IBlockOperation { Parent: ILoopOperation } body
+            && (first && body.Operations.First() == attempt || last && body.Operations.Last() == attempt)
+                ? body
+                : null;
     }
 
     private static bool IsTimerLoop(ILoopOperation loop) => loop switch
@@ -338,7 +369,7 @@ internal static partial class DelayTimer
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
         && PositivePeriod(PeriodOf(delay).Value)
         && delay.TargetMethod.Parameters.Skip(1).All(IsToken) // a TimeProvider: no fix
-        && (CannotBeCanceled(delay) || IsCaughtAsCancellation(loop, context));
+        && (CannotBeCanceled(delay) || IsCaughtAsCancellation(delay, context));
 
     private static bool PositivePeriod(IOperation period)
     {
@@ -353,20 +384,20 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
-    /// A try around the loop, in the same function, whose first catch that takes a cancellation takes it as an
-    /// OperationCanceledException or a base type, with no filter, no variable and no rethrow: the handler cannot tell
-    /// the delay's TaskCanceledException from the tick's OperationCanceledException.
+    /// The innermost try around the delay (in the pass or around the loop), in the same function, that catches a
+    /// cancellation takes it as an OperationCanceledException or a base type, with no filter, no variable and no
+    /// rethrow: the handler cannot tell the delay's TaskCanceledException from the tick's OperationCanceledException.
     /// </summary>
-    private static bool IsCaughtAsCancellation(ILoopOperation loop, Context context)
+    private static bool IsCaughtAsCancellation(IInvocationOperation delay, Context context)
     {
         if (context.OperationCanceled is not { } canceled)
         {
             return false;
         }
 
-        for (var current = loop.Parent; current is not null && current.Kind is not OperationKind.AnonymousFunction and not OperationKind.LocalFunction; current = current.Parent)
+        for (var current = delay.Parent; current is not null && current.Kind is not OperationKind.AnonymousFunction and not OperationKind.LocalFunction; current = current.Parent)
         {
-            if (current is not ITryOperation attempt || !attempt.Body.Syntax.Span.Contains(loop.Syntax.Span))
+            if (current is not ITryOperation attempt || !attempt.Body.Syntax.Span.Contains(delay.Syntax.Span))
             {
                 continue;
             }

@@ -174,4 +174,187 @@ public sealed class DelayTimerLoopWorkTests
             """;
         await Verify.VerifyCodeFixAsync(Code, Code);
     }
+
+    /// <summary>
+    /// The hosted service's pass: work and the delay in a try whose catch takes the cancellation
+    /// (<c>catch (OperationCanceledException) { break; }</c>), the delay last in the try and the try last in the pass,
+    /// or both first. An exception before the delay skips the wait alike, whether a delay or a tick.
+    /// </summary>
+    private const string InATry = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static async Task<int> PollAsync(int count)
+            {
+                await Task.Yield();
+                if (count == 1) throw new InvalidOperationException();
+                return count + 1;
+            }
+
+            public static async Task<string> Hosted(int stopAt)
+            {
+                using var source = new CancellationTokenSource();
+                var count = 0;
+                var failures = 0;
+                while (!source.Token.IsCancellationRequested)
+                {
+                    try
+                    {
+                        count = await PollAsync(count == 1 ? 2 : count);
+                        if (count >= stopAt) source.Cancel();
+                        await [|Task.Delay(5, source.Token)|];
+                    }
+                    catch (OperationCanceledException)
+                    {
+                        break;
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        failures++;
+                    }
+                }
+
+                return "count " + count + ", failures " + failures;
+            }
+
+            public static async Task<string> Guarded(int stopAt)
+            {
+                using var source = new CancellationTokenSource();
+                var count = 0;
+                while (true)
+                {
+                    try
+                    {
+                        await [|Task.Delay(5, source.Token)|];
+                    }
+                    catch (OperationCanceledException)
+                    {
+                        break;
+                    }
+
+                    count = await PollAsync(count == 1 ? 2 : count);
+                    if (count >= stopAt) source.Cancel();
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> WaitFirst(int stopAt)
+            {
+                var count = 0;
+                for (;;)
+                {
+                    try
+                    {
+                        await [|Task.Delay(5)|];
+                        count = await PollAsync(count == 1 ? 2 : count);
+                    }
+                    finally
+                    {
+                        count++;
+                    }
+
+                    if (count >= stopAt) break;
+                }
+
+                return "count " + count;
+            }
+        }
+        """;
+
+    private static readonly string InATryFixed = TestMarkup.Strip(InATry)
+        .Replace("        while (!source.Token.IsCancellationRequested)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!source.Token.IsCancellationRequested)", StringComparison.Ordinal)
+        .Replace("        while (true)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (true)", StringComparison.Ordinal)
+        .Replace("        for (;;)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        for (;;)", StringComparison.Ordinal)
+        .Replace("await Task.Delay(5, source.Token);", "await timer.WaitForNextTickAsync(source.Token);", StringComparison.Ordinal)
+        .Replace("await Task.Delay(5);", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task ADelayAtTheEdgeOfATryAtTheEdgeOfThePass_GetsOnePeriodicTimer()
+    {
+        await new Verify.Test { TestCode = InATry, FixedCode = InATryFixed }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData("Hosted", 4)]
+    [InlineData("Guarded", 5)]
+    [InlineData("WaitFirst", 6)]
+    public async Task ADelayInATry_FixedLoopsPassAsOftenAsBefore(string method, int stopAt)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(InATry), "Api", method, stopAt);
+        Assert.StartsWith("returned count", original, StringComparison.Ordinal);
+        Assert.Equal(original, await CodeRunner.RunAsync(InATryFixed, "Api", method, stopAt));
+    }
+
+    /// <summary>
+    /// Reported without a fix: a try in the pass that catches the delay's own TaskCanceledException (the tick throws an
+    /// OperationCanceledException it would not catch). Not reported: a try that starts the pass with the delay at its
+    /// end after work (more work follows the try: the delay is in the middle of the pass), and a delay in a catch.
+    /// </summary>
+    [Fact]
+    public async Task ADelayInATry_WithADifferentCatchOrSide_IsNotFixed()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static Task SendAsync() => Task.CompletedTask;
+
+                async Task OwnCatch(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        try
+                        {
+                            await SendAsync();
+                            await [|Task.Delay(1000, token)|];
+                        }
+                        catch (TaskCanceledException)
+                        {
+                        }
+                    }
+                }
+
+                async Task OtherSide(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        try
+                        {
+                            await SendAsync();
+                            await Task.Delay(1000, token);
+                        }
+                        catch (OperationCanceledException)
+                        {
+                            break;
+                        }
+
+                        await SendAsync();
+                    }
+                }
+
+                async Task InACatch(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        try
+                        {
+                            await SendAsync();
+                        }
+                        catch (InvalidOperationException)
+                        {
+                            await Task.Delay(1000, token);
+                        }
+                    }
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code);
+    }
 }

@@ -135,7 +135,7 @@ public sealed class PassThroughAsyncArgumentTests
 
     /// <summary>
     /// The values a task factory is given, and a held task with a fallback: <c>Task.FromResult</c> of arithmetic or a
-    /// joined string cannot throw either, and <c>held ?? Task.FromResult(0)</c> is never null, so the caller awaits the
+    /// joined string cannot throw either, nor can <c>string.Empty</c> and <c>typeof</c> as arguments, and <c>held ?? Task.FromResult(0)</c> is never null, so the caller awaits the
     /// task it awaited before (AsyncFixer's own inputs await such a fallback).
     /// </summary>
     private const string Factories = /* lang=c#-test */ """
@@ -153,6 +153,10 @@ public sealed class PassThroughAsyncArgumentTests
             public async Task<string> Label(string name) => [|await|] Task.FromResult("k:" + name);
 
             public async Task<int> Current() => [|await|] (_pending ?? Task.FromResult(0));
+
+            private async Task<string> Describe(string prefix, Type type) { await Task.Yield(); return prefix + type.Name; }
+
+            public async Task<string> Described() => [|await|] Describe(string.Empty, typeof(Cache));
 
             public async Task<int> Either(Task<int>? given, bool flag)
             {
@@ -173,7 +177,7 @@ public sealed class PassThroughAsyncArgumentTests
                 var cache = new Cache(pending);
                 try
                 {
-                    return string.Join(",", await cache.Doubled(mode), await cache.Label("x"), await cache.Either(null, mode > 0), await cache.Current());
+                    return string.Join(",", await cache.Doubled(mode), await cache.Label("x"), await cache.Either(null, mode > 0), await cache.Described(), await cache.Current());
                 }
                 catch (InvalidOperationException)
                 {
@@ -187,6 +191,7 @@ public sealed class PassThroughAsyncArgumentTests
         .Replace("public async Task<int> Doubled(int n) => [|await|] ", "public Task<int> Doubled(int n) => ", StringComparison.Ordinal)
         .Replace("public async Task<string> Label(string name) => [|await|] ", "public Task<string> Label(string name) => ", StringComparison.Ordinal)
         .Replace("public async Task<int> Current() => [|await|] (_pending ?? Task.FromResult(0));", "public Task<int> Current() => _pending ?? Task.FromResult(0);", StringComparison.Ordinal)
+        .Replace("public async Task<string> Described() => [|await|] ", "public Task<string> Described() => ", StringComparison.Ordinal)
         .Replace("public async Task<int> Either", "public Task<int> Either", StringComparison.Ordinal)
         .Replace("return [|await|] (given ?? (flag ? Task.FromResult(1) : Task.FromResult(-1)));", "return given ?? (flag ? Task.FromResult(1) : Task.FromResult(-1));", StringComparison.Ordinal);
 
