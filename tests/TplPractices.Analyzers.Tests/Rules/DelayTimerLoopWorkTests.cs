@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
@@ -80,13 +81,20 @@ public sealed class DelayTimerLoopWorkTests
         }
         """;
 
-    private static readonly string LoopsFixed = TestMarkup.Strip(Loops)
-        .Replace("        while (running)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (running)", StringComparison.Ordinal)
-        .Replace("        for (;;)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        for (;;)", StringComparison.Ordinal)
-        .Replace("            while (!token.IsCancellationRequested)", "            using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n            while (!token.IsCancellationRequested)", StringComparison.Ordinal)
-        .Replace("await Task.Delay(5);", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal)
-        .Replace("await Task.Delay(5, CancellationToken.None).ConfigureAwait(false);", "await timer.WaitForNextTickAsync(CancellationToken.None).ConfigureAwait(false);", StringComparison.Ordinal)
-        .Replace("await Task.Delay(5, token);", "await timer.WaitForNextTickAsync(token);", StringComparison.Ordinal);
+    private static readonly string LoopsFixed = Fixed(Loops, "        while (running)", "        for (;;)", "            while (!token.IsCancellationRequested)");
+
+    /// <summary>The fix's text: one timer before each loop, whose head is given with its indentation, and ticks for the delays of 5 ms.</summary>
+    private static string Fixed(string code, params string[] loopHeads)
+    {
+        var text = TestMarkup.Strip(code);
+        foreach (var head in loopHeads)
+        {
+            var indent = head[..(head.Length - head.TrimStart().Length)];
+            text = text.Replace(head, indent + "using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n" + head, StringComparison.Ordinal);
+        }
+
+        return Regex.Replace(text, @"Task\.Delay\(5(, )?", "timer.WaitForNextTickAsync(");
+    }
 
     /// <summary>
     /// Work awaited first or last in the pass, in a try of its own, or beside a token whose cancellation the loop's
@@ -265,12 +273,7 @@ public sealed class DelayTimerLoopWorkTests
         }
         """;
 
-    private static readonly string InATryFixed = TestMarkup.Strip(InATry)
-        .Replace("        while (!source.Token.IsCancellationRequested)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!source.Token.IsCancellationRequested)", StringComparison.Ordinal)
-        .Replace("        while (true)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (true)", StringComparison.Ordinal)
-        .Replace("        for (;;)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        for (;;)", StringComparison.Ordinal)
-        .Replace("await Task.Delay(5, source.Token);", "await timer.WaitForNextTickAsync(source.Token);", StringComparison.Ordinal)
-        .Replace("await Task.Delay(5);", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
+    private static readonly string InATryFixed = Fixed(InATry, "        while (!source.Token.IsCancellationRequested)", "        while (true)", "        for (;;)");
 
     [Fact]
     public async Task ADelayAtTheEdgeOfATryAtTheEdgeOfThePass_GetsOnePeriodicTimer()
