@@ -44,7 +44,10 @@ internal static class SafeTests
             || token is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true } none } && none.ContainingType.IsSystemThreadingType("CancellationToken");
     }
 
-    /// <summary>A condition or value that cannot throw: a read, a built-in test of reads, or unchecked arithmetic of reads.</summary>
+    /// <summary>
+    /// A condition or value that cannot throw: a read, a built-in test of reads (<c>string.IsNullOrEmpty(s)</c> and
+    /// <c>n.HasValue</c> among them), or unchecked arithmetic of reads.
+    /// </summary>
     public static bool Condition(IOperation condition)
     {
         condition = WithoutPlainConversions(condition);
@@ -68,6 +71,12 @@ internal static class SafeTests
                 IConversionOperation conversion => IsPlainConversion(conversion) && Condition(conversion.Operand),
                 IInterpolatedStringOperation interpolated => Interpolation(interpolated),
                 IArrayCreationOperation { Initializer: { } initializer } array => ConstantSizes(array) && AllConditions(initializer),
+
+                // string.IsNullOrEmpty(s) and IsNullOrWhiteSpace(s) take null and test; n.HasValue reads a flag.
+                IInvocationOperation { TargetMethod: { Name: "IsNullOrEmpty" or "IsNullOrWhiteSpace", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String }, Arguments.Length: 1 } test =>
+                    Read(test.Arguments[0].Value),
+                IPropertyReferenceOperation { Property: { Name: "HasValue", ContainingType.OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }, Instance: { } nullable } =>
+                    Read(nullable),
                 _ => false,
             };
     }

@@ -286,4 +286,92 @@ public sealed class PassThroughAsyncChoiceTests
         });
         await test.RunAsync();
     }
+
+    /// <summary>
+    /// Guards of the base library that cannot throw: <c>string.IsNullOrEmpty</c> and <c>IsNullOrWhiteSpace</c> take null
+    /// and test, and a nullable's <c>HasValue</c> reads a flag. The same code on netstandard2.0 at C# 7.3 beside net10.0.
+    /// </summary>
+    private const string Guards = /* lang=c#-test */ """
+        using System.Threading.Tasks;
+
+        public class Names
+        {
+            private async Task<string> LookupAsync(string key) { await Task.Yield(); return "v:" + key; }
+
+            public async Task<string> Get(string key)
+            {
+                if (string.IsNullOrEmpty(key)) return [|await|] LookupAsync("none");
+                return await LookupAsync(key);
+            }
+
+            public async Task<string> Trimmed(string key) => string.IsNullOrWhiteSpace(key) ? [|await|] LookupAsync("blank") : await LookupAsync(key);
+
+            public async Task<string> Numbered(int? id)
+            {
+                if (!id.HasValue) return [|await|] LookupAsync("unknown");
+                return await LookupAsync("known");
+            }
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(string key, int id)
+            {
+                var names = new Names();
+                int? maybe = id < 0 ? (int?)null : id;
+                return await names.Get(key) + "," + await names.Trimmed(key) + "," + await names.Numbered(maybe);
+            }
+        }
+        """;
+
+    private static string GuardsFixed() => TestMarkup.Strip(Guards)
+        .Replace("public async Task<string> Get", "public Task<string> Get", System.StringComparison.Ordinal)
+        .Replace("return await LookupAsync(\"none\");", "return LookupAsync(\"none\");", System.StringComparison.Ordinal)
+        .Replace("return await LookupAsync(key);", "return LookupAsync(key);", System.StringComparison.Ordinal)
+        .Replace("public async Task<string> Trimmed(string key) => string.IsNullOrWhiteSpace(key) ? await LookupAsync(\"blank\") : await LookupAsync(key);",
+            "public Task<string> Trimmed(string key) => string.IsNullOrWhiteSpace(key) ? LookupAsync(\"blank\") : LookupAsync(key);", System.StringComparison.Ordinal)
+        .Replace("public async Task<string> Numbered", "public Task<string> Numbered", System.StringComparison.Ordinal)
+        .Replace("return await LookupAsync(\"unknown\");", "return LookupAsync(\"unknown\");", System.StringComparison.Ordinal)
+        .Replace("return await LookupAsync(\"known\");", "return LookupAsync(\"known\");", System.StringComparison.Ordinal);
+
+    [Fact]
+    public async Task GuardsOfTheBaseLibrary_AreFixed_OnEveryTarget()
+    {
+        await new Verify.Test
+        {
+            TestCode = Guards,
+            FixedCode = GuardsFixed(),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(null, -1)]
+    [InlineData("", 3)]
+    [InlineData("  ", 0)]
+    [InlineData("k", 7)]
+    public async Task Guards_FixedCode_DoesWhatTheOriginalDid(string? key, int id)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Guards), "Api", "Run", key, id);
+        Assert.StartsWith("returned v:", original, System.StringComparison.Ordinal);
+        Assert.Equal(original, await CodeRunner.RunAsync(GuardsFixed(), "Api", "Run", key, id));
+    }
+
+    /// <summary>Not reported: a guard that reads a property of a reference that may be null, or parses.</summary>
+    [Fact]
+    public async Task GuardsThatCanThrow_AreNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            public class Quiet
+            {
+                private async Task<int> LoadAsync(int id) { await Task.Yield(); return id; }
+
+                public async Task<int> ByLength(string s) { if (s.Length == 0) return await LoadAsync(0); return await LoadAsync(1); }
+                public async Task<int> Parsed(string s) { if (int.Parse(s) > 0) return await LoadAsync(0); return await LoadAsync(1); }
+                public async Task<int> Unwrapped(int? n) { if (n.HasValue) return await LoadAsync(n.Value); return await LoadAsync(0); }
+            }
+            """);
+    }
 }
