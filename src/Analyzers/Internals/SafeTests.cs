@@ -1,4 +1,7 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace TplPractices.Analyzers.Internals;
@@ -15,7 +18,7 @@ internal static class SafeTests
 {
     /// <summary>
     /// A value read without running code: a parameter, local, constant, default, <c>this</c> or one of its fields (a static
-    /// field's first read may run its type's initializer), <c>CancellationToken.None</c>, <c>string.Empty</c>,
+    /// field's first read may run its type's initializer) or auto-properties, <c>CancellationToken.None</c>, <c>string.Empty</c>,
     /// <c>typeof(T)</c>, a params array of those.
     /// </summary>
     public static bool Read(IOperation value)
@@ -26,6 +29,8 @@ internal static class SafeTests
             {
                 IParameterReferenceOperation or ILocalReferenceOperation or IDefaultValueOperation or IInstanceReferenceOperation => true,
                 IFieldReferenceOperation { Field.IsStatic: false, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } => true,
+                IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Property: var property } =>
+                    IsAutoProperty(property),
                 IPropertyReferenceOperation => IsUncancelableToken(value),
 
                 // typeof loads a token; string.Empty is a field the runtime sets before any code runs.
@@ -34,6 +39,35 @@ internal static class SafeTests
                 IArrayCreationOperation { IsImplicit: true, Initializer: { } initializer } => AllRead(initializer),
                 _ => false,
             };
+    }
+
+    /// <summary>
+    /// A property of this instance whose getter the compiler wrote, reading its field (<c>{ get; }</c>, <c>{ get; set;
+    /// }</c>, a record's positional property), and that no override can replace: read as the field is. Not a getter
+    /// with a body (<c>field</c> keyword included), a partial or extern one, nor a static one (its first read may run
+    /// the type's initializer).
+    /// </summary>
+    private static bool IsAutoProperty(IPropertySymbol property)
+    {
+        if (property.IsStatic
+            || property.IsIndexer
+            || property.IsExtern
+            || property.IsAbstract
+            || (property.IsVirtual || property.IsOverride) && !property.IsSealed && !property.ContainingType.IsSealed && !property.ContainingType.IsValueType
+            || property.DeclaringSyntaxReferences.Length != 1)
+        {
+            return false;
+        }
+
+        return property.DeclaringSyntaxReferences[0].GetSyntax() switch
+        {
+            PropertyDeclarationSyntax { ExpressionBody: null, AccessorList.Accessors: var accessors } declaration =>
+                !declaration.Modifiers.Any(SyntaxKind.PartialKeyword)
+                && accessors.Any(a => a.IsKind(SyntaxKind.GetAccessorDeclaration))
+                && accessors.All(a => a.Body is null && a.ExpressionBody is null),
+            ParameterSyntax => property.ContainingType.IsRecord,
+            _ => false,
+        };
     }
 
     /// <summary><c>CancellationToken.None</c> or <c>default</c>: a token that can never be canceled.</summary>

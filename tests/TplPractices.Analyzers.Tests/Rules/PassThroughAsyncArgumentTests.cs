@@ -236,4 +236,101 @@ public sealed class PassThroughAsyncArgumentTests
             }
             """);
     }
+
+    /// <summary>
+    /// Auto-properties of this instance read as their fields do: as arguments and as tests (Polly's chaos strategies
+    /// hand their generator properties on so), and a record's positional property.
+    /// </summary>
+    private const string Properties = /* lang=c#-test */ """
+        using System;
+        using System.Threading.Tasks;
+
+        public sealed class Gate
+        {
+            public Gate(int limit, bool open) { Limit = limit; Open = open; }
+
+            public int Limit { get; }
+
+            public bool Open { get; set; }
+
+            private static async Task<string> CheckAsync(int limit, bool open) { await Task.Yield(); return limit + ":" + open; }
+
+            public async Task<string> Check() => [|await|] CheckAsync(Limit, Open);
+
+            public async Task<string> Guarded()
+            {
+                if (Open) return [|await|] CheckAsync(Limit, true);
+                return await CheckAsync(0, false);
+            }
+        }
+
+        public record Query(int Page)
+        {
+            private static async Task<string> RunAsync(int page) { await Task.Yield(); return "page " + page; }
+
+            public async Task<string> Run() => [|await|] RunAsync(Page);
+        }
+
+        public static class Api
+        {
+            public static async Task<string> Run(int limit, bool open) =>
+                await new Gate(limit, open).Check() + "," + await new Gate(limit, open).Guarded() + "," + await new Query(limit).Run();
+        }
+        """;
+
+    private static string PropertiesFixed() => TestMarkup.Strip(Properties)
+        .Replace("public async Task<string> Check() => await ", "public Task<string> Check() => ", StringComparison.Ordinal)
+        .Replace("public async Task<string> Guarded()", "public Task<string> Guarded()", StringComparison.Ordinal)
+        .Replace("if (Open) return await CheckAsync(Limit, true);", "if (Open) return CheckAsync(Limit, true);", StringComparison.Ordinal)
+        .Replace("return await CheckAsync(0, false);", "return CheckAsync(0, false);", StringComparison.Ordinal)
+        .Replace("public async Task<string> Run() => await ", "public Task<string> Run() => ", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task AutoPropertiesOfThisInstance_AreReads()
+    {
+        await new Verify.Test { TestCode = Properties, FixedCode = PropertiesFixed() }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(3, true)]
+    [InlineData(0, false)]
+    public async Task AutoProperties_FixedCode_DoesWhatTheOriginalDid(int limit, bool open)
+    {
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Properties), "Api", "Run", limit, open);
+        Assert.StartsWith("returned ", original, StringComparison.Ordinal);
+        Assert.Equal(original, await CodeRunner.RunAsync(PropertiesFixed(), "Api", "Run", limit, open));
+    }
+
+    /// <summary>
+    /// Not reported: a property whose getter has a body (it may throw), a virtual auto-property (an override may), a
+    /// static one (its first read runs the type's initializer), and another object's (it may be null).
+    /// </summary>
+    [Fact]
+    public async Task PropertiesThatMayRunCode_AreNotReads()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            public class Quiet
+            {
+                private int _count;
+
+                public int Counted => _count > 10 ? throw new InvalidOperationException() : _count;
+
+                public virtual int Overridable { get; set; }
+
+                public static int Shared { get; set; }
+
+                public Quiet? Next { get; set; }
+
+                private async Task<int> LoadAsync(int n) { await Task.Yield(); return n; }
+
+                public async Task<int> ByBody() => await LoadAsync(Counted);
+                public async Task<int> ByVirtual() => await LoadAsync(Overridable);
+                public async Task<int> ByStatic() => await LoadAsync(Shared);
+                public async Task<int> ByOther() => await LoadAsync(Next!.Overridable);
+            }
+            """);
+    }
 }
