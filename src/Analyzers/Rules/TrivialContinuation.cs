@@ -123,7 +123,10 @@ internal static class TrivialContinuation
         // The fix adds the flag to the options, or adds the options after the delegate (and state): every target has
         // those overloads. A token or scheduler without options moves to the overload with all four (TPL0019's rewrite,
         // TaskScheduler.Current written out where none was passed), so the two rules' fixes give one text in either order.
-        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null });
+        // A source the continuation completes runs its awaiters inside the completion unless it was made to run them
+        // asynchronously: with the flag they would move to the antecedent's completing thread (TrivialContinuationSources).
+        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null })
+            && TrivialContinuationSources.AllRunContinuationsAsynchronously(lambda, call, symbols.Sources);
         return new Site(shape, canFix);
     }
 

@@ -57,7 +57,9 @@ internal static class OptionsFlag
             argument = argument.WithNameColon(SyntaxFactory.NameColon(parameterName));
         }
 
-        var withFlag = list.AddArguments(argument);
+        // Only the argument list is formatted: formatting the whole call would also move a call that runs over several
+        // lines onto a line of its own (`{ t.ContinueWith(` in a one-line body), as no other fix of the call does.
+        var withFlag = list.AddArguments(argument).WithAdditionalAnnotations(Formatter.Annotation);
         SyntaxNode changed = call switch
         {
             InvocationExpressionSyntax invocation => invocation.WithArgumentList(withFlag),
@@ -65,7 +67,7 @@ internal static class OptionsFlag
             ImplicitObjectCreationExpressionSyntax creation => creation.WithArgumentList(withFlag),
             _ => call,
         };
-        editor.ReplaceNode(call, changed.WithAdditionalAnnotations(Formatter.Annotation));
+        editor.ReplaceNode(call, changed);
     }
 
     private static ArgumentListSyntax? ArgumentsOf(ExpressionSyntax call) => call switch

@@ -20,7 +20,14 @@ public sealed class TrivialContinuationTests
 
         """;
 
-    private static string Class(string members) => Usings + "class C\n{\n    private bool _done;\n    private int _last;\n" + members + "\n}\n";
+    /// <summary>
+    /// The class the cases sit in. Its source runs its continuations asynchronously: a continuation that completes it
+    /// can run inline without moving the source's awaiters (a source of unknown making gets no fix, below).
+    /// </summary>
+    private static string Class(string members) =>
+        Usings + "class C\n{\n    private bool _done;\n    private int _last;\n"
+        + "    private readonly TaskCompletionSource<int> _source = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);\n"
+        + members + "\n}\n";
 
     private const string Completes = "completes a TaskCompletionSource";
     private const string Sets = "sets a field or variable";
@@ -30,31 +37,31 @@ public sealed class TrivialContinuationTests
     public async Task EveryTrivialShape_GetsTheFlag()
     {
         var before = Class("""
-                void A(Task t, TaskCompletionSource<int> done) => t.{|#0:ContinueWith|}(_ => done.TrySetResult(1));
+                void A(Task t) => t.{|#0:ContinueWith|}(_ => _source.TrySetResult(1));
                 void B(Task<int> t) => t.{|#1:ContinueWith|}(x => x.Result + 1);
                 void D(Task t) => t.{|#2:ContinueWith|}(_ => { _done = true; });
                 void E(Task t) => t.{|#3:ContinueWith|}(x => x.Status);
-                void F(Task<int> t, TaskCompletionSource<int> done) => t.{|#4:ContinueWith|}(x =>
+                void F(Task<int> t) => t.{|#4:ContinueWith|}(x =>
                 {
-                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) _source.TrySetException(x.Exception!.InnerExceptions);
+                    else _source.TrySetResult(x.Result);
                 });
-                void G(Task<int> t) => t.{|#5:ContinueWith|}((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>());
+                void G(Task<int> t) => t.{|#5:ContinueWith|}((x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result), new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously));
                 void H(Task<int> t) => t.{|#6:ContinueWith|}(x => { _last = x.IsCanceled ? -1 : x.Result; });
             """);
         var after = Class("""
-                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                void A(Task t) => t.ContinueWith(_ => _source.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
                 void B(Task<int> t) => t.ContinueWith(x => x.Result + 1, TaskContinuationOptions.ExecuteSynchronously);
                 void D(Task t) => t.ContinueWith(_ => { _done = true; }, TaskContinuationOptions.ExecuteSynchronously);
                 void E(Task t) => t.ContinueWith(x => x.Status, TaskContinuationOptions.ExecuteSynchronously);
-                void F(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void F(Task<int> t) => t.ContinueWith(x =>
                 {
-                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) _source.TrySetException(x.Exception!.InnerExceptions);
+                    else _source.TrySetResult(x.Result);
                 }, TaskContinuationOptions.ExecuteSynchronously);
                 void G(Task<int> t) => t.ContinueWith(
                     (x, state) => ((TaskCompletionSource<int>)state!).TrySetResult(x.Result),
-                    new TaskCompletionSource<int>(),
+                    new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously),
                     TaskContinuationOptions.ExecuteSynchronously);
                 void H(Task<int> t) => t.ContinueWith(x => { _last = x.IsCanceled ? -1 : x.Result; }, TaskContinuationOptions.ExecuteSynchronously);
             """);
@@ -73,16 +80,16 @@ public sealed class TrivialContinuationTests
     public async Task OptionsThatArePassed_KeepEveryOtherFlag()
     {
         var before = Class("""
-                void A(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion);
-                void B(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), TaskContinuationOptions.None);
+                void A(Task t) => t.[|ContinueWith|](_ => _source.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion);
+                void B(Task t) => t.[|ContinueWith|](_ => _source.TrySetResult(1), TaskContinuationOptions.None);
                 void D(Task<int> t) => t.[|ContinueWith|](x => x.Result, CancellationToken.None, TaskContinuationOptions.DenyChildAttach | TaskContinuationOptions.HideScheduler, TaskScheduler.Default);
                 void E(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token, TaskContinuationOptions.None, TaskScheduler.Current);
             """);
         var after = Class("""
-                void A(Task t, TaskCompletionSource<int> done) => t.ContinueWith(
-                    _ => done.TrySetResult(1),
+                void A(Task t) => t.ContinueWith(
+                    _ => _source.TrySetResult(1),
                     TaskContinuationOptions.OnlyOnRanToCompletion | TaskContinuationOptions.ExecuteSynchronously);
-                void B(Task t, TaskCompletionSource<int> done) => t.ContinueWith(_ => done.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task t) => t.ContinueWith(_ => _source.TrySetResult(1), TaskContinuationOptions.ExecuteSynchronously);
                 void D(Task<int> t) => t.ContinueWith(
                     x => x.Result,
                     CancellationToken.None,
@@ -203,29 +210,29 @@ public sealed class TrivialContinuationTests
     public async Task ForwardingTheOutcome_IsOneCompletionWhicheverWayItGoes()
     {
         var before = Class("""
-                void Forward(Task<int> t, TaskCompletionSource<int> done) => t.[|ContinueWith|](x =>
+                void Forward(Task<int> t) => t.[|ContinueWith|](x =>
                 {
-                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
-                    else if (x.IsCanceled) done.TrySetCanceled();
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) _source.TrySetException(x.Exception!.InnerExceptions);
+                    else if (x.IsCanceled) _source.TrySetCanceled();
+                    else _source.TrySetResult(x.Result);
                 });
-                void TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void TooMuch(Task<int> t) => t.ContinueWith(x =>
                 {
-                    if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) { _done = true; _last = -1; _source.TrySetCanceled(); }
+                    else _source.TrySetResult(x.Result);
                 });
             """);
         var after = Class("""
-                void Forward(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void Forward(Task<int> t) => t.ContinueWith(x =>
                 {
-                    if (x.IsFaulted) done.TrySetException(x.Exception!.InnerExceptions);
-                    else if (x.IsCanceled) done.TrySetCanceled();
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) _source.TrySetException(x.Exception!.InnerExceptions);
+                    else if (x.IsCanceled) _source.TrySetCanceled();
+                    else _source.TrySetResult(x.Result);
                 }, TaskContinuationOptions.ExecuteSynchronously);
-                void TooMuch(Task<int> t, TaskCompletionSource<int> done) => t.ContinueWith(x =>
+                void TooMuch(Task<int> t) => t.ContinueWith(x =>
                 {
-                    if (x.IsFaulted) { _done = true; _last = -1; done.TrySetCanceled(); }
-                    else done.TrySetResult(x.Result);
+                    if (x.IsFaulted) { _done = true; _last = -1; _source.TrySetCanceled(); }
+                    else _source.TrySetResult(x.Result);
                 });
             """);
         await Verify.VerifyCodeFixAsync(before, after);
@@ -327,7 +334,7 @@ public sealed class TrivialContinuationTests
         const string Code = """
             using System.Threading.Tasks;
 
-            var done = new TaskCompletionSource<bool>();
+            var done = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
             var first = Task.Delay(1);
             _ = first.[|ContinueWith|](_ => done.TrySetResult(true));
             await done.Task;
@@ -349,7 +356,9 @@ public sealed class TrivialContinuationTests
 
             class C
             {
-                void M(Task t, TaskCompletionSource<int> done) => t.[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion);
+                private readonly TaskCompletionSource<int> done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+
+                void M(Task t) => t.[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion);
             }
             """;
         await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|ContinueWith|](_ => done.TrySetResult(1), OnlyOnRanToCompletion)", "ContinueWith(_ => done.TrySetResult(1), OnlyOnRanToCompletion | ExecuteSynchronously)", StringComparison.Ordinal));
@@ -439,12 +448,12 @@ public sealed class TrivialContinuationTests
     public async Task CapturedReceiver_IsTheAntecedentOnlyWhenNothingWritesIt()
     {
         var before = Class("""
-                void A(Task<int> task, TaskCompletionSource<int> done) => task.[|ContinueWith|](_ => done.SetResult(task.Result));
-                Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
+                void A(Task<int> task) => task.[|ContinueWith|](_ => _source.SetResult(task.Result));
+                Task B(Task<int> task) { var c = task.ContinueWith(_ => _source.SetResult(task.Result)); task = Task.FromResult(2); return c; }
             """);
         var after = Class("""
-                void A(Task<int> task, TaskCompletionSource<int> done) => task.ContinueWith(_ => done.SetResult(task.Result), TaskContinuationOptions.ExecuteSynchronously);
-                Task B(Task<int> task, TaskCompletionSource<int> done) { var c = task.ContinueWith(_ => done.SetResult(task.Result)); task = Task.FromResult(2); return c; }
+                void A(Task<int> task) => task.ContinueWith(_ => _source.SetResult(task.Result), TaskContinuationOptions.ExecuteSynchronously);
+                Task B(Task<int> task) { var c = task.ContinueWith(_ => _source.SetResult(task.Result)); task = Task.FromResult(2); return c; }
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }
@@ -463,5 +472,105 @@ public sealed class TrivialContinuationTests
     public void Rule_IsASuggestion()
     {
         Assert.Equal(DiagnosticSeverity.Info, TrivialContinuationAnalyzer.Rule.DefaultSeverity);
+    }
+
+    /// <summary>
+    /// A continuation that completes a source gets the flag only where the source is seen made with
+    /// <c>TaskCreationOptions.RunContinuationsAsynchronously</c>: a captured local, the continuation's state (alone, or an
+    /// element of the state tuple TPL0001's fix writes), a readonly field only its initializer sets. Any other source
+    /// (a parameter, one made without the flag, a type derived from it, one given the continuation options' member of
+    /// that name, which binds to the state overload) runs its awaiters inside the completion, and with the flag they
+    /// would run on the thread that completes the antecedent: reported, no fix (a cache client's wait helper completed
+    /// such a derived source from a continuation).
+    /// </summary>
+    [Fact]
+    public async Task ASourceOfUnknownMaking_GetsNoFix()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class Pending<T> : TaskCompletionSource<T>
+            {
+            }
+
+            class C
+            {
+                private readonly TaskCompletionSource<int> _plain = new TaskCompletionSource<int>();
+
+                Task<int> Given(Task<int> t, TaskCompletionSource<int> done)
+                {
+                    t.[|ContinueWith|](x => done.TrySetResult(x.Result));
+                    return done.Task;
+                }
+
+                Task<int> Plain(Task<int> t)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    t.[|ContinueWith|](x => done.TrySetResult(x.Result));
+                    return done.Task;
+                }
+
+                Task<int> Derived(Task<int> t)
+                {
+                    var done = new Pending<int>();
+                    t.[|ContinueWith|]((x, state) => ((Pending<int>)state!).TrySetResult(x.Result), done);
+                    return done.Task;
+                }
+
+                Task<int> WrongEnum(Task<int> t)
+                {
+                    var done = new TaskCompletionSource<int>(TaskContinuationOptions.RunContinuationsAsynchronously);
+                    t.[|ContinueWith|](x => done.TrySetResult(x.Result));
+                    return done.Task;
+                }
+
+                Task<int> Field(Task<int> t)
+                {
+                    t.[|ContinueWith|](x => _plain.TrySetResult(x.Result));
+                    return _plain.Task;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code);
+    }
+
+    [Fact]
+    public async Task ASourceMadeToRunContinuationsAsynchronously_IsFixedWhereverItIsSeen()
+    {
+        const string Before = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _seen;
+
+                Task<int> Captured(Task<int> t)
+                {
+                    var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                    t.[|ContinueWith|](x => done.TrySetResult(x.Result));
+                    return done.Task;
+                }
+
+                Task<int> InATuple(Task<int> t)
+                {
+                    var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                    t.[|ContinueWith|](
+                        static (x, state) =>
+                        {
+                            var (self, source) = ((C, TaskCompletionSource<int>))state!;
+                            self._seen = x.Result;
+                            source.TrySetResult(x.Result);
+                        },
+                        (this, done));
+                    return done.Task;
+                }
+            }
+            """;
+        var after = TestMarkup.Strip(Before)
+            .Replace("t.ContinueWith(x => done.TrySetResult(x.Result));", "t.ContinueWith(x => done.TrySetResult(x.Result), TaskContinuationOptions.ExecuteSynchronously);", StringComparison.Ordinal)
+            .Replace("(this, done));", "(this, done),\n            TaskContinuationOptions.ExecuteSynchronously);", StringComparison.Ordinal);
+        await Verify.VerifyCodeFixAsync(Before, after);
     }
 }
