@@ -133,7 +133,7 @@ for config in legacy modern; do
   expect $config Promises.cs "new TaskCompletionSource<string>(/* who waits */ this);"
   expect $config Promises.cs "_stopped = new TaskCompletionSource<bool>(TaskCreationOptions.None);"
   expect_not $config Promises.cs "RunContinuationsAsynchronously"
-  expect_not $config Continuations.cs "RunContinuationsAsynchronously"
+  expect $config Continuations.cs "var done = new TaskCompletionSource<int>();"
   # Delegate tasks of available values become completed tasks, each #if branch's too; the awaits of completed tasks
   # become their values where something else is awaited, and the only await stays.
   expect $config Values.cs "return Task.FromResult(cached); // the cached entry"
@@ -182,12 +182,15 @@ expect_before modern StateOverloads.cs "Work.Run(static state =>" "            v
 expect modern StateOverloads.cs "        }, (a, b));"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
 expect legacy Callbacks.cs "token.Register(() => Console.WriteLine(name))"
-# The completed source: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state in C# 8+; synchronous in both.
-expect legacy Continuations.cs "done.TrySetResult(t.Result), CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);"
+# The completed source that queues its awaiters: captured in C# 7.3 (TPL0001 offers no fix there), passed as the state
+# in C# 8+; synchronous in both. The one that runs them inline gets the scheduler only (TPL0019), not the flag.
+expect_before legacy Continuations.cs "t => queued.TrySetResult(t.Result)," "                TaskContinuationOptions.ExecuteSynchronously,"
+expect legacy Continuations.cs "done.TrySetResult(t.Result), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"
 # Several arguments follow the state callback's block, so the arguments are laid out one a line.
-expect_before modern Continuations.cs "static (t, state) =>" "var done = (TaskCompletionSource<int>)state!;"
-expect_before modern Continuations.cs "var done = (TaskCompletionSource<int>)state!;" "                done,"
-expect modern Continuations.cs "                TaskContinuationOptions.ExecuteSynchronously,"
+expect_before modern Continuations.cs "static (t, state) =>" "var queued = (TaskCompletionSource<int>)state!;"
+expect_before modern Continuations.cs "var queued = (TaskCompletionSource<int>)state!;" "                queued,"
+expect_before modern Continuations.cs "                queued," "                TaskContinuationOptions.ExecuteSynchronously,"
+expect_before modern Continuations.cs "var done = (TaskCompletionSource<int>)state!;" "                TaskContinuationOptions.None,"
 # C# 7.3 cannot read the state back without a nullable warning on net10.0: TPL0001 offers no fix there.
 expect legacy Closures.cs "() => Console.WriteLine(message),"
 # With C# 8+ everywhere it does, nested lambdas included (on the second run).

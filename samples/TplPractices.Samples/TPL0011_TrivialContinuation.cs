@@ -13,9 +13,18 @@ public class TPL0011_TrivialContinuation
 {
     private int _last;
 
-    // Reported: completes another task's source and nothing else.
+    // Reported: completes another task's source and nothing else; the source queues its own awaiters.
     // Fix: ContinueWith(t => done.TrySetResult(t.Result), TaskContinuationOptions.ExecuteSynchronously).
     public Task<int> Forward(Task<int> source)
+    {
+        var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+        source.ContinueWith(t => done.TrySetResult(t.Result));
+        return done.Task;
+    }
+
+    // Reported without a fix: this source runs its awaiters inside the completion, so with the flag they would run
+    // on whichever thread completes the antecedent. Make the source with RunContinuationsAsynchronously first (TPL0013).
+    public Task<int> ForwardInline(Task<int> source)
     {
         var done = new TaskCompletionSource<int>();
         source.ContinueWith(t => done.TrySetResult(t.Result));
