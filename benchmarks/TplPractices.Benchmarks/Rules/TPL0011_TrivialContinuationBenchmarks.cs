@@ -48,7 +48,8 @@ public class TPL0011_TrivialContinuationBenchmarks
     private static int CompleteSource(TaskContinuationOptions options)
     {
         var antecedent = new TaskCompletionSource<int>();
-        var done = new TaskCompletionSource<int>();
+        // Made as the fix requires it: the source queues its own awaiters (the blocking Result below is signalled inline).
+        var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         antecedent.Task.ContinueWith(t => done.TrySetResult(t.Result), options);
         antecedent.SetResult(1);
         return done.Task.Result;
