@@ -51,7 +51,7 @@ internal static class TrivialContinuationSources
         {
             case IObjectCreationOperation creation:
                 return sources.IsSource(creation.Type) && creation.Arguments.Any(HasTheFlag);
-            case IParameterReferenceOperation { Parameter: { Ordinal: 1 } parameter } when SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol, lambda.Symbol):
+            case IParameterReferenceOperation when IsState(value, lambda):
                 // The continuation's state: what the call passes for it.
                 return StateArgument(call) is { } state && MadeWithTheFlag(state, lambda, call, sources, steps - 1);
             case ILocalReferenceOperation { Local: var local }:
@@ -73,6 +73,11 @@ internal static class TrivialContinuationSources
 
         return value;
     }
+
+    /// <summary>The lambda's second parameter, which receives the state ContinueWith is given.</summary>
+    private static bool IsState(IOperation value, IAnonymousFunctionOperation lambda) =>
+        value is IParameterReferenceOperation { Parameter: { Ordinal: 1 } parameter }
+        && SymbolEqualityComparer.Default.Equals(parameter.ContainingSymbol, lambda.Symbol);
 
     private static bool HasTheFlag(IArgumentOperation argument) =>
         argument.Parameter?.Type is { Name: "TaskCreationOptions" }
@@ -103,7 +108,7 @@ internal static class TrivialContinuationSources
                     return declarator.GetVariableInitializer()?.Value;
                 case IDeconstructionAssignmentOperation { Target: IDeclarationExpressionOperation { Expression: ITupleOperation targets }, Value: var tuple }
                     when ElementIndex(targets, local) is { } index:
-                    return Unwrapped(tuple) is IParameterReferenceOperation && StateArgument(call) is { } state && Unwrapped(state) is ITupleOperation passed && index < passed.Elements.Length
+                    return IsState(Unwrapped(tuple), lambda) && StateArgument(call) is { } state && Unwrapped(state) is ITupleOperation passed && index < passed.Elements.Length
                         ? passed.Elements[index]
                         : null;
             }
