@@ -9,6 +9,9 @@ namespace TplPractices.Analyzers.Internals;
 /// </summary>
 internal sealed class CompletionSources
 {
+    /// <summary>TaskCreationOptions.RunContinuationsAsynchronously: the source queues its awaiters instead of running them inside the completion.</summary>
+    public const long RunContinuationsAsynchronously = 64;
+
     /// <summary>The methods that complete a source; SetFromTask is .NET 10's.</summary>
     private static readonly ImmutableHashSet<string> CompletionMethods = ImmutableHashSet.Create(
         "SetResult", "TrySetResult", "SetException", "TrySetException", "SetCanceled", "TrySetCanceled", "SetFromTask", "TrySetFromTask");

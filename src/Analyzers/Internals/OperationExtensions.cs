@@ -103,6 +103,20 @@ internal static class OperationExtensions
         return current;
     }
 
+    /// <summary>The value the local's declaration in <paramref name="scope"/> gives it, or null (none there, or no initializer).</summary>
+    public static IOperation? InitializerOf(this IOperation scope, ILocalSymbol local)
+    {
+        foreach (var operation in scope.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+            {
+                return declarator.GetVariableInitializer()?.Value;
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>The innermost lambda or local function around the operation, or null in the member's own body.</summary>
     public static IOperation? EnclosingFunction(this IOperation operation)
     {

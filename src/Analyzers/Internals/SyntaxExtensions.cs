@@ -1,11 +1,48 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace TplPractices.Analyzers.Internals;
 
 internal static class SyntaxExtensions
 {
+    /// <summary>
+    /// The name is written, read from the text: the target of an assignment (itself, through <c>this.</c>, or inside a
+    /// tuple), incremented or decremented, or a <c>ref</c>/<c>out</c> argument.
+    /// </summary>
+    public static bool IsWritten(this IdentifierNameSyntax name)
+    {
+        SyntaxNode node = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
+        for (; node.Parent is not null and not StatementSyntax; node = node.Parent)
+        {
+            switch (node.Parent)
+            {
+                case AssignmentExpressionSyntax assignment when assignment.Left == node:
+                    return true;
+                case PrefixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PreIncrementExpression or (int)SyntaxKind.PreDecrementExpression }:
+                case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PostIncrementExpression or (int)SyntaxKind.PostDecrementExpression }:
+                    return true;
+                case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(SyntaxKind.None):
+                    return true;
+                case TupleExpressionSyntax or ArgumentSyntax:
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether some declaration of the member's type writes a name like the member's (a field, or a primary
+    /// constructor's parameter), read from the text: a local of the same name counts too, which errs towards "written".
+    /// </summary>
+    public static bool IsWrittenInItsType(this ISymbol member) =>
+        member.ContainingType?.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>()
+            .Any(name => name.Identifier.ValueText == member.Name && name.IsWritten())) != false;
+
     /// <summary>The expression inside any parentheses around it.</summary>
     public static ExpressionSyntax WithoutParentheses(this ExpressionSyntax expression)
     {

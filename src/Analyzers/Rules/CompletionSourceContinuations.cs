@@ -18,8 +18,6 @@ internal static class CompletionSourceContinuations
     public const string FixAddFlag = "AddRunContinuationsAsynchronously";
 
     private const long AttachedToParent = 4;
-    private const long RunContinuationsAsynchronously = 64;
-
     internal sealed class Context
     {
         private Context(Compilation compilation, INamedTypeSymbol options)
@@ -38,7 +36,7 @@ internal static class CompletionSourceContinuations
         /// <summary>Null where the target has no RunContinuationsAsynchronously (.NET Framework 4.5).</summary>
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCreationOptions) is { } options
-            && !options.GetMembers(nameof(RunContinuationsAsynchronously)).IsEmpty
+            && !options.GetMembers(nameof(CompletionSources.RunContinuationsAsynchronously)).IsEmpty
                 ? new Context(compilation, options)
                 : null;
     }

@@ -320,10 +320,10 @@ internal static partial class DelayTimer
             {
                 IParameterReferenceOperation { Parameter: { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } parameter } reference
                     when reference.SemanticModel?.GetEnclosingSymbol(reference.Syntax.SpanStart) is { } user && !SymbolEqualityComparer.Default.Equals(user, parameter.ContainingSymbol)
-                    => !IsWrittenInItsType(parameter),
+                    => !parameter.IsWrittenInItsType(),
                 // A local declared in the pass is set again each pass: the same only where its value is.
                 ILocalReferenceOperation { Local: var local } when loop.Syntax.Span.Contains(local.Locations.FirstOrDefault()?.SourceSpan ?? default) =>
-                    !StateCapture.IsWrittenAnywhere(local, loop) && InitializerOf(local, loop) is { } value && IsSameEveryPass(value, loop),
+                    !StateCapture.IsWrittenAnywhere(local, loop) && loop.Body.InitializerOf(local) is { } value && IsSameEveryPass(value, loop),
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
                 IInvocationOperation { TargetMethod: { IsStatic: true, Name: var name, ContainingType.Name: "TimeSpan" }, Arguments.Length: 1 } from
@@ -331,31 +331,6 @@ internal static partial class DelayTimer
                 _ => false,
             };
     }
-
-    /// <summary>The value a local declared in the loop starts each pass with, or null.</summary>
-    private static IOperation? InitializerOf(ILocalSymbol local, ILoopOperation loop)
-    {
-        foreach (var operation in loop.Body.Descendants())
-        {
-            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
-            {
-                return declarator.Initializer?.Value;
-            }
-        }
-
-        return null;
-    }
-
-    /// <summary>A primary-constructor parameter that some member of its type assigns, increments or passes by reference (read from the text).</summary>
-    private static bool IsWrittenInItsType(IParameterSymbol parameter) =>
-        parameter.ContainingType.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().Any(node => node switch
-        {
-            AssignmentExpressionSyntax { Left: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
-            PrefixUnaryExpressionSyntax { Operand: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
-            PostfixUnaryExpressionSyntax { Operand: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
-            ArgumentSyntax { RefKindKeyword.RawKind: not 0, Expression: IdentifierNameSyntax name } => name.Identifier.ValueText == parameter.Name,
-            _ => false,
-        }));
 
     /// <summary>
     /// The fix keeps the loop's meaning: a positive constant period (PeriodicTimer throws for zero or infinite, where

@@ -84,7 +84,7 @@ internal static class InjectedServices
     /// <summary>An <c>init</c> accessor may set a readonly field too, from an object initializer after the constructor.</summary>
     private static bool IsSetByAnInitAccessor(IFieldSymbol field) =>
         field.ContainingType.GetMembers().OfType<IPropertySymbol>().Any(p => p.SetMethod is { IsInitOnly: true } init
-            && init.DeclaringSyntaxReferences.Any(r => r.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => n.Identifier.ValueText == field.Name && IsWritten(n))));
+            && init.DeclaringSyntaxReferences.Any(r => r.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>().Any(n => n.Identifier.ValueText == field.Name && n.IsWritten())));
 
     /// <summary>
     /// The constructor chains to another of this type (which is checked in its turn), or leaves a <c>new</c> from the
@@ -110,7 +110,7 @@ internal static class InjectedServices
             case ConstructorDeclarationSyntax { Initializer: { } chained } when chained.ThisOrBaseKeyword.IsKind(SyntaxKind.ThisKeyword):
                 return true;
             case ConstructorDeclarationSyntax declaration:
-                var writes = declaration.DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == field && IsWritten(n)).ToList();
+                var writes = declaration.DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == field && n.IsWritten()).ToList();
                 if (writes.Count == 0)
                 {
                     return initializedByNew;
@@ -124,28 +124,6 @@ internal static class InjectedServices
             default:
                 return false;
         }
-    }
-
-    /// <summary>The name is written: the target of an assignment (itself, through <c>this.</c>, or inside a tuple), or a <c>ref</c>/<c>out</c> argument.</summary>
-    private static bool IsWritten(IdentifierNameSyntax name)
-    {
-        SyntaxNode node = name.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access && access.Name == name ? access : name;
-        for (; node.Parent is not null and not StatementSyntax; node = node.Parent)
-        {
-            switch (node.Parent)
-            {
-                case AssignmentExpressionSyntax assignment when assignment.Left == node:
-                    return true;
-                case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(SyntaxKind.None):
-                    return true;
-                case TupleExpressionSyntax or ArgumentSyntax:
-                    continue;
-                default:
-                    return false;
-            }
-        }
-
-        return false;
     }
 
     /// <summary><c>p ?? throw …</c>; or <c>p</c> where <c>p</c> is non-nullable under nullable warnings or checked in the body.</summary>

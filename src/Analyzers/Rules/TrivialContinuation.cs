@@ -172,8 +172,7 @@ internal static class TrivialContinuation
     private static bool ContinuesAContinuationHeldInALocal(IInvocationOperation call) =>
         call.Instance?.WithoutImplicitConversions() is ILocalReferenceOperation { Local: var local }
         && call.Root() is { } root
-        && root.Descendants().OfType<IVariableDeclaratorOperation>().FirstOrDefault(d => SymbolEqualityComparer.Default.Equals(d.Symbol, local)) is { } declarator
-        && declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" }
+        && root.InitializerOf(local)?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" }
         && !StateCapture.IsWrittenAnywhere(local, root);
 
     private static bool IsStandardScheduler(IOperation value, Context symbols) =>

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -19,8 +18,6 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal static class TrivialContinuationSources
 {
-    private const long RunContinuationsAsynchronously = 64;
-
     private const int MaxSteps = 6;
 
     /// <summary>Whether every source the lambda completes is made with RunContinuationsAsynchronously.</summary>
@@ -82,7 +79,7 @@ internal static class TrivialContinuationSources
     private static bool HasTheFlag(IArgumentOperation argument) =>
         argument.Parameter?.Type is { Name: "TaskCreationOptions" }
         && argument.Value.ConstantValue is { HasValue: true, Value: { } options }
-        && (System.Convert.ToInt64(options, CultureInfo.InvariantCulture) & RunContinuationsAsynchronously) != 0;
+        && (System.Convert.ToInt64(options, CultureInfo.InvariantCulture) & CompletionSources.RunContinuationsAsynchronously) != 0;
 
     private static IOperation? StateArgument(IInvocationOperation call) =>
         call.Arguments.FirstOrDefault(a => a.Parameter is { Name: "state", Type.SpecialType: SpecialType.System_Object })?.Value;
@@ -100,17 +97,19 @@ internal static class TrivialContinuationSources
             return null;
         }
 
+        if (scope.InitializerOf(local) is { } initializer)
+        {
+            return initializer;
+        }
+
         foreach (var operation in scope.Descendants())
         {
-            switch (operation)
+            if (operation is IDeconstructionAssignmentOperation { Target: IDeclarationExpressionOperation { Expression: ITupleOperation targets }, Value: var tuple }
+                && ElementIndex(targets, local) is { } index)
             {
-                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
-                    return declarator.GetVariableInitializer()?.Value;
-                case IDeconstructionAssignmentOperation { Target: IDeclarationExpressionOperation { Expression: ITupleOperation targets }, Value: var tuple }
-                    when ElementIndex(targets, local) is { } index:
-                    return IsState(Unwrapped(tuple), lambda) && StateArgument(call) is { } state && Unwrapped(state) is ITupleOperation passed && index < passed.Elements.Length
-                        ? passed.Elements[index]
-                        : null;
+                return IsState(Unwrapped(tuple), lambda) && StateArgument(call) is { } state && Unwrapped(state) is ITupleOperation passed && index < passed.Elements.Length
+                    ? passed.Elements[index]
+                    : null;
             }
         }
 
@@ -143,8 +142,5 @@ internal static class TrivialContinuationSources
         field.DeclaringSyntaxReferences.Length == 1
         && field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax { ArgumentList: { } arguments } }
         && arguments.Arguments.Any(a => a.Expression.DescendantNodesAndSelf().OfType<MemberAccessExpressionSyntax>().Any(IsTheCreationFlag))
-        && !field.ContainingType.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().Any(node =>
-            node is AssignmentExpressionSyntax { Left: var left }
-            && (left is IdentifierNameSyntax name && name.Identifier.ValueText == field.Name
-                || left is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member } && member == field.Name)));
+        && !field.IsWrittenInItsType();
 }

@@ -573,4 +573,47 @@ public sealed class TrivialContinuationTests
             .Replace("(this, done));", "(this, done),\n            TaskContinuationOptions.ExecuteSynchronously);", StringComparison.Ordinal);
         await Verify.VerifyCodeFixAsync(Before, after);
     }
+
+    /// <summary>
+    /// A readonly field counts as made with the flag only where nothing but its initializer sets it: a constructor that
+    /// replaces it (here through a tuple, which the write test reads as any assignment) may leave a source without it.
+    /// </summary>
+    [Fact]
+    public async Task AReadonlyFieldMadeWithTheFlag_IsFixedOnlyWhereNoConstructorReplacesIt()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class D
+            {
+                private readonly TaskCompletionSource<int> _kept = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                private readonly TaskCompletionSource<int> _swapped = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                private readonly int _count;
+
+                public D(bool fresh)
+                {
+                    if (fresh)
+                    {
+                        (this._swapped, _count) = (new TaskCompletionSource<int>(), 1);
+                    }
+                }
+
+                void Kept(Task<int> t) => t.[|ContinueWith|](x => _kept.TrySetResult(x.Result));
+
+                void Swapped(Task<int> t) => t.[|ContinueWith|](x => _swapped.TrySetResult(x.Result + _count));
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = TestMarkup.Strip(Before).Replace(
+                "t.ContinueWith(x => _kept.TrySetResult(x.Result));",
+                "t.ContinueWith(x => _kept.TrySetResult(x.Result), TaskContinuationOptions.ExecuteSynchronously);",
+                StringComparison.Ordinal),
+        };
+
+        // The swapped field's continuation stays reported, without a fix.
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSpan(19, 36, 19, 48).WithArguments(Completes));
+        await test.RunAsync();
+    }
 }
