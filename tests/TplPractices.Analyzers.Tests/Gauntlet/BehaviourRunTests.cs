@@ -5,7 +5,9 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// <summary>
 /// The behaviour run tells which thread completed a task that was still running when the call returned: the
 /// gauntlet compares that for the fixes whose pages promise it, so it must tell the three apart. The source is a
-/// gauntlet input too: a continuation an await or a caller resumes on, which TPL0011 must leave queued (#46 class 4).
+/// gauntlet input too: a continuation an await or a caller resumes on, which TPL0011 must leave queued (#46 class 4),
+/// and one that completes a source running its awaiters inside the completion, whose caller would then resume on the
+/// completer (found in StackExchange.Redis).
 /// </summary>
 public class BehaviourRunTests
 {
@@ -28,6 +30,13 @@ public class BehaviourRunTests
                 return next * 2;
             }
 
+            public static Task<int> Forwarded(Task<int> first)
+            {
+                var done = new TaskCompletionSource<int>();
+                first.ContinueWith(t => done.TrySetResult(t.Result + 1));
+                return done.Task;
+            }
+
             public static Task<int> Own() => Task.Run(() => 1);
 
             public static Task<int> Done(Task<int> first) => Task.FromResult(1);
@@ -44,6 +53,7 @@ public class BehaviourRunTests
         Assert.Equal("on the completer", run["Steps.Inline(1) thread"]);
         Assert.Equal("on the caller's context", run["Steps.OnContext(1) thread"]);
         Assert.Equal("on the pool", run["Steps.Awaited(1) thread"]);
+        Assert.Equal("on the pool", run["Steps.Forwarded(1) thread"]);
         Assert.False(run.ContainsKey("Steps.Done(1) thread"));
         Assert.False(run.ContainsKey("Steps.Own(0) thread"));
     }

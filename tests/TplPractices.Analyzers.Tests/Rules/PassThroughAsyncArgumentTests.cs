@@ -333,4 +333,44 @@ public sealed class PassThroughAsyncArgumentTests
             }
             """);
     }
+
+    /// <summary>
+    /// The factory values, the fallback, <c>string.Empty</c>, <c>typeof</c> and auto-properties in a file compiled for
+    /// netstandard2.0 at C# 7.3 beside net10.0 (no nullable annotations, no records there): both copies build the fix.
+    /// The fallback is not a constant: netstandard2.0 caches none, and there TPL0003 takes <c>Task.FromResult(0)</c>.
+    /// </summary>
+    [Fact]
+    public async Task FactoriesAndProperties_OnNetStandard20AtCSharp73_AreFixed()
+    {
+        const string Before = """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Cache
+            {
+                private readonly Task<int> _pending;
+
+                public Cache(Task<int> pending, int limit) { _pending = pending; Limit = limit; }
+
+                public int Limit { get; }
+
+                private async Task<string> Describe(string prefix, Type type, int limit) { await Task.Yield(); return prefix + type.Name + limit; }
+
+                public async Task<int> Doubled(int n) => [|await|] Task.FromResult(n * 2);
+
+                public async Task<int> Current() => [|await|] (_pending ?? Task.FromResult(Limit));
+
+                public async Task<string> Described() => [|await|] Describe(string.Empty, typeof(Cache), Limit);
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = TestMarkup.Strip(Before)
+                .Replace("public async Task<int> Doubled(int n) => await ", "public Task<int> Doubled(int n) => ", StringComparison.Ordinal)
+                .Replace("public async Task<int> Current() => await (_pending ?? Task.FromResult(Limit));", "public Task<int> Current() => _pending ?? Task.FromResult(Limit);", StringComparison.Ordinal)
+                .Replace("public async Task<string> Described() => await ", "public Task<string> Described() => ", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
 }
