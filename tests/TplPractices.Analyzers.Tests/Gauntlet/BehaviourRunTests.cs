@@ -66,4 +66,36 @@ public class BehaviourRunTests
         Assert.Equal("returned Task 22", run["Steps.Inline(1)"]);
         Assert.DoesNotContain(run.Keys, name => name.EndsWith(" thread", StringComparison.Ordinal));
     }
+
+    /// <summary>
+    /// A method that calls a race by name is as timing-bound as the race (found where a 3 ms work raced a delay the
+    /// caller canceled at once, and a loaded machine let the work win): neither is run, while an unrelated one is.
+    /// </summary>
+    [Fact]
+    public void CallersOfATimingBoundMethod_AreNotRun()
+    {
+        const string races = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Races
+            {
+                public static async Task<string> Race(Task work)
+                {
+                    var first = await Task.WhenAny(work, Task.Delay(400));
+                    return first == work ? "work" : "timeout";
+                }
+
+                public static Task<string> Caller(int millis) => Outer(Task.Delay(millis));
+
+                private static Task<string> Outer(Task work) => Race(work);
+
+                public static int Unrelated(int n) => n + 1;
+            }
+            """;
+
+        var run = BehaviourRun.Run([races], OutputKind.DynamicallyLinkedLibrary)!;
+
+        Assert.Equal(["Races.Unrelated(1)"], run.Keys);
+    }
 }

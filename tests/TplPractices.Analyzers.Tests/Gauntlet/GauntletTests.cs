@@ -56,8 +56,12 @@ public sealed class GauntletTests(ITestOutputHelper output)
         }
         else if (!Long)
         {
-            // A sample of cases, each in one setup: every setup is still taken across the sample.
-            variants = variants.GroupBy(v => v.Case).OrderBy(_ => random.Next()).Take(SampledCases)
+            // A sample of cases, each in one setup: every setup is still taken across the sample. The behaviour
+            // run's own cases are always taken: they hold what only a pending antecedent shows (a source whose
+            // awaiters run inside its completion), which a sample of a few hundred cases would rarely draw.
+            var groups = variants.GroupBy(v => v.Case).ToList();
+            variants = groups.Where(g => !IsPinned(g.Key)).OrderBy(_ => random.Next()).Take(SampledCases)
+                .Concat(groups.Where(g => IsPinned(g.Key)))
                 .Select((g, i) => g.ElementAt(i % g.Count())).ToList();
         }
 
@@ -92,6 +96,8 @@ public sealed class GauntletTests(ITestOutputHelper output)
         Assert.True(ran > 0 || OnlyCase is not null, $"{context.Name}: no variant compiled before the fixes");
         Assert.True(failures.Count == 0, $"{failures.Count} of {ran} variants failed:{Environment.NewLine}{string.Join(Environment.NewLine, failures.Take(6))}");
     }
+
+    private static bool IsPinned(GauntletCase gauntletCase) => gauntletCase.Origin.StartsWith(nameof(BehaviourRunTests) + ".cs", StringComparison.Ordinal);
 
     /// <summary>The orders the rules are fixed in: by ID, reversed, and in the long run eight seeded shuffles more.</summary>
     private static IReadOnlyList<IReadOnlyList<string>> Orders(Random random)
