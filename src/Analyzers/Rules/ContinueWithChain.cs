@@ -165,6 +165,7 @@ internal sealed class ContinueWithChain
         chains is not null
         && OfLink(continueWith, chains) is { } chain
         && chain.CanBecomeAwaits(chains, context.ContainingSymbol)
+        && !chain.HoldsAChainToRewrite(chains, context.ContainingSymbol)
         && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken);
 
     /// <summary>
@@ -232,6 +233,36 @@ internal sealed class ContinueWithChain
         && ReturnSite() is { } site
         && Function(site, containingSymbol) is { } function
         && CanBecomeAsync(function, site, context);
+
+    /// <summary>
+    /// Whether a continuation of this chain returns a chain of its own that can become awaits (itself, not a lambda
+    /// inside it, such as one given to <c>Task.Run</c>). Fix All rewrites that inner chain first, which makes its
+    /// link's lambda async: this chain is then no longer one the fix inlines, so the rules that leave its calls to
+    /// TPL0002 must not, or one dotnet format run leaves work for the next.
+    /// </summary>
+    public bool HoldsAChainToRewrite(Context context, ISymbol containingSymbol)
+    {
+        foreach (var link in Links)
+        {
+            if (link.Continuation is null)
+            {
+                continue;
+            }
+
+            foreach (var operation in link.Continuation.Body.Descendants())
+            {
+                if (operation is IInvocationOperation { TargetMethod.Name: "Unwrap" } unwrap
+                    && TryCreate(unwrap, context) is { } inner
+                    && inner.ReturnSite()?.EnclosingFunction() == link.Continuation
+                    && inner.CanBecomeAwaits(context, containingSymbol))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// What the fixer rewrites, for a chain that <see cref="CanBecomeAwaits"/>: the antecedent, the function made async

@@ -286,6 +286,46 @@ public sealed class ExplicitSchedulerTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A chain whose continuation returns a chain of its own is not TPL0002's to take: Fix All rewrites the inner chain
+    /// first, which makes the outer link's lambda async, and the outer chain is then left. Its ContinueWith is this
+    /// rule's from the start, so one dotnet format run passes its scheduler and a second run finds nothing more (it
+    /// used to be left to TPL0002, unreported, and the second run added the scheduler).
+    /// </summary>
+    [Fact]
+    public async Task AChainHoldingAChainTPL0002Rewrites_IsThisRulesOuterCall()
+    {
+        var code = Class("""
+                static Task A() => Task.Delay(1);
+                static Task<int> B() => Task.FromResult(2);
+
+                Task Nested() => A().{|#0:ContinueWith|}(_ => B().ContinueWith(b => Task.FromResult(b.Result + 1)).Unwrap()).Unwrap();
+            """);
+        var test = new Verify.Test
+        {
+            TestCode = code,
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith") },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0002.severity = warning\n"));
+        test.FixedCode = Class("""
+                static Task A() => Task.Delay(1);
+                static Task<int> B() => Task.FromResult(2);
+
+                Task Nested() => A().ContinueWith(
+                    _ => B().ContinueWith(b => Task.FromResult(b.Result + 1)).Unwrap(),
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current).Unwrap();
+            """);
+        await test.RunAsync();
+
+        var rules = new[] { DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.ExplicitScheduler };
+        var once = await Gauntlet.FormatRun.FixAsync(TestMarkup.Strip(code), rules);
+        Assert.Contains("TaskScheduler.Current", once, StringComparison.Ordinal);
+        Assert.Contains("await B()", once, StringComparison.Ordinal);
+        Assert.Equal(once, await Gauntlet.FormatRun.FixAsync(once, rules));
+    }
+
     private sealed class Given(ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider
     {
         public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>(diagnostics);
