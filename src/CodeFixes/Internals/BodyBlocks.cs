@@ -16,16 +16,18 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class BodyBlocks
 {
-    /// <summary>Lambda blocks the rewrite wrote over several lines whose braces share lines with statements.</summary>
+    /// <summary>Body blocks the rewrite made run over several lines whose braces share lines with statements.</summary>
     public static IEnumerable<TextChange> Mixed(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextSpan> changes, Style style)
     {
         var text = newRoot.SyntaxTree.GetText();
         var done = new List<TextSpan>();
         foreach (var block in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BlockSyntax>())
         {
-            // A lambda's block whose braces share lines with its statements (a rewrite's `{ var x = …; F(\n …); }`);
-            // statements an author put side by side inside a block laid out on lines are theirs.
-            if (block.Parent is AnonymousFunctionExpressionSyntax && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
+            // A body whose braces share lines with its statements: a rewrite's lambda `{ var x = …; F(\n …); }`, or an
+            // author's one-line method body `{ a; F(…); }` into which a rewrite wrote lines (a fix that made that line
+            // too long wraps it so, and one that wrote lines must agree, whichever ran first). Statements an author put
+            // side by side inside a block laid out on lines are theirs.
+            if (IsBody(block) && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
                 && !done.Any(d => d.Contains(block.Span))
                 && (WillSplit(text, block, style)
                     || (Layout.Spans(text, block) > 1

@@ -36,8 +36,9 @@ internal static class Layout
         var result = document;
         // Spreading a list leaves the lists inside it to the next round (their lines move with it): one round per level
         // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
+        // A body laid out by the first Mixed round leaves a lambda block inside it as it was; the second lays that out.
         var spreadRounds = Enumerable.Repeat<Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>>(SpreadArguments, MaxSpreadRounds);
-        foreach (var step in spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, AddedArguments }))
+        foreach (var step in spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments }))
         {
             var changes = await Changes(original, result, cancellationToken).ConfigureAwait(false);
             var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

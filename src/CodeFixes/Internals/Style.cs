@@ -55,7 +55,9 @@ internal sealed class Style
         }
 
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
-        return new Style(NewLines.Of(root).ToString(), tabs, size, max, WrittenShapes.Of(root, project, options));
+        var newLine = NewLines.Of(root).ToString();
+        var measure = new Style(newLine, tabs, size, max, default);
+        return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, options, line => measure.Width(line) > max));
     }
 
     /// <summary>The column of the first character that is not white space, tabs counted to the next tab stop.</summary>

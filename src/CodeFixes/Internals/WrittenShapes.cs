@@ -21,18 +21,20 @@ internal readonly struct WrittenShapes
 
     /// <summary>
     /// Read once per fixed document. Statements from the file as it was before the fix (a fix never writes two on a
-    /// line, so fixes taken one by one or all at once read the same). Arguments from the project: where it runs
-    /// StyleCop with SA1117 on, every list over several lines must put each argument on a line of its own; read from
-    /// the file, the answer would change once an earlier fix had spread a list, and the IDE's single fixes and Fix All
-    /// would lay the same code out differently.
+    /// line, so fixes taken one by one or all at once read the same), leaving out a member's one-line body on a line
+    /// longer than the file allows: a fix that writes into it lays it out one statement a line (LongLines,
+    /// BodyBlocks), and the answer must not change with whether another rule's fix did so first. Arguments from the
+    /// project: where it runs StyleCop with SA1117 on, every list over several lines must put each argument on a line
+    /// of its own; read from the file, the answer would change once an earlier fix had spread a list, and the IDE's
+    /// single fixes and Fix All would lay the same code out differently.
     /// </summary>
-    public static WrittenShapes Of(SyntaxNode root, Project project, AnalyzerConfigOptions options)
+    public static WrittenShapes Of(SyntaxNode root, Project project, AnalyzerConfigOptions options, System.Func<TextLine, bool> tooLong)
     {
         var text = root.SyntaxTree.GetText();
         var shareLines = false;
         foreach (var block in root.DescendantNodes().OfType<BlockSyntax>())
         {
-            if (StatementsShareALine(text, block))
+            if (StatementsShareALine(text, block) && !(IsMemberBody(block) && tooLong(text.Lines.GetLineFromPosition(block.SpanStart)) && Layout.Spans(text, block) == 1))
             {
                 shareLines = true;
                 break;
@@ -47,6 +49,8 @@ internal readonly struct WrittenShapes
             || (r.FullPath?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) ?? -1) >= 0)
         && !(options.TryGetValue("dotnet_diagnostic.SA1117.severity", out var severity)
             && (severity.Equals("none", System.StringComparison.OrdinalIgnoreCase) || severity.Equals("silent", System.StringComparison.OrdinalIgnoreCase)));
+
+    private static bool IsMemberBody(BlockSyntax block) => block.Parent is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AccessorDeclarationSyntax;
 
     /// <summary>Two of the block's statements begin on one line.</summary>
     public static bool StatementsShareALine(SourceText text, BlockSyntax block)

@@ -132,6 +132,46 @@ public sealed class LayoutTests
         Assert.Contains("@\"first\n    second\"", result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// An author's one-line method bodies, one on a line longer than the file allows, each holding a call two or three
+    /// rules rewrite, in a file with no other statements side by side. Whichever fix comes first lays the body out one statement a line (one that makes the line longer
+    /// wraps it, one that writes lines into it spreads it, a lambda block inside it included), and the style the next
+    /// fix reads does not count statements side by side on a line too long to keep: every order gives one text. It
+    /// used to depend on the order.
+    /// </summary>
+    [Fact]
+    public async Task OneLineBodiesTwoRulesRewrite_GiveOneTextInEveryOrder()
+    {
+        const string code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Api
+            {
+                public static Task<int> Forward(Task<int> first, int offset) { var done = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously); first.ContinueWith(t => done.TrySetResult(t.Result + offset)); return done.Task; }
+                public static void Print(Task first, int n) { first.ContinueWith(_ => Console.WriteLine(n)); }
+            }
+
+            public sealed class Holder
+            {
+                private int _last;
+
+                public void Keep(Task<int> first) { first.ContinueWith(x => { _last = x.Result; }); }
+            }
+            """;
+        string[] rules = [DiagnosticIds.UseTaskState, DiagnosticIds.TrivialContinuation, DiagnosticIds.ExplicitScheduler];
+        var byId = await FormatRun.FixAsync(code, rules);
+        foreach (var order in new[] { rules.Reverse().ToArray(), [rules[1], rules[0], rules[2]], [rules[2], rules[0], rules[1]] })
+        {
+            Assert.Equal(byId, await FormatRun.FixAsync(code, order));
+        }
+
+        Assert.Contains("    public static Task<int> Forward(Task<int> first, int offset)\n    {\n        var done = ", byId, StringComparison.Ordinal);
+        Assert.Contains("    public static void Print(Task first, int n)\n    {\n        first.ContinueWith(", byId, StringComparison.Ordinal);
+        Assert.Contains("            static (x, state) =>\n            {\n                var self = (Holder)state!;", byId, StringComparison.Ordinal);
+    }
+
     /// <summary>The body (indented as a raw string leaves it, or with tabs) in a method of a class.</summary>
     private static string Method(string body) => "class C\n{\n    int M(int a, int b)\n    {\n"
         + string.Join("\n", body.TrimEnd('\n').Split('\n').Select(l => l.StartsWith('\t') || l.Length == 0 ? l : "    " + l)) + "\n    }\n" + Helpers;
