@@ -25,6 +25,15 @@ public class TPL0006_CallbackState
     // Reported: captures 'message', passed null as state. Fix: the message becomes the state.
     public void Show(SynchronizationContext context, string message) => context.Post(_ => Console.WriteLine(message), null);
 
+    // Reported: the method group is bound to 'linked', a delegate per call. The local is made with new and never
+    // written again, so it cannot be null. Fix: token.Register(static state => ((CancellationTokenSource)state!).Cancel(), linked).
+    public bool CancelOnEither(CancellationToken token)
+    {
+        using var linked = new CancellationTokenSource();
+        using var registration = token.Register(linked.Cancel);
+        return linked.IsCancellationRequested;
+    }
+
     // Not reported: the state form already.
     public CancellationTokenRegistration Quiet(CancellationToken token, string name) =>
         token.Register(static state => Console.WriteLine(state), name);

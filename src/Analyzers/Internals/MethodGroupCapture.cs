@@ -1,5 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -27,10 +28,26 @@ internal sealed class MethodGroupCapture
     public IOperation Receiver { get; }
 
     /// <summary>
-    /// The fix is offered only where the receiver is <c>this</c>: any other receiver may be null, and a delegate bound to
-    /// null throws at the call, where the state form would throw later, in the callback.
+    /// The fix is offered only where the receiver cannot be null: a delegate bound to null throws at the call, where the
+    /// state form would throw later, in the callback. That is <c>this</c>, a local made with <c>new</c> that nothing
+    /// writes again, and a readonly field of this class instance that only its initializer sets, with <c>new</c> (field
+    /// initializers run before any constructor, so no code of the instance reads it unset; a struct's default value
+    /// skips them). Both forms take the receiver's value at the call, so a later write would not matter.
     /// </summary>
-    public bool HasExactFix => Receiver is IInstanceReferenceOperation;
+    public bool HasExactFix => CannotBeNull(Receiver);
+
+    private static bool CannotBeNull(IOperation receiver) => receiver switch
+    {
+        IInstanceReferenceOperation => true,
+        ILocalReferenceOperation { Local: var local } => receiver.Root() is var root
+            && root.InitializerOf(local)?.WithoutImplicitConversions() is IObjectCreationOperation
+            && !StateCapture.IsWrittenAnywhere(local, root, countDeclaration: false),
+        IFieldReferenceOperation { Field: { IsReadOnly: true, IsStatic: false, ContainingType.TypeKind: TypeKind.Class } readonlyField, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } =>
+            readonlyField.DeclaringSyntaxReferences.Length == 1
+            && readonlyField.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax }
+            && !readonlyField.IsWrittenInItsType(),
+        _ => false,
+    };
 
     /// <summary>
     /// The bound group in <paramref name="argument"/>, or null. Not reported: static and extension methods, receivers
@@ -44,7 +61,7 @@ internal sealed class MethodGroupCapture
             Target: IMethodReferenceOperation { Method: { IsStatic: false, IsExtensionMethod: false }, Instance: { Type.IsReferenceType: true } receiver } group,
         }
         && receiver is not IInstanceReferenceOperation { ReferenceKind: not InstanceReferenceKind.ContainingTypeInstance }
-        && receiver.Syntax is not Microsoft.CodeAnalysis.CSharp.Syntax.BaseExpressionSyntax
+        && receiver.Syntax is not BaseExpressionSyntax
             ? new MethodGroupCapture(group, receiver)
             : null;
 
@@ -65,7 +82,7 @@ internal sealed class MethodGroupCapture
                 Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Type: { IsReferenceType: true } type } receiver,
             } group,
         }
-        && receiver.Syntax is not Microsoft.CodeAnalysis.CSharp.Syntax.BaseExpressionSyntax
+        && receiver.Syntax is not BaseExpressionSyntax
         && invoke.Parameters.All(p => p.RefKind == RefKind.None)
         && method.Parameters.Length == invoke.Parameters.Length
         && method.Parameters.All(p => p.RefKind == RefKind.None && !p.IsParams)

@@ -46,7 +46,7 @@ internal static class MethodGroupStateRewrite
 {
     /// <summary>
     /// The call with the group replaced and its receiver passed as <paramref name="state"/>, as the analyzer found it
-    /// (only a group bound to <c>this</c> is reported with a fix); null where the code there is no longer a bound group.
+    /// (only a receiver that cannot be null is reported with a fix); null where the code there is no longer a bound group.
     /// </summary>
     public static (SyntaxNode Call, SyntaxNode Replacement)? Rewrite(
         DocumentEditor editor,
@@ -59,7 +59,7 @@ internal static class MethodGroupStateRewrite
         if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not ExpressionSyntax group
             || group.Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax call } arguments } argument
             || model.GetOperation(argument, cancellationToken) is not IArgumentOperation operation
-            || operation.Value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: var method, Instance.Type: { } receiverType } }
+            || operation.Value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: var method, Instance: { Type: { } receiverType } instance } }
             || (group is MemberAccessExpressionSyntax member ? member.Name : group as SimpleNameSyntax) is not { } name)
         {
             return null;
@@ -95,7 +95,11 @@ internal static class MethodGroupStateRewrite
             + " => " + receiver + "." + name.WithoutTrivia() + "(" + string.Join(", ", passed) + ")";
         var lambda = ParseExpression(text).WithTriviaFrom(group);
         var index = arguments.Arguments.IndexOf(argument);
-        var list = StateRewrite.Rebuild(arguments, (i, a) => i == index ? a.WithExpression(lambda) : a, state.ArgumentIndex ?? index + 1, [Argument(ThisExpression())]);
+        // The receiver as written (a local, or a field of this), or this where the group names the method alone.
+        var passedReceiver = instance is IInstanceReferenceOperation || group is not MemberAccessExpressionSyntax { Expression: var written }
+            ? ThisExpression()
+            : written.WithoutTrivia();
+        var list = StateRewrite.Rebuild(arguments, (i, a) => i == index ? a.WithExpression(lambda) : a, state.ArgumentIndex ?? index + 1, [Argument(passedReceiver)]);
         return (call, call.ReplaceNode(arguments, list));
     }
 }

@@ -206,22 +206,27 @@ public sealed class CallbackStateFixTests
     }
 
     /// <summary>
-    /// An instance method group allocates a delegate bound to its receiver on every call. Bound to 'this', which is
-    /// never null, it becomes the state form exactly; any other receiver may be null, and a null receiver throws at the
-    /// call where the state form would throw in the callback: reported without a fix.
+    /// An instance method group allocates a delegate bound to its receiver on every call. Where the receiver cannot be
+    /// null ('this', a local made with new that nothing writes again, a readonly field of a class only its initializer
+    /// sets with new), it becomes the state form exactly, the receiver passed as the state. Any other receiver may be
+    /// null, and a null receiver throws at the call where the state form would throw in the callback: reported
+    /// without a fix.
     /// </summary>
     [Fact]
-    public async Task MethodGroups_AreReported_AndBoundToThisFixed()
+    public async Task MethodGroups_AreReported_AndThoseWhoseReceiverCannotBeNullFixed()
     {
-        var test = new Verify.Test
-        {
-            TestCode = /* lang=c#-test */ """
+        const string code = /* lang=c#-test */ """
                 using System;
                 using System.Threading;
 
                 class C
                 {
                     private readonly CancellationTokenSource _cts = new CancellationTokenSource();
+                    private readonly CancellationTokenSource _given;
+                    private readonly CancellationTokenSource _made = Make();
+                    private CancellationTokenSource _writable = new();
+
+                    C(CancellationTokenSource given) { _given = given; }
 
                     CancellationTokenRegistration Linked(CancellationToken token) => token.Register({|#0:_cts.Cancel|});
                     CancellationTokenRegistration Own(CancellationToken token) => token.Register({|#1:Stop|});
@@ -229,33 +234,60 @@ public sealed class CallbackStateFixTests
                     CancellationTokenRegistration Static(CancellationToken token) => token.Register(Reset);
                     CancellationTokenRegistration Lambda(CancellationToken token) => token.Register(static () => Reset());
 
+                    void Local(CancellationToken token)
+                    {
+                        using var source = new CancellationTokenSource();
+                        using var registration = token.Register({|#3:source.Cancel|});
+                    }
+
+                    CancellationTokenRegistration Given(CancellationToken token) => token.Register({|#4:_given.Cancel|});
+                    CancellationTokenRegistration Made(CancellationToken token) => token.Register({|#5:_made.Cancel|});
+                    CancellationTokenRegistration Writable(CancellationToken token) => token.Register({|#6:_writable.Cancel|});
+                    CancellationTokenRegistration Parameter(CancellationToken token, CancellationTokenSource other) => token.Register({|#7:other.Cancel|});
+                    CancellationTokenRegistration Another(CancellationToken token, C other) => token.Register({|#8:other._cts.Cancel|});
+
+                    CancellationTokenRegistration Rewritten(CancellationToken token)
+                    {
+                        var source = new CancellationTokenSource();
+                        source = Make();
+                        return token.Register({|#9:source.Cancel|});
+                    }
+
                     void Stop() { }
                     static void Reset() { }
+                    static CancellationTokenSource Make() => new CancellationTokenSource();
                 }
-                """,
-            FixedCode = /* lang=c#-test */ """
-                using System;
-                using System.Threading;
 
-                class C
+                struct S
                 {
+                    // default(S) skips the initializer: the field may be null.
                     private readonly CancellationTokenSource _cts = new CancellationTokenSource();
 
-                    CancellationTokenRegistration Linked(CancellationToken token) => token.Register({|#0:_cts.Cancel|});
-                    CancellationTokenRegistration Own(CancellationToken token) => token.Register(static state => ((C)state!).Stop(), this);
-                    CancellationTokenRegistration OwnSync(CancellationToken token) => token.Register(static state => ((C)state!).Stop(), this, true);
-                    CancellationTokenRegistration Static(CancellationToken token) => token.Register(Reset);
-                    CancellationTokenRegistration Lambda(CancellationToken token) => token.Register(static () => Reset());
+                    public S() { }
 
-                    void Stop() { }
-                    static void Reset() { }
+                    CancellationTokenRegistration Linked(CancellationToken token) => token.Register({|#10:_cts.Cancel|});
                 }
-                """,
+                """;
+        var test = new Verify.Test
+        {
+            TestCode = code,
+            FixedCode = code
+                .Replace("{|#0:_cts.Cancel|}", "static state => ((CancellationTokenSource)state!).Cancel(), _cts", StringComparison.Ordinal)
+                .Replace("{|#1:Stop|}", "static state => ((C)state!).Stop(), this", StringComparison.Ordinal)
+                .Replace("{|#2:this.Stop|}", "static state => ((C)state!).Stop(), this", StringComparison.Ordinal)
+                .Replace("{|#3:source.Cancel|}", "static state => ((CancellationTokenSource)state!).Cancel(), source", StringComparison.Ordinal),
         };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures '_cts', so each call allocates a delegate; pass it as its state"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'this'", "a delegate", "it"));
-        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'_cts'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'source'", "a delegate", "it"));
+        var unfixed = new[] { (4, "'_given'"), (5, "'_made'"), (6, "'_writable'"), (7, "'other'"), (8, "'other._cts'"), (9, "'source'"), (10, "'_cts'") };
+        foreach (var (location, receiver) in unfixed)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(location).WithArguments(receiver, "a delegate", "it"));
+            test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(location).WithArguments(receiver, "a delegate", "it"));
+        }
+
         await test.RunAsync();
     }
 

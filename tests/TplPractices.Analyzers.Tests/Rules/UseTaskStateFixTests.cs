@@ -143,7 +143,8 @@ public sealed class UseTaskStateFixTests
 
     /// <summary>
     /// A method group bound to 'this' allocates a delegate per call, as a lambda capturing only 'this' does: fixed to
-    /// the state overload, in C# 7.3 without 'static' and '!'. Another receiver is reported without a fix (it may be null).
+    /// the state overload, in C# 7.3 without 'static' and '!', as is one bound to a readonly field only its initializer
+    /// makes with new. Another receiver is reported without a fix (it may be null).
     /// </summary>
     [Fact]
     public async Task MethodGroups_BoundToThis_AreFixed_OthersReported()
@@ -165,6 +166,7 @@ public sealed class UseTaskStateFixTests
                     Task A() => Task.Factory.StartNew([|Work|]);
                     Task<int> B() => Task.Factory.StartNew([|this.Count|]);
                     Task D() => Task.Factory.StartNew([|_worker.Run|]);
+                    Task E(Worker other) => Task.Factory.StartNew([|other.Run|]);
 
                     void Work() { }
                     int Count() => 1;
@@ -182,13 +184,14 @@ public sealed class UseTaskStateFixTests
 
                     Task A() => Task.Factory.StartNew(state => ((C)state).Work(), this);
                     Task<int> B() => Task.Factory.StartNew(state => ((C)state).Count(), this);
-                    Task D() => Task.Factory.StartNew({|#0:_worker.Run|});
+                    Task D() => Task.Factory.StartNew(state => ((Worker)state).Run(), _worker);
+                    Task E(Worker other) => Task.Factory.StartNew({|#0:other.Run|});
 
                     void Work() { }
                     int Count() => 1;
                 }
                 """,
-            FixedState = { ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("'_worker'", "a delegate", "it") } },
+            FixedState = { ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("'other'", "a delegate", "it") } },
         }.RunAsync();
     }
 
