@@ -23,15 +23,18 @@ internal static class BodyBlocks
         var done = new List<TextSpan>();
         foreach (var block in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BlockSyntax>())
         {
-            // A body whose braces share lines with its statements: a rewrite's lambda `{ var x = …; F(\n …); }`, or an
-            // author's one-line method body `{ a; F(…); }` into which a rewrite wrote lines (a fix that made that line
-            // too long wraps it so, and one that wrote lines must agree, whichever ran first). Statements an author put
-            // side by side inside a block laid out on lines are theirs.
+            // A lambda's block whose braces share lines with its statements (a rewrite's `{ var x = …; F(\n …); }`), or
+            // an author's one-line member body `{ a; F(…); }` into which a rewrite wrote lines, its statements still
+            // beside a brace (a fix that made that line too long wraps it so, and one that wrote lines must agree,
+            // whichever ran first). Statements an author put side by side inside a block laid out on lines are theirs,
+            // as is a member's brace beside a comment.
             if (IsBody(block) && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
                 && !done.Any(d => d.Contains(block.Span))
                 && (WillSplit(text, block, style)
                     || (Layout.Spans(text, block) > 1
-                        && (!Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))))
+                        && (block.Parent is AnonymousFunctionExpressionSyntax
+                            ? !Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)
+                            : Layout.SameLine(text, block.Statements.Last().Span.End, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))))
             {
                 done.Add(block.Span);
                 yield return Expand(block, style);
