@@ -24,6 +24,7 @@ namespace TplPractices.Benchmarks.Rules;
 public class TPL0006_CallbackStateBenchmarks
 {
     private readonly CancellationTokenSource _source = new();
+    private readonly CancellationTokenSource _linked = new();
     private readonly ManualResetEventSlim _done = new();
     private readonly ManualResetEvent _signaled = new(true); // stays set: every registration fires at once
     private readonly SynchronizationContext _context = new();
@@ -51,6 +52,16 @@ public class TPL0006_CallbackStateBenchmarks
             self._sink = value;
         }, (this, value)).Dispose();
     }
+
+    // A method group bound to a source that cannot be null (TPL0006's fix since 0.2.0): the group makes a delegate per
+    // call, the state form's lambda is cached. The token is never canceled, so neither callback runs.
+    [Benchmark(Baseline = true, Description = "Register(_linked.Cancel)")]
+    [BenchmarkCategory("CancellationToken.Register, a method group")]
+    public void Before_RegisterGroup() => _source.Token.Register(_linked.Cancel).Dispose();
+
+    [Benchmark(Description = "Register(static state => ((CancellationTokenSource)state!).Cancel(), _linked)")]
+    [BenchmarkCategory("CancellationToken.Register, a method group")]
+    public void After_RegisterGroup() => _source.Token.Register(static state => ((CancellationTokenSource)state!).Cancel(), _linked).Dispose();
 
     [Benchmark(Baseline = true, Description = "QueueUserWorkItem(_ => signal)")]
     [BenchmarkCategory("ThreadPool.QueueUserWorkItem")]
