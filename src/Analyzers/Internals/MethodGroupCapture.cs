@@ -39,13 +39,9 @@ internal sealed class MethodGroupCapture
     private static bool CannotBeNull(IOperation receiver) => receiver switch
     {
         IInstanceReferenceOperation => true,
-        ILocalReferenceOperation { Local: var local } => receiver.Root() is var root
-            && root.InitializerOf(local)?.WithoutImplicitConversions() is IObjectCreationOperation
-            && !StateCapture.IsWrittenAnywhere(local, root, countDeclaration: false),
-        IFieldReferenceOperation { Field: { IsReadOnly: true, IsStatic: false, ContainingType.TypeKind: TypeKind.Class } readonlyField, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } =>
-            readonlyField.DeclaringSyntaxReferences.Length == 1
-            && readonlyField.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax }
-            && !readonlyField.IsWrittenInItsType(),
+        ILocalReferenceOperation { Local: var local } => receiver.Root().OnlyValueOf(local)?.WithoutImplicitConversions() is IObjectCreationOperation,
+        IFieldReferenceOperation { Field: { IsStatic: false, ContainingType.TypeKind: TypeKind.Class } field, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } =>
+            field.OnlyInitializerOf() is BaseObjectCreationExpressionSyntax,
         _ => false,
     };
 

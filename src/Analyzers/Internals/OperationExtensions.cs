@@ -117,6 +117,10 @@ internal static class OperationExtensions
         return null;
     }
 
+    /// <summary>The one value a local holds: its declaration's initializer, where nothing in <paramref name="scope"/> writes it again.</summary>
+    public static IOperation? OnlyValueOf(this IOperation scope, ILocalSymbol local) =>
+        StateCapture.IsWrittenAnywhere(local, scope) ? null : scope.InitializerOf(local);
+
     /// <summary>The innermost lambda or local function around the operation, or null in the member's own body.</summary>
     public static IOperation? EnclosingFunction(this IOperation operation)
     {

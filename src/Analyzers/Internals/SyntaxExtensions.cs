@@ -43,6 +43,18 @@ internal static class SyntaxExtensions
         member.ContainingType?.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>()
             .Any(name => name.Identifier.ValueText == member.Name && name.IsWritten())) != false;
 
+    /// <summary>
+    /// The value a readonly field always holds, read from the text: the initializer of its one declaration, where no
+    /// declaration of its type writes it (a constructor could replace it); null otherwise.
+    /// </summary>
+    public static ExpressionSyntax? OnlyInitializerOf(this IFieldSymbol field) =>
+        field.IsReadOnly
+        && field.DeclaringSyntaxReferences.Length == 1
+        && field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: { } value }
+        && !field.IsWrittenInItsType()
+            ? value
+            : null;
+
     /// <summary>The expression inside any parentheses around it.</summary>
     public static ExpressionSyntax WithoutParentheses(this ExpressionSyntax expression)
     {

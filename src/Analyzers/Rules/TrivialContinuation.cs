@@ -171,9 +171,7 @@ internal static class TrivialContinuation
     /// </summary>
     private static bool ContinuesAContinuationHeldInALocal(IInvocationOperation call) =>
         call.Instance?.WithoutImplicitConversions() is ILocalReferenceOperation { Local: var local }
-        && call.Root() is { } root
-        && root.InitializerOf(local)?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" }
-        && !StateCapture.IsWrittenAnywhere(local, root);
+        && call.Root().OnlyValueOf(local)?.WithoutImplicitConversions() is IInvocationOperation { TargetMethod.Name: "ContinueWith" };
 
     private static bool IsStandardScheduler(IOperation value, Context symbols) =>
         value.WithoutImplicitConversions() is IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" or "Current" } property }

@@ -139,8 +139,6 @@ internal static class TrivialContinuationSources
 
     /// <summary>A readonly field whose initializer passes the flag and that no constructor sets (read from the text).</summary>
     private static bool InitializedWithTheFlag(IFieldSymbol field) =>
-        field.DeclaringSyntaxReferences.Length == 1
-        && field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax { ArgumentList: { } arguments } }
-        && arguments.Arguments.Any(a => a.Expression.DescendantNodesAndSelf().OfType<MemberAccessExpressionSyntax>().Any(IsTheCreationFlag))
-        && !field.IsWrittenInItsType();
+        field.OnlyInitializerOf() is BaseObjectCreationExpressionSyntax { ArgumentList: { } arguments }
+        && arguments.Arguments.Any(a => a.Expression.DescendantNodesAndSelf().OfType<MemberAccessExpressionSyntax>().Any(IsTheCreationFlag));
 }

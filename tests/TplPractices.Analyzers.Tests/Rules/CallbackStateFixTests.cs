@@ -291,6 +291,59 @@ public sealed class CallbackStateFixTests
         await test.RunAsync();
     }
 
+    private const string GroupsOnReceiversThatCannotBeNull = /* lang=c#-test */ """
+        using System.Threading;
+
+        public class Api
+        {
+            private readonly CancellationTokenSource _own = new CancellationTokenSource();
+
+            /// <summary>Cancels the caller's token source: both registered sources must follow it.</summary>
+            public static string Follow(int unused)
+            {
+                var api = new Api();
+                using (var caller = new CancellationTokenSource())
+                {
+                    var linked = new CancellationTokenSource();
+                    using (caller.Token.Register([|linked.Cancel|]))
+                    using (caller.Token.Register([|api._own.Cancel|]))
+                    using (api.Watch(caller.Token))
+                    {
+                        caller.Cancel();
+                        return linked.IsCancellationRequested + "," + api._own.IsCancellationRequested;
+                    }
+                }
+            }
+
+            private CancellationTokenRegistration Watch(CancellationToken token) => token.Register([|_own.Cancel|]);
+        }
+        """;
+
+    /// <summary>
+    /// A method group on a local made with new or on a readonly field only its initializer sets: the fixed code
+    /// compiles and cancels the same sources as the original when the caller's token is cancelled. Another object's
+    /// field (api._own) may be null: no fix.
+    /// </summary>
+    [Fact]
+    public async Task MethodGroupsOnReceiversThatCannotBeNull_CancelTheSameSources()
+    {
+        var fixedCode = GroupsOnReceiversThatCannotBeNull
+            .Replace("[|linked.Cancel|]", "static state => ((CancellationTokenSource)state!).Cancel(), linked", StringComparison.Ordinal)
+            .Replace("[|api._own.Cancel|]", "{|#0:api._own.Cancel|}", StringComparison.Ordinal)
+            .Replace("[|_own.Cancel|]", "static state => ((CancellationTokenSource)state!).Cancel(), _own", StringComparison.Ordinal);
+        var test = new Verify.Test
+        {
+            TestCode = GroupsOnReceiversThatCannotBeNull,
+            FixedCode = fixedCode,
+        };
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'api._own'", "a delegate", "it"));
+        await test.RunAsync();
+
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(GroupsOnReceiversThatCannotBeNull), "Api", "Follow", 0);
+        Assert.Equal("returned True,True", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(TestMarkup.Strip(fixedCode), "Api", "Follow", 0));
+    }
+
     [Fact]
     public async Task ThisAndOtherArguments_AreKept()
     {
