@@ -66,8 +66,9 @@ internal static class BodyBlocks
         var outer = style.Indentation(text.Lines.GetLineFromPosition(block.Parent!.SpanStart).ToString());
         var inner = outer + style.IndentSize;
         var arrow = block.OpenBraceToken.GetPreviousToken();
-        var lines = new StringBuilder(Layout.Comments(arrow.TrailingTrivia.Concat(block.OpenBraceToken.LeadingTrivia)) is { Length: > 0 } before ? " " + before : string.Empty);
-        lines.Append(style.NewLine).Append(style.Whitespace(outer)).Append('{').Append(Inline(block.OpenBraceToken.TrailingTrivia, lineComments: true));
+        var lineStart = style.NewLine + style.Whitespace(outer);
+        var lines = new StringBuilder(Layout.Comments(arrow.TrailingTrivia.Concat(block.OpenBraceToken.LeadingTrivia), lineStart) is { Length: > 0 } before ? " " + before : string.Empty);
+        lines.Append(lineStart).Append('{').Append(Inline(block.OpenBraceToken.TrailingTrivia, lineComments: true));
         foreach (var statement in block.Statements)
         {
             foreach (var comment in statement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)))

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -164,13 +165,30 @@ internal static class Layout
     /// </summary>
     public static TextChange Between(SyntaxToken left, SyntaxToken right, string lineStart, bool commentsFirst)
     {
-        var comments = Comments(left.TrailingTrivia.Concat(right.LeadingTrivia));
-        var text = comments.Length == 0 ? lineStart : commentsFirst ? " " + comments + lineStart : lineStart + comments + " ";
+        var trivia = left.TrailingTrivia.Concat(right.LeadingTrivia).ToList();
+        var comments = Comments(trivia, lineStart);
+        var text = comments.Length == 0 ? lineStart
+            : commentsFirst ? " " + comments + lineStart
+            : lineStart + comments + (trivia.Last(IsComment).IsKind(SyntaxKind.SingleLineCommentTrivia) ? lineStart : " ");
         return new TextChange(TextSpan.FromBounds(left.Span.End, right.SpanStart), text);
     }
 
-    /// <summary>The comments among the trivia, in order, on one line.</summary>
-    public static string Comments(IEnumerable<SyntaxTrivia> trivia) => string.Join(" ", trivia.Where(IsComment).Select(t => t.ToString()));
+    /// <summary>
+    /// The comments among the trivia, in order, on one line; one that follows a line comment goes after
+    /// <paramref name="lineBreak"/>, since on the same line it would become part of that comment.
+    /// </summary>
+    public static string Comments(IEnumerable<SyntaxTrivia> trivia, string lineBreak)
+    {
+        var text = new StringBuilder();
+        var afterLineComment = false;
+        foreach (var comment in trivia.Where(IsComment))
+        {
+            text.Append(text.Length == 0 ? string.Empty : afterLineComment ? lineBreak : " ").Append(comment.ToString());
+            afterLineComment = comment.IsKind(SyntaxKind.SingleLineCommentTrivia);
+        }
+
+        return text.ToString();
+    }
 
     public static bool IsComment(SyntaxTrivia trivia) =>
         trivia.IsKind(SyntaxKind.MultiLineCommentTrivia) || trivia.IsKind(SyntaxKind.SingleLineCommentTrivia);

@@ -66,6 +66,14 @@ internal static class LostComments
         return rewritten.WithSyntaxRoot(newRoot.ReplaceTokens(added.Keys, (token, _) => token.WithLeadingTrivia(token.LeadingTrivia.AddRange(added[token]))));
     }
 
+    /// <summary>
+    /// A copy of code a fix writes a second time (a signature's types, its constraints), without the comments inside
+    /// it: they stay once, where the author wrote them.
+    /// </summary>
+    public static T WithoutComments<T>(T node)
+        where T : SyntaxNode =>
+        node.ReplaceTrivia(node.DescendantTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)), (_, _) => Space);
+
     /// <summary>The first token of the innermost statement or member around the token: the start of a line.</summary>
     private static SyntaxToken Anchor(SyntaxToken token) =>
         token.Parent?.AncestorsAndSelf().FirstOrDefault(n => n is StatementSyntax and not BlockSyntax || n is MemberDeclarationSyntax)?.GetFirstToken() is { } first

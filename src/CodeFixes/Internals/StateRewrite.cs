@@ -131,14 +131,24 @@ internal sealed class StateRewrite
 
         for (var i = 0; i < count; i++)
         {
-            items.Add(replace(i, original.Arguments[i]));
-            if (i == index - 1)
+            var replaced = replace(i, original.Arguments[i]);
+            if (i == index - 1 && inserted.Count > 0)
             {
-                foreach (var argument in inserted)
+                // A line break after the argument (a line comment that ends it, a ')' on a line of its own) goes after
+                // the arguments inserted behind it, or they would begin the next line.
+                var trailing = replaced.GetTrailingTrivia();
+                var breaks = trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+                items.Add(breaks ? replaced.WithoutTrailingTrivia() : replaced);
+                for (var j = 0; j < inserted.Count; j++)
                 {
+                    var argument = inserted[j].WithoutTrivia().WithLeadingTrivia(Space);
                     items.Add(Token(SyntaxKind.CommaToken));
-                    items.Add(argument.WithoutTrivia().WithLeadingTrivia(Space));
+                    items.Add(breaks && j == inserted.Count - 1 ? argument.WithTrailingTrivia(trailing) : argument);
                 }
+            }
+            else
+            {
+                items.Add(replaced);
             }
 
             if (i < separators.Count)
@@ -224,12 +234,14 @@ internal sealed class StateRewrite
         var statements = ReadBackState().ToList();
         // An async lambda that returns Task (not Task<T>) has a body with no value, like a void one.
         var noValue = lambdaSymbol.ReturnsVoid || (lambdaSymbol.IsAsync && lambdaSymbol.ReturnType is INamedTypeSymbol { IsGenericType: false });
+        // The old lambda's outer trivia goes on the new one (the caller's WithTriviaFrom): a part kept from its edge
+        // leaves that trivia behind, or a comment there would be written twice.
         CSharpSyntaxNode newBody = (body, statements.Count) switch
         {
             (ExpressionSyntax expression, 0) => expression,
             (ExpressionSyntax expression, _) => Block(statements.Append(noValue
-                ? ExpressionStatement(expression)
-                : ReturnStatement(expression))),
+                ? ExpressionStatement(expression.WithoutTrailingTrivia())
+                : ReturnStatement(expression.WithoutTrailingTrivia()))),
             (BlockSyntax block, _) => block.WithStatements(List(statements.Concat(block.Statements))),
             _ => (CSharpSyntaxNode)body,
         };
@@ -251,7 +263,7 @@ internal sealed class StateRewrite
             ? SimpleLambdaExpression(parameters[0], newBody)
             : ParenthesizedLambdaExpression(ParameterList(SeparatedList(parameters)), newBody)
                 .WithAttributeLists(written?.AttributeLists ?? default)
-                .WithReturnType(written?.ReturnType);
+                .WithReturnType(written is { AttributeLists.Count: 0, Modifiers.Count: 0 } ? written.ReturnType?.WithoutLeadingTrivia() : written?.ReturnType);
         return lambda.WithModifiers(TokenList(modifiers)).WithAdditionalAnnotations(Formatter.Annotation);
     }
 

@@ -73,14 +73,14 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
         var noInlining = (AttributeListSyntax)generator.Attribute(
             ImportedType.Of(generator, attribute),
             new[] { generator.AttributeArgument(generator.MemberAccessExpression(ImportedType.Of(generator, options), nameof(MethodImplOptions.NoInlining))) });
-        var slow = MethodDeclaration(declaration.ReturnType.WithoutTrivia(), Identifier(name))
+        var slow = MethodDeclaration(LostComments.WithoutComments(declaration.ReturnType.WithoutTrivia()), Identifier(name))
             .WithAttributeLists(SingletonList(noInlining))
             .WithModifiers(Modifiers(declaration))
             .WithTypeParameterList(declaration.TypeParameterList is { } list
                 ? TypeParameterList(SeparatedList(list.Parameters.Select(t => TypeParameter(t.Identifier.WithoutTrivia()))))
                 : null)
-            .WithParameterList(ParameterList(SeparatedList(parameters.Select(p => Parameter(p.Identifier.WithoutTrivia()).WithType(TypeInSlowPath(p, body, model, cancellationToken))))))
-            .WithConstraintClauses(declaration.ConstraintClauses)
+            .WithParameterList(ParameterList(SeparatedList(parameters.Select(p => Parameter(p.Identifier.WithoutTrivia()).WithType(TypeInSlowPath(p, body, model, cancellationToken) is { } type ? LostComments.WithoutComments(type) : null)))))
+            .WithConstraintClauses(List(declaration.ConstraintClauses.Select(LostComments.WithoutComments)))
             .WithBody(Block(body.Statements.Skip(1).Select((s, i) => i == 0 ? WithoutBlankLinesBefore(s) : s)))
             .WithLeadingTrivia(NewLines.Of(editor.OriginalRoot))
             .WithAdditionalAnnotations(Formatter.Annotation);

@@ -172,6 +172,35 @@ public sealed class LayoutTests
         Assert.Contains("            static (x, state) =>\n            {\n                var self = (Holder)state!;", byId, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A body block laid out again keeps the comments before its brace: one after a line comment goes on a line of its
+    /// own, not after that comment, where it would become part of it.
+    /// </summary>
+    [Fact]
+    public async Task BlockLaidOutAgain_KeepsACommentAfterALineComment()
+    {
+        const string code = """
+            using System;
+            using System.Threading.Tasks;
+
+            public static class Api
+            {
+                static int Work(int i) => i;
+
+                public static Func<int, Task<int>> Sum() => async n => // runs the loop
+                    /* the body */ {
+                    var total = 0;
+                    for (var i = 0; i < n; i++) total += await Task.Run(() => Work(i));
+                    return total; };
+            }
+            """;
+        var result = await FormatRun.FixAsync(code, DiagnosticIds.AwaitInLoop);
+        var lines = result.Split('\n');
+        Assert.Contains(lines, l => l.TrimEnd().EndsWith("async n => // runs the loop", StringComparison.Ordinal));
+        Assert.Contains(lines, l => l.Trim() == "/* the body */");
+        Assert.Contains("await Task.Run(() =>", result, StringComparison.Ordinal);
+    }
+
     /// <summary>The body (indented as a raw string leaves it, or with tabs) in a method of a class.</summary>
     private static string Method(string body) => "class C\n{\n    int M(int a, int b)\n    {\n"
         + string.Join("\n", body.TrimEnd('\n').Split('\n').Select(l => l.StartsWith('\t') || l.Length == 0 ? l : "    " + l)) + "\n    }\n" + Helpers;

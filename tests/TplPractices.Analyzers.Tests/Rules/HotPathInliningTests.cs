@@ -513,6 +513,54 @@ public sealed class HotPathInliningTests
     }
 
     /// <summary>
+    /// Comments inside the signature the slow method copies (its types, its constraints) stay once, on the method the
+    /// author wrote: the copy is written without them.
+    /// </summary>
+    [Fact]
+    public async Task CommentsInTheCopiedSignature_AreWrittenOnce()
+    {
+        const string Before = """
+            using System;
+            using System.Runtime.CompilerServices;
+
+            static class Lazy
+            {
+                [HotPath]
+                public static T /* made */ [|Get|]<T>(this T? value, Func</* the maker */ T> make) where T : class // not a struct
+                {
+                    if (value != null) return value;
+                    try { return make(); } catch (InvalidOperationException e) when (e.Data.Count > 0) { throw new ArgumentException(e.Message, e); }
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string After = """
+            using System;
+            using System.Runtime.CompilerServices;
+
+            static class Lazy
+            {
+                [HotPath]
+                public static T /* made */ Get<T>(this T? value, Func</* the maker */ T> make) where T : class // not a struct
+                {
+                    if (value != null) return value;
+                    return GetSlow<T>(make);
+                }
+
+                [MethodImpl(MethodImplOptions.NoInlining)]
+                private static T GetSlow<T>(Func<T> make) where T : class
+                {
+                    try { return make(); } catch (InvalidOperationException e) when (e.Data.Count > 0) { throw new ArgumentException(e.Message, e); }
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        await Test(Before, After).RunAsync();
+    }
+
+    /// <summary>
     /// A parameter the fast path proved not null is passed as not null; a field it proved not null cannot be, so the
     /// moved code would warn: that method is reported, and the fix leaves it alone.
     /// </summary>

@@ -447,6 +447,53 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A comment before a lambda that starts with its return type, and one after an expression body the fix makes a
+    /// block: each stays once, at the new lambda's edge (the kept return type and body used to carry a second copy). A
+    /// line comment that ended the argument ends the line after the state.
+    /// </summary>
+    [Fact]
+    public async Task CommentsAtTheLambdasEdges_AreWrittenOnce()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> B(int x) => Task.Factory.StartNew(
+                    /* first */ [|int () => x + 1|] /* last */);
+
+                Task D(int x) => Task.Factory.StartNew(
+                    [|() => Console.WriteLine(x)|] // the end
+                    );
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task<int> B(int x) => Task.Factory.StartNew(
+                    /* first */ static int (state) =>
+                    {
+                        var x = (int)state!;
+                        return x + 1;
+                    } /* last */, x);
+
+                Task D(int x) => Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var x = (int)state!;
+                        Console.WriteLine(x);
+                    }, x // the end
+                    );
+            }
+            """);
+    }
+
+    /// <summary>
     /// An #if inside the lambda: the branch another target compiles may capture other values, which this copy
     /// cannot see. Reported, without a fix; comments in a fixed lambda survive.
     /// </summary>
