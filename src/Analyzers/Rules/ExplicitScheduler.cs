@@ -111,32 +111,12 @@ internal static class ExplicitScheduler
         value?.WithoutImplicitConversions() is IObjectCreationOperation { Constructor: { } constructor } && !TakesScheduler(constructor, symbols);
 
     /// <summary>
-    /// The value a readonly field holds wherever it is read: its initializer, where the field is declared in the call's
-    /// own file and no constructor of its type names it (a constructor may assign another factory). Null otherwise.
+    /// The value a readonly field holds wherever it is read (<c>OnlyInitializerOf</c>: its
+    /// initializer, where nothing in its type writes it), where the field is declared in the call's own file, whose
+    /// semantic model the call has. Null otherwise.
     /// </summary>
-    private static IOperation? OnlyValueOf(IFieldSymbol field, IInvocationOperation call)
-    {
-        if (field.DeclaringSyntaxReferences.Length != 1
-            || field.DeclaringSyntaxReferences[0] is not { } reference
-            || reference.SyntaxTree != call.Syntax.SyntaxTree
-            || reference.GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator
-            || declarator.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type
-            || field.ContainingType.DeclaringSyntaxReferences.Length != 1)
-        {
-            return null;
-        }
-
-        foreach (var member in type.Members)
-        {
-            if (member is ConstructorDeclarationSyntax constructor
-                && constructor.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == field.Name))
-            {
-                return null;
-            }
-        }
-
-        return call.SemanticModel?.GetOperation(initializer);
-    }
+    private static IOperation? OnlyValueOf(IFieldSymbol field, IInvocationOperation call) =>
+        field.OnlyInitializerOf() is { } value && value.SyntaxTree == call.Syntax.SyntaxTree ? call.SemanticModel?.GetOperation(value) : null;
 
     private static bool TakesScheduler(IMethodSymbol method, Context symbols)
     {

@@ -171,6 +171,37 @@ public sealed class CallbackStateFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Method groups in a file netstandard2.0 (C# 7.3) and net10.0 share: fixed in the form both copies compile (no
+    /// 'static', no '!'), on 'this' and on a readonly field only its initializer sets.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargetedProject_FixesMethodGroupsInTheOldestLanguageVersion()
+    {
+        const string code = /* lang=c#-test */ """
+            using System.Threading;
+
+            class Watcher
+            {
+                private readonly CancellationTokenSource _stopping = new CancellationTokenSource();
+
+                CancellationTokenRegistration Own(CancellationToken token) => token.Register([|Stop|]);
+                CancellationTokenRegistration Linked(CancellationToken token) => token.Register([|_stopping.Cancel|]);
+
+                void Stop() { }
+            }
+            """;
+        await new Verify.Test
+        {
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = code,
+            FixedCode = code
+                .Replace("[|Stop|]", "state => ((Watcher)state).Stop(), this", StringComparison.Ordinal)
+                .Replace("[|_stopping.Cancel|]", "state => ((CancellationTokenSource)state).Cancel(), _stopping", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
     /// <summary>netstandard2.0 at its default C# 7.3: no static lambda, no '!', read-back locals renamed.</summary>
     [Fact]
     public async Task CSharp73_WritesWhatItAccepts()

@@ -184,7 +184,8 @@ public sealed class ExplicitSchedulerTests
 
     /// <summary>
     /// A readonly field whose only value is a factory made without a scheduler is that factory: reported, without a fix.
-    /// Where a constructor may assign it, or it is not readonly, or it was made with a scheduler, it is not reported.
+    /// Where a constructor may assign it (in any part of the type), or it is not readonly, or it was made with a
+    /// scheduler, it is not reported; a constructor that only reads it, or a second part of the type, does not matter.
     /// </summary>
     [Fact]
     public async Task AFactoryInAReadonlyField_MadeWithoutAScheduler_IsReportedWithoutAFix()
@@ -218,6 +219,32 @@ public sealed class ExplicitSchedulerTests
                 }
 
                 Task A(Action work) => _factory.StartNew(work);
+            }
+
+            partial class Logged
+            {
+                private readonly TaskFactory _factory = new TaskFactory();
+
+                public Logged() => Console.WriteLine(_factory.Scheduler is null);
+
+                Task A(Action work) => _factory.[|StartNew|](work);
+            }
+
+            partial class Logged
+            {
+                Task B(Action work) => _factory.[|StartNew|](work);
+            }
+
+            partial class Reset
+            {
+                private readonly TaskFactory _factory = new TaskFactory();
+
+                Task A(Action work) => _factory.StartNew(work);
+            }
+
+            partial class Reset
+            {
+                public Reset(TaskScheduler scheduler) => _factory = new TaskFactory(scheduler);
             }
             """;
         await Verify.VerifyCodeFixAsync(code, code);
