@@ -111,9 +111,9 @@ internal static class ExplicitScheduler
         value?.WithoutImplicitConversions() is IObjectCreationOperation { Constructor: { } constructor } && !TakesScheduler(constructor, symbols);
 
     /// <summary>
-    /// The value a readonly field holds wherever it is read (<c>OnlyInitializerOf</c>: its
-    /// initializer, where nothing in its type writes it), where the field is declared in the call's own file, whose
-    /// semantic model the call has. Null otherwise.
+    /// The value a readonly field holds wherever it is read (<c>OnlyInitializerOf</c>: its initializer, where nothing in
+    /// its type writes it), where the field is declared in the call's own file, whose semantic model the call has. Null
+    /// otherwise.
     /// </summary>
     private static IOperation? OnlyValueOf(IFieldSymbol field, IInvocationOperation call) =>
         field.OnlyInitializerOf() is { } value && value.SyntaxTree == call.Syntax.SyntaxTree ? call.SemanticModel?.GetOperation(value) : null;

@@ -181,11 +181,7 @@ internal static class GauntletChecks
             var lines = text.Split('\n');
             var limit = Math.Max(MaxLineLength, lines.Max(l => l.TrimEnd('\r').Length));
             var qualified = text.IndexOf("#if", StringComparison.Ordinal) is var directive and >= 0 && directive < text.IndexOf("using ", StringComparison.Ordinal);
-            // An author's line a fix only indented anew (a lambda body moved onto the lines of a wrapped argument list)
-            // is the author's text: it may grow by that indentation.
-            var authors = lines.Select(l => l.Trim()).ToHashSet();
-            var written = fixedTexts[path].Split('\n').Select(l => l.TrimEnd('\r'))
-                .Where(l => !authors.Contains(l.Trim()))
+            var written = fixedTexts[path].Split('\n').Select(l => l.TrimEnd('\r')).Except(lines.Select(l => l.TrimEnd('\r')))
                 .Where(l => !(qualified && l.Contains("global::", StringComparison.Ordinal)));
             if (written.FirstOrDefault(l => l.Length > limit) is { } line)
             {
