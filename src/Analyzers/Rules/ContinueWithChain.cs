@@ -165,8 +165,8 @@ internal sealed class ContinueWithChain
         chains is not null
         && OfLink(continueWith, chains) is { } chain
         && chain.CanBecomeAwaits(chains, context.ContainingSymbol)
-        && !chain.HoldsAChainToRewrite(chains, context.ContainingSymbol)
-        && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken);
+        && OtherRule.IsOn(context.Compilation, context.Options, continueWith.Syntax.SyntaxTree, context.ContainingSymbol, ContinueWithUnwrapAnalyzer.Rule, context.CancellationToken)
+        && !chain.HoldsAChainToRewrite(chains, context.ContainingSymbol);
 
     /// <summary>
     /// Whether <paramref name="fromResult"/> is the <c>Task.FromResult</c> a link of a chain TPL0002 rewrites returns:

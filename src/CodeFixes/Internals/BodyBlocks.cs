@@ -30,11 +30,7 @@ internal static class BodyBlocks
             // as is a member's brace beside a comment.
             if (IsBody(block) && CanExpand(block) && changes.Any(c => c.IntersectsWith(block.Span))
                 && !done.Any(d => d.Contains(block.Span))
-                && (WillSplit(text, block, style)
-                    || (Layout.Spans(text, block) > 1
-                        && (block.Parent is AnonymousFunctionExpressionSyntax
-                            ? !Layout.BeginsLine(text, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)
-                            : Layout.SameLine(text, block.Statements.Last().Span.End, block.CloseBraceToken.SpanStart) || Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)))))
+                && (WillSplit(text, block, style) || (Layout.Spans(text, block) > 1 && BracesShareLines(text, block))))
             {
                 done.Add(block.Span);
                 yield return Expand(block, style);
@@ -50,8 +46,21 @@ internal static class BodyBlocks
         !style.StatementsShareLines && block.Parent is AnonymousFunctionExpressionSyntax && CanExpand(block) && WrittenShapes.StatementsShareALine(text, block);
 
     /// <summary>Whether the block is the body of a lambda, an anonymous method, a local function, a method or an accessor.</summary>
-    public static bool IsBody(BlockSyntax block) =>
-        block.Parent is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or BaseMethodDeclarationSyntax or AccessorDeclarationSyntax;
+    public static bool IsBody(BlockSyntax block) => block.Parent is AnonymousFunctionExpressionSyntax || IsMemberBody(block);
+
+    /// <summary>Whether the block is the body of a method, a local function or an accessor (not of a lambda).</summary>
+    public static bool IsMemberBody(BlockSyntax block) =>
+        block.Parent is LocalFunctionStatementSyntax or BaseMethodDeclarationSyntax or AccessorDeclarationSyntax;
+
+    /// <summary>
+    /// The first statement begins on the opening brace's line, or the closing brace does not begin its line (a lambda's)
+    /// or shares it with the last statement (a member's: a comment beside it is the author's).
+    /// </summary>
+    private static bool BracesShareLines(SourceText text, BlockSyntax block) =>
+        Layout.SameLine(text, block.OpenBraceToken.SpanStart, block.Statements[0].SpanStart)
+        || (IsMemberBody(block)
+            ? Layout.SameLine(text, block.Statements.Last().Span.End, block.CloseBraceToken.SpanStart)
+            : !Layout.BeginsLine(text, block.CloseBraceToken.SpanStart));
 
     /// <summary>
     /// Whether <see cref="Expand"/> can lay the block out: it has statements, and no directive, whose lines and

@@ -34,7 +34,7 @@ internal readonly struct WrittenShapes
         var shareLines = false;
         foreach (var block in root.DescendantNodes().OfType<BlockSyntax>())
         {
-            if (StatementsShareALine(text, block) && !(IsMemberBody(block) && tooLong(text.Lines.GetLineFromPosition(block.SpanStart)) && Layout.Spans(text, block) == 1))
+            if (StatementsShareALine(text, block) && !(BodyBlocks.IsMemberBody(block) && tooLong(text.Lines.GetLineFromPosition(block.SpanStart)) && Layout.Spans(text, block) == 1))
             {
                 shareLines = true;
                 break;
@@ -49,8 +49,6 @@ internal readonly struct WrittenShapes
             || (r.FullPath?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) ?? -1) >= 0)
         && !(options.TryGetValue("dotnet_diagnostic.SA1117.severity", out var severity)
             && (severity.Equals("none", System.StringComparison.OrdinalIgnoreCase) || severity.Equals("silent", System.StringComparison.OrdinalIgnoreCase)));
-
-    private static bool IsMemberBody(BlockSyntax block) => block.Parent is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AccessorDeclarationSyntax;
 
     /// <summary>Two of the block's statements begin on one line.</summary>
     public static bool StatementsShareALine(SourceText text, BlockSyntax block)
