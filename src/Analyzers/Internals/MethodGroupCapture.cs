@@ -62,23 +62,26 @@ internal sealed class MethodGroupCapture
             : null;
 
     /// <summary>
-    /// For a state overload (TPL0015): a method of this reference type given as a callback that takes parameters
-    /// (<c>cache.GetOrAdd(key, Open)</c>), bound to <c>this</c> and so allocated on every call. Only where
-    /// <c>state.Open(k)</c> in the new lambda calls the same method: no other method of that name in the type or its
-    /// bases (an overload could win for the lambda's parameter types), not generic (inference could differ), no
-    /// <c>ref</c> parameters; never <c>base.Open</c>, which the lambda would turn into a virtual call.
+    /// For a state overload (TPL0015): a method of a reference type given as a callback that takes parameters
+    /// (<c>cache.GetOrAdd(key, Open)</c>), bound to a receiver that cannot be null (<see cref="HasExactFix"/>: <c>this</c>,
+    /// a local made with <c>new</c>, a readonly field only its initializer sets with <c>new</c>) and so allocated on every
+    /// call. Only where <c>state.Open(k)</c> in the new lambda calls the same method: no other method of that name in the
+    /// receiver's type or its bases (an overload could win for the lambda's parameter types), not generic (inference could
+    /// differ), no <c>ref</c> parameters; never <c>base.Open</c>, which the lambda would turn into a virtual call.
     /// </summary>
-    public static MethodGroupCapture? OfThis(IArgumentOperation? argument) =>
+    public static MethodGroupCapture? OfReceiverThatCannotBeNull(IArgumentOperation? argument) =>
         argument?.Value.WithoutImplicitConversions() is IDelegateCreationOperation
         {
             Type: INamedTypeSymbol { DelegateInvokeMethod: { Parameters.Length: > 0 } invoke },
             Target: IMethodReferenceOperation
             {
                 Method: { IsStatic: false, IsExtensionMethod: false, IsGenericMethod: false } method,
-                Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Type: { IsReferenceType: true } type } receiver,
+                Instance: { Type: { IsReferenceType: true } type } receiver,
             } group,
         }
+        && receiver is not IInstanceReferenceOperation { ReferenceKind: not InstanceReferenceKind.ContainingTypeInstance }
         && receiver.Syntax is not BaseExpressionSyntax
+        && CannotBeNull(receiver)
         && invoke.Parameters.All(p => p.RefKind == RefKind.None)
         && method.Parameters.Length == invoke.Parameters.Length
         && method.Parameters.All(p => p.RefKind == RefKind.None && !p.IsParams)

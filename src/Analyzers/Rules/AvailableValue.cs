@@ -405,11 +405,9 @@ internal static class AvailableValue
     public static IAwaitOperation? AwaitOf(IInvocationOperation call, AwaitInLoop.Context context)
     {
         IOperation awaited = call.WithImplicitConversionsAround();
-        if (awaited.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured
-            && configured.Instance == awaited
-            && context.IsAwaitable(awaited.Type))
+        if (context.IsAwaitable(awaited.Type))
         {
-            awaited = configured.WithImplicitConversionsAround();
+            awaited = ConfiguredAwait.AroundTask(awaited).WithImplicitConversionsAround();
         }
 
         return awaited.Parent as IAwaitOperation;

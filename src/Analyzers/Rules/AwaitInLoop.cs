@@ -249,10 +249,11 @@ internal sealed partial class AwaitInLoop
         && creation.Type is INamedTypeSymbol { DelegateInvokeMethod: { } invoke }
         && !context.IsAwaitable(invoke.ReturnType);
 
+    /// <summary>The awaited task under a ConfigureAwait that only chooses the context, or the awaited operation itself.</summary>
     public static IOperation UnderConfigureAwait(IOperation awaited, Context context) =>
         awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance }
         && context.IsAwaitable(instance.Type)
-            ? instance.WithoutImplicitConversions()
+            ? ConfiguredAwait.TaskOf(awaited)
             : awaited;
 
     /// <summary>The innermost loop whose body (not condition, collection or increment) holds the operation, in the same function.</summary>

@@ -222,7 +222,8 @@ internal static partial class DelayTimer
     /// </summary>
     private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
     {
-        var awaited = WithConfigureAwait(delay);
+        // A tick takes the context-only ConfigureAwait the delay had; it has no SuppressThrowing to keep.
+        var awaited = ConfiguredAwait.AroundTask(delay);
 
         if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
             || PassOf(statement) is not { Parent: ILoopOperation loop } body

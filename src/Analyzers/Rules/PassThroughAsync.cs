@@ -692,14 +692,14 @@ internal static class PassThroughAsync
     };
 
     /// <summary>
-    /// The awaited task, looking through <c>ConfigureAwait(true|false)</c>; other options (SuppressThrowing) change what
-    /// the await does, so such an await has no task to return.
+    /// The awaited task, looking through a ConfigureAwait that only chooses the context (<see cref="ConfiguredAwait"/>);
+    /// other options (SuppressThrowing, ForceYielding) change what the await does, so such an await has no task to return.
     /// </summary>
     public static IOperation? Awaited(IOperation operation)
     {
-        if (operation is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } inner, Arguments.Length: 1 } configure)
+        if (operation is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } inner } configure)
         {
-            return configure.Arguments[0].Value.ConstantValue is { HasValue: true, Value: bool } ? inner : null;
+            return ConfiguredAwait.OnlyChoosesContext(configure) ? inner : null;
         }
 
         return operation;

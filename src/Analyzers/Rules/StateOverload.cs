@@ -418,9 +418,11 @@ internal static class StateOverload
     }
 
     /// <summary>
-    /// The method group bound to <c>this</c> that the call gives its state overload's only callback
-    /// (<c>GetOrAdd(key, Open)</c>), where the overload's typed state can carry <c>this</c>; null otherwise. The syntax
-    /// first (a name or <c>this.Name</c> among the arguments), then the operation, then the overload.
+    /// The method group bound to a receiver that cannot be null (<c>this</c>, a local made with <c>new</c>, a readonly
+    /// field only its initializer sets with <c>new</c>) that the call gives its state overload's only callback
+    /// (<c>GetOrAdd(key, Open)</c>, <c>GetOrAdd(key, _loader.Load)</c>), where the overload's typed state can carry the
+    /// receiver; null otherwise. The syntax first (a name or <c>x.Name</c> among the arguments), then the operation, then
+    /// the overload.
     /// </summary>
     public static (MethodGroupCapture Group, Match Match)? BoundGroupOf(IInvocationOperation call, Context context)
     {
@@ -436,15 +438,15 @@ internal static class StateOverload
         }
 
         var ordinal = match.Callbacks[0].Ordinal;
-        return MethodGroupCapture.OfThis(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)) is { } group ? (group, match) : null;
+        return MethodGroupCapture.OfReceiverThatCannotBeNull(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)) is { } group ? (group, match) : null;
     }
 
-    /// <summary>Names are common arguments (locals, parameters): a group bound to 'this' among the operations is not.</summary>
+    /// <summary>Names are common arguments (locals, parameters): a group bound to a receiver among the operations is not.</summary>
     private static bool HasBoundGroup(IInvocationOperation call)
     {
         foreach (var argument in call.Arguments)
         {
-            if (argument.Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IMethodReferenceOperation { Instance: IInstanceReferenceOperation } })
+            if (argument.Value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IMethodReferenceOperation { Instance: IInstanceReferenceOperation or ILocalReferenceOperation or IFieldReferenceOperation } })
             {
                 return true;
             }
@@ -457,7 +459,7 @@ internal static class StateOverload
     {
         for (var i = 0; i < arguments.Count; i++)
         {
-            if (arguments[i].Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax })
+            if (arguments[i].Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } })
             {
                 return true;
             }

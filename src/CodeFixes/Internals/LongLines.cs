@@ -64,14 +64,15 @@ internal static class LongLines
     }
 
     /// <summary>
-    /// The inverse of wrapping a list: an argument list the rewrite changed, laid out one single-line argument a line
+    /// The inverse of wrapping a list: an argument list the rewrite shortened, laid out one single-line argument a line
     /// with nothing but white space between them, goes back onto one line where that line fits. Two fixes of one call
     /// then give one text in either order: one that lengthens the list past the limit (wrapped) and one that shortens
     /// it again (joined) end where the other order, never too long, ends.
     /// </summary>
     private static async Task<Document> JoinAsync(Document original, Document document, Style style, CancellationToken cancellationToken)
     {
-        var spans = TextEdits.NewSpans(await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false));
+        var changes = await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false);
+        var spans = TextEdits.NewSpans(changes);
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         if (spans.Count == 0 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
         {
@@ -80,7 +81,7 @@ internal static class LongLines
 
         var joins = root.DescendantNodes(n => spans.Any(span => n.FullSpan.IntersectsWith(span)))
             .OfType<ArgumentListSyntax>()
-            .Where(list => spans.Any(span => list.Span.IntersectsWith(span)) && IsOneArgumentALine(list, text))
+            .Where(list => spans.Any(span => list.Span.IntersectsWith(span)) && IsOneArgumentALine(list, text) && Shortened(list, changes, spans))
             .Select(list => Joined(list, text, style))
             .OfType<TextChange>()
             .ToList();
@@ -94,6 +95,13 @@ internal static class LongLines
         list.Arguments.Count > 1
         && list.Arguments.All(a => Layout.BeginsLine(text, a) && text.Lines.GetLineFromPosition(a.SpanStart).LineNumber == text.Lines.GetLineFromPosition(a.Span.End).LineNumber)
         && list.DescendantTrivia().All(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia));
+
+    /// <summary>
+    /// The rewrite made the list shorter, the change a join undoes a wrap for. One it made longer (a token added to a
+    /// delay in <c>Task.WhenAny(</c> written a task a line) keeps the author's lines.
+    /// </summary>
+    private static bool Shortened(ArgumentListSyntax list, List<TextChange> changes, IReadOnlyList<TextSpan> spans) =>
+        Enumerable.Range(0, changes.Count).Where(i => spans[i].IntersectsWith(list.Span)).Sum(i => (changes[i].NewText?.Length ?? 0) - changes[i].Span.Length) < 0;
 
     /// <summary>The list on one line, where the line it starts on then fits.</summary>
     private static TextChange? Joined(ArgumentListSyntax list, SourceText text, Style style)

@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.Internals;
@@ -93,7 +94,8 @@ internal static class MethodGroupStateRewrite
         var text = (version >= LanguageVersion.CSharp9 ? "static " : string.Empty)
             + (parameters.Count == 1 ? parameters[0] : "(" + string.Join(", ", parameters) + ")")
             + " => " + receiver + "." + name.WithoutTrivia() + "(" + string.Join(", ", passed) + ")";
-        var lambda = ParseExpression(text).WithTriviaFrom(group);
+        // Spaced by the formatter, as the lambdas of the other state fixes are: the file's settings (a space after a cast) hold.
+        var lambda = ParseExpression(text).WithTriviaFrom(group).WithAdditionalAnnotations(Formatter.Annotation);
         var index = arguments.Arguments.IndexOf(argument);
         // The receiver as written (a local, or a field of this), or this where the group names the method alone.
         var passedReceiver = instance is IInstanceReferenceOperation || group is not MemberAccessExpressionSyntax { Expression: var written }

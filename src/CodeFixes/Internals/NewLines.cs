@@ -14,6 +14,9 @@ internal static class NewLines
     /// <summary>An elastic line break in the file's own style (LF or CRLF).</summary>
     public static SyntaxTrivia Of(SyntaxNode root) => ElasticEndOfLine(OwnOf(root) ?? "\n");
 
+    /// <summary>A line break in the file's own style that the formatter keeps as it is, with the blank lines beside it.</summary>
+    public static SyntaxTrivia FixedOf(SyntaxNode root) => EndOfLine(OwnOf(root) ?? "\n");
+
     /// <summary>The file's first line break, or null in a file of one line.</summary>
     private static string? OwnOf(SyntaxNode root) =>
         root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol ? eol : null;

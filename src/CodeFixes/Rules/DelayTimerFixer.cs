@@ -6,7 +6,6 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
-using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
@@ -127,19 +126,8 @@ public sealed class DelayTimerFixer : SiteRuleFixer
                 IdentifierName("var"),
                 SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(
                     (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, periodicTimer), period))))))
-            .WithUsingKeyword(Token(SyntaxKind.UsingKeyword))
-            .WithAdditionalAnnotations(Formatter.Annotation);
-        // At the top level the loop is a global statement, and so is the timer's declaration.
-        // The formatter would set a global statement apart with blank lines, as it does members: it is spaced here.
-        if (loop.Parent is GlobalStatementSyntax global)
-        {
-            var line = timer.WithoutAnnotations(Formatter.Annotation).NormalizeWhitespace().WithTrailingTrivia(NewLines.Of(editor.OriginalRoot));
-            editor.InsertBefore(global, GlobalStatement(line));
-        }
-        else
-        {
-            editor.InsertBefore(loop, timer);
-        }
+            .WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
+        AddedStatements.Before(editor, loop, [timer]);
 
         var tick = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("WaitForNextTickAsync")),

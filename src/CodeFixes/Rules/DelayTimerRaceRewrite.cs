@@ -70,9 +70,8 @@ internal static class DelayTimerRaceRewrite
         if (held is not null)
         {
             // The source before the delay's declaration, the delay takes its token there; the race itself keeps its text.
-            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)).WithAdditionalAnnotations(Formatter.Annotation);
-            editor.InsertBefore(held.Parent is GlobalStatementSyntax heldGlobal ? heldGlobal : held, held.Parent is GlobalStatementSyntax ? GlobalStatement(source) : source);
             editor.ReplaceNode(delaySyntax, newDelay);
+            AddedStatements.Before(editor, held, [LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword))]);
         }
 
         if (winner is not null)
@@ -89,25 +88,12 @@ internal static class DelayTimerRaceRewrite
                 editor.ReplaceNode(delaySyntax, newDelay);
             }
 
-            if (statement.Parent is GlobalStatementSyntax global)
+            if (held is null)
             {
-                if (held is null)
-                {
-                    editor.InsertBefore(global, GlobalStatement(source.WithAdditionalAnnotations(Formatter.Annotation)));
-                }
-
-                editor.InsertAfter(global, GlobalStatement(cancel.WithAdditionalAnnotations(Formatter.Annotation)));
-            }
-            else
-            {
-                if (held is null)
-                {
-                    editor.InsertBefore(statement, source.WithAdditionalAnnotations(Formatter.Annotation));
-                }
-
-                editor.InsertAfter(statement, cancel.WithAdditionalAnnotations(Formatter.Annotation));
+                AddedStatements.Before(editor, (StatementSyntax)statement, [source]);
             }
 
+            AddedStatements.After(editor, (StatementSyntax)statement, [cancel]);
             return;
         }
 
@@ -159,25 +145,8 @@ internal static class DelayTimerRaceRewrite
             var before = source is null
                 ? new StatementSyntax[] { local, cancel }
                 : new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
-            // The statement's comments speak of the race, which now comes first: they lead the new lines.
-            var leading = statement.GetLeadingTrivia();
-            if (leading.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
-            {
-                before[0] = before[0].WithLeadingTrivia(leading);
-                reading = reading.WithLeadingTrivia(leading.Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse().Take(1));
-            }
-
-            if (statement.Parent is GlobalStatementSyntax global)
-            {
-                editor.InsertBefore(global, before.Select(b => (SyntaxNode)GlobalStatement(b.WithAdditionalAnnotations(Formatter.Annotation))));
-                editor.ReplaceNode(global, GlobalStatement(reading).WithTriviaFrom(global));
-            }
-            else
-            {
-                editor.InsertBefore(statement, before.Select(b => (SyntaxNode)b.WithAdditionalAnnotations(Formatter.Annotation)));
-                editor.ReplaceNode(statement, reading);
-            }
-
+            // The statement's comments and blank lines speak of the race, which now comes first: they lead the new lines.
+            AddedStatements.Before(editor, (StatementSyntax)statement, before, reading);
             return;
         }
 

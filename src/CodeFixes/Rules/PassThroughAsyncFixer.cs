@@ -20,7 +20,8 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// diagnostic names (its location and additional locations: one per path) gives way to its task: in a returned value
 /// or an expression body the task takes the await's place; <c>await N(x);</c> becomes <c>return N(x);</c> (a
 /// <c>return;</c> or <c>break;</c> after it goes); <c>var r = await N(x); return r;</c> becomes <c>return N(x);</c>.
-/// A <c>ConfigureAwait(true|false)</c> goes with its await, and <c>async</c> goes from the function.
+/// A ConfigureAwait that only chooses the context (<c>true</c>, <c>false</c>, <c>ConfigureAwaitOptions.None</c>) goes
+/// with its await, and <c>async</c> goes from the function.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PassThroughAsyncFixer))]
 public sealed class PassThroughAsyncFixer : RuleFixer

@@ -310,6 +310,57 @@ public sealed class AvailableValueTests
     private const string ZeroDelayTask = "is a zero delay, which every runtime completes at once: it is Task.CompletedTask; use that";
 
     /// <summary>
+    /// A ConfigureAwait that does more than choose the context is part of what the await does: ForceYielding yields even
+    /// after a completed task (real code writes <c>await Task.CompletedTask.ConfigureAwait(ForceYielding)</c> to leave
+    /// its caller's thread), SuppressThrowing swallows, and a computed argument runs code. Such an await is kept; the
+    /// delegate task or zero delay under it is still made the completed task, whose await yields the same.
+    /// </summary>
+    [Fact]
+    public async Task AwaitsConfiguredToYieldOrSuppress_AreKept()
+    {
+        var before = Class("""
+                async Task<int> Yielding(int value)
+                {
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding | ConfigureAwaitOptions.ContinueOnCapturedContext);
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+                    await Task.CompletedTask.ConfigureAwait(Capture());
+                    var first = await Task.FromResult(value).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    var second = await {|#0:Task.Run(() => value)|}.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    await {|#1:Task.Delay(0)|}.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    {|#2:await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.None)|};
+                    var third = {|#3:await Task.FromResult(value).ConfigureAwait(ConfigureAwaitOptions.ContinueOnCapturedContext)|};
+                    return first + second + third;
+                }
+
+                bool Capture() => _count++ > 0;
+            """);
+        var after = Class("""
+                async Task<int> Yielding(int value)
+                {
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding | ConfigureAwaitOptions.ContinueOnCapturedContext);
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+                    await Task.CompletedTask.ConfigureAwait(Capture());
+                    var first = await Task.FromResult(value).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    var second = await Task.FromResult(value).ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                    var third = value;
+                    return first + second + third;
+                }
+
+                bool Capture() => _count++ > 0;
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(() => value)", Queued));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.Delay(0)", ZeroDelayTask));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("Task.CompletedTask.ConfigureAwait(...)", Complete));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("Task.FromResult(value).ConfigureAwait(...)", Complete));
+        await test.RunAsync();
+    }
+
+
+    /// <summary>
     /// A zero delay used as a task (returned, held, raced, given on) is the completed task: Task.CompletedTask says so,
     /// in any spelling of the delay and with a token that cannot be canceled. Discarded as a statement it is reported
     /// without a fix (more often a missing await than a task to keep). A token that may be canceled, a delay that is not

@@ -67,6 +67,32 @@ public sealed class AwaitInLoopTests
             """);
     }
 
+    /// <summary>An await that forces a yield, swallows, or computes its ConfigureAwait argument does something even on a completed task.</summary>
+    [Fact]
+    public async Task CompletedTasksConfiguredToDoMore_DoNotReport()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                int _passes;
+
+                async Task M(int n)
+                {
+                    for (var i = 0; i < n; i++)
+                    {
+                        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                        await Task.FromResult(i).ConfigureAwait(ConfigureAwaitOptions.ForceYielding | ConfigureAwaitOptions.ContinueOnCapturedContext);
+                        await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+                        await Task.CompletedTask.ConfigureAwait(_passes++ > 0);
+                        [|await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.None)|];
+                    }
+                }
+            }
+            """);
+    }
+
     [Fact]
     public async Task AsyncMethodsThatNeverAwait_Report()
     {

@@ -243,6 +243,48 @@ public sealed class CallbackStateFixTests
     /// null, and a null receiver throws at the call where the state form would throw in the callback: reported
     /// without a fix.
     /// </summary>
+    /// <summary>
+    /// The lambda written for a method group is spaced as the file's settings say, as a rewritten lambda is: a project
+    /// with <c>csharp_space_after_cast = true</c> (Quartz.NET's) gets <c>((C) state!)</c>, not <c>((C)state!)</c>.
+    /// </summary>
+    [Fact]
+    public async Task MethodGroupLambda_FollowsTheFilesSpacingSettings()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+
+                class C
+                {
+                    CancellationTokenRegistration Own(CancellationToken token) => token.Register([|Stop|]);
+                    CancellationTokenRegistration Lambda(CancellationToken token, int n) => token.Register([|() => Show(n)|]);
+
+                    void Stop() { }
+                    static void Show(int n) { }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+
+                class C
+                {
+                    CancellationTokenRegistration Own(CancellationToken token) => token.Register(static state => ((C) state!).Stop(), this);
+                    CancellationTokenRegistration Lambda(CancellationToken token, int n) => token.Register(static state =>
+                    {
+                        var n = (int) state!;
+                        Show(n);
+                    }, n);
+
+                    void Stop() { }
+                    static void Show(int n) { }
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ncsharp_space_after_cast = true\n"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task MethodGroups_AreReported_AndThoseWhoseReceiverCannotBeNullFixed()
     {

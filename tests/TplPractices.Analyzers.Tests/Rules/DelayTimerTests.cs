@@ -180,6 +180,17 @@ public sealed class DelayTimerTests
                 }
 
                 async Task Raced(Task work, CancellationTokenSource source) => await Task.WhenAny(work, Task.Delay(1000, source.Token));
+
+                // SuppressThrowing goes on past a canceled wait, where a tick would throw; ValueTask<bool> takes no options.
+                async Task Swallowed(CancellationToken token)
+                {
+                    while (true) { Work(); await Task.Delay(1000, token).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing); }
+                }
+
+                async Task Yielding(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await Task.Delay(1000).ConfigureAwait(ConfigureAwaitOptions.ForceYielding); }
+                }
             """));
     }
 
@@ -343,8 +354,89 @@ public sealed class DelayTimerTests
         {
             TestCode = TopLevel,
             FixedCode = TopLevel
-                .Replace("while (!source.IsCancellationRequested)", "using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\n\nwhile (!source.IsCancellationRequested)", StringComparison.Ordinal)
+                .Replace("while (!source.IsCancellationRequested)", "using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\nwhile (!source.IsCancellationRequested)", StringComparison.Ordinal)
                 .Replace("await [|Task.Delay(10)|];", "await timer2.WaitForNextTickAsync();", StringComparison.Ordinal),
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// The race's source and cancel stand with it: the blank lines and comments above the race go above the source, a
+    /// blank line below it stays below the cancel, and a race laid out one task a line keeps that layout (the shared
+    /// layer joined such a list, and the formatter dropped the blank lines beside the new statements). Real code
+    /// (Orleans' membership table) races twice in a row, with a blank line after each race.
+    /// </summary>
+    [Fact]
+    public async Task RaceFix_KeepsTheBlankLinesCommentsAndLayoutAroundTheRace()
+    {
+        var before = Class("""
+                async Task<bool> Stop(Task update, Task gossip)
+                {
+                    await Task.WhenAny({|#0:Task.Delay(TimeSpan.FromMilliseconds(500))|}, update);
+
+                    // the second race
+                    await Task.WhenAny(
+                        gossip,
+                        {|#1:Task.Delay(TimeSpan.FromMinutes(1))|});
+
+                    var winner = await Task.WhenAny(gossip, {|#2:Task.Delay(100)|});
+
+                    return winner == gossip;
+                }
+            """);
+        var after = Class("""
+                async Task<bool> Stop(Task update, Task gossip)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    await Task.WhenAny(Task.Delay(TimeSpan.FromMilliseconds(500), delayCancellation.Token), update);
+                    delayCancellation.Cancel();
+
+                    // the second race
+                    using var delayCancellation2 = new CancellationTokenSource();
+                    await Task.WhenAny(
+                        gossip,
+                        Task.Delay(TimeSpan.FromMinutes(1), delayCancellation2.Token));
+                    delayCancellation2.Cancel();
+
+                    using var delayCancellation3 = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(gossip, Task.Delay(100, delayCancellation3.Token));
+                    delayCancellation3.Cancel();
+
+                    return winner == gossip;
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
+        await test.RunAsync();
+
+        const string TopLevel = """
+            using System;
+            using System.Threading.Tasks;
+
+            var work = Task.Run(() => 1);
+
+            // race at the top level
+            await Task.WhenAny(work, [|Task.Delay(100)|]);
+
+            Console.WriteLine(work.IsCompleted);
+            """;
+        await new Verify.Test
+        {
+            TestCode = TopLevel,
+            FixedCode = """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                var work = Task.Run(() => 1);
+
+                // race at the top level
+                using var delayCancellation = new CancellationTokenSource();
+                await Task.WhenAny(work, Task.Delay(100, delayCancellation.Token));
+                delayCancellation.Cancel();
+
+                Console.WriteLine(work.IsCompleted);
+                """,
             TestState = { OutputKind = OutputKind.ConsoleApplication },
         }.RunAsync();
     }

@@ -165,6 +165,8 @@ public sealed class PassThroughAsyncTests
                 async Task<int> Guarded(int x) { try { return await CoreAsync(x); } catch (Exception) { return 0; } }
                 async Task<int> Disposed(int x) { using (new System.IO.MemoryStream()) { return await CoreAsync(x); } }
                 async Task<int> Suppressed(int x) => await CoreAsync(x).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+                async Task Yielded() => await Task.CompletedTask.ConfigureAwait(ConfigureAwaitOptions.ForceYielding);
+                async Task<int> Chosen(int x, bool capture) => await CoreAsync(x).ConfigureAwait(capture); // not a constant
                 async void Fire(int x) => await CoreAsync(x);
                 Func<Task<int>> Lambda(int x) => async () => await _other.CoreAsync(x);    // a lambda, with a null receiver
                 Task<int> Already(int x) => CoreAsync(x);
@@ -274,12 +276,16 @@ public sealed class PassThroughAsyncTests
                 async Task<int> B(int x) { return [|await|] CoreAsync(x); }
                 async Task<int> D(int x) => [|await|] CoreAsync(x).ConfigureAwait(false);
                 async Task<int> E() => [|await|] CoreAsync(_count);
+                async Task<int> F(int x) => [|await|] CoreAsync(x).ConfigureAwait(ConfigureAwaitOptions.None);
+                async Task<int> G(int x) => [|await|] CoreAsync(x).ConfigureAwait(ConfigureAwaitOptions.ContinueOnCapturedContext);
             """);
         var after = Class("""
                 Task<int> A(int x) => CoreAsync(x);
                 Task<int> B(int x) { return CoreAsync(x); }
                 Task<int> D(int x) => CoreAsync(x);
                 Task<int> E() => CoreAsync(_count);
+                Task<int> F(int x) => CoreAsync(x);
+                Task<int> G(int x) => CoreAsync(x);
             """);
         await new Verify.Test { TestCode = before, FixedCode = after, NumberOfFixAllIterations = 1 }.RunAsync();
     }

@@ -79,6 +79,57 @@ public sealed class StateOverloadTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A group bound to another receiver that cannot be null (a readonly field only its initializer sets with new, a
+    /// local made with new that nothing writes again) is a delegate allocated on every call as well: the typed state
+    /// carries that receiver, as TPL0001 and TPL0006 pass it for their groups. One that may be null is not reported: the
+    /// delegate would throw at the call, the lambda in the callback.
+    /// </summary>
+    [Fact]
+    public async Task MethodGroupsBoundToReceiversThatCannotBeNull_PassTheReceiverAsTheState()
+    {
+        const string Code = """
+            using System.Collections.Concurrent;
+
+            class Loader
+            {
+                public int Load(string name) => name.Length;
+            }
+
+            class C
+            {
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+                private readonly Loader _loader = new Loader();
+                private readonly Loader _given;
+
+                C(Loader given) { _given = given; }
+
+                int Field(string key) => _cache.GetOrAdd(key, {|#0:_loader.Load|});
+                int Qualified(string key) => _cache.GetOrAdd(key, {|#1:this._loader.Load|});
+                int Local(string key)
+                {
+                    var loader = new Loader();
+                    return _cache.GetOrAdd(key, {|#2:loader.Load|});
+                }
+
+                int Given(string key) => _cache.GetOrAdd(key, _given.Load);
+                int Parameter(string key, Loader other) => _cache.GetOrAdd(key, other.Load);
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code
+                .Replace("{|#0:_loader.Load|}", "static (name, self) => self.Load(name), _loader", StringComparison.Ordinal)
+                .Replace("{|#1:this._loader.Load|}", "static (name, self) => self.Load(name), this._loader", StringComparison.Ordinal)
+                .Replace("{|#2:loader.Load|}", "static (name, self) => self.Load(name), loader", StringComparison.Ordinal),
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'_loader'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this._loader'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'loader'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>Where the lambda's call could bind elsewhere, or the group is not bound to this class's 'this'.</summary>
     [Fact]
     public async Task MethodGroupsTheLambdaCouldNotCallTheSame_AreNotReported()
@@ -95,7 +146,7 @@ public sealed class StateOverloadTests
             class C : Base
             {
                 private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
-                private readonly Other _other = new Other();
+                private Other _other = new Other();
 
                 int Open(string key) => key.Length;
                 int Open(object key) => 0;                                       // an overload: the lambda might call it
@@ -109,7 +160,7 @@ public sealed class StateOverloadTests
                     _cache.GetOrAdd(key, Generic);                                  // generic: inference could differ
                     _cache.GetOrAdd(key, Static);                                   // static: no allocation per call
                     _cache.GetOrAdd(key, base.Make);                                // the lambda would call the override
-                    _cache.GetOrAdd(key, _other.Open);                              // another receiver: may be null
+                    _cache.GetOrAdd(key, _other.Open);                              // a writable field: may be null
                     _cache.GetOrAdd(key, given);                                    // a delegate already
                 }
             }

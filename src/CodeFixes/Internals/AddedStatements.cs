@@ -1,0 +1,74 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// Statements a fix writes beside one it keeps (a source before a race, its cancel after). Built without trivia, a
+/// new statement lets the formatter redo the line breaks on both sides of it, and a blank line the author left above
+/// the kept statement, or below it, went. So each new statement gets the kept line's indentation and the file's line
+/// break, and the first one before the kept statement takes the blank lines and comments above it: the group stands
+/// where the statement stood. At the top level each is a global statement.
+/// </summary>
+internal static class AddedStatements
+{
+    /// <summary>The statements go before <paramref name="kept"/>, which may be rewritten as well (<paramref name="replacement"/>).</summary>
+    public static void Before(DocumentEditor editor, StatementSyntax kept, IReadOnlyList<StatementSyntax> added, StatementSyntax? replacement = null)
+    {
+        if (added.Count == 0)
+        {
+            return;
+        }
+
+        var line = LineOf(kept);
+        var (above, onTheLine) = Split(line.GetLeadingTrivia());
+        var indentation = Indentation(onTheLine);
+        var lineBreak = NewLines.FixedOf(editor.OriginalRoot);
+        var nodes = added.Select((statement, i) => Wrapped(kept, statement
+            .WithLeadingTrivia(i == 0 ? above.AddRange(indentation) : indentation)
+            .WithTrailingTrivia(lineBreak)));
+        editor.InsertBefore(line, nodes);
+        editor.ReplaceNode(line, (current, _) => (replacement is null ? current : line is GlobalStatementSyntax ? SyntaxFactory.GlobalStatement(replacement) : replacement)
+            .WithLeadingTrivia(onTheLine));
+    }
+
+    public static void After(DocumentEditor editor, StatementSyntax kept, IReadOnlyList<StatementSyntax> added)
+    {
+        var line = LineOf(kept);
+        var indentation = Indentation(Split(line.GetLeadingTrivia()).OnTheLine);
+        var lineBreak = NewLines.FixedOf(editor.OriginalRoot);
+        editor.InsertAfter(line, added.Select(statement => Wrapped(kept, statement.WithLeadingTrivia(indentation).WithTrailingTrivia(lineBreak))));
+    }
+
+    /// <summary>The node that stands on the statement's lines: its global statement at the top level.</summary>
+    private static SyntaxNode LineOf(StatementSyntax statement) => statement.Parent is GlobalStatementSyntax global ? global : statement;
+
+    private static SyntaxNode Wrapped(StatementSyntax kept, StatementSyntax statement)
+    {
+        var annotated = statement.WithAdditionalAnnotations(Formatter.Annotation);
+        return kept.Parent is GlobalStatementSyntax ? SyntaxFactory.GlobalStatement(annotated) : annotated;
+    }
+
+    private static SyntaxTriviaList Indentation(SyntaxTriviaList onTheLine) =>
+        SyntaxFactory.TriviaList(onTheLine.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)));
+
+    /// <summary>Leading trivia split after its last line break (or directive): what stands above the line, and what starts it.</summary>
+    private static (SyntaxTriviaList Above, SyntaxTriviaList OnTheLine) Split(SyntaxTriviaList leading)
+    {
+        var lastBreak = -1;
+        for (var i = 0; i < leading.Count; i++)
+        {
+            if (leading[i].IsKind(SyntaxKind.EndOfLineTrivia) || leading[i].HasStructure)
+            {
+                lastBreak = i;
+            }
+        }
+
+        return (SyntaxFactory.TriviaList(leading.Take(lastBreak + 1)), SyntaxFactory.TriviaList(leading.Skip(lastBreak + 1)));
+    }
+}
