@@ -67,12 +67,7 @@ public sealed class TaskRunStateAnalyzer : DiagnosticAnalyzer
     /// <summary>An await of the call in a loop that TPL0005 moves into one Task.Run, which removes this one (see <see cref="OtherRule"/>).</summary>
     private static bool IsTakenByLoopRule(OperationAnalysisContext context, IInvocationOperation run, TaskRunState.Context symbols)
     {
-        IOperation awaited = run.WithImplicitConversionsAround();
-        if (awaited.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == awaited)
-        {
-            awaited = configured.WithImplicitConversionsAround();
-        }
-
+        var awaited = ConfiguredAwait.AroundTask(run.WithImplicitConversionsAround()).WithImplicitConversionsAround();
         return awaited.Parent is IAwaitOperation await
             && symbols.Loops is { } loops
             && AwaitInLoop.Classify(await, loops)?.Fix(loops) == AwaitInLoop.FixMoveLoop

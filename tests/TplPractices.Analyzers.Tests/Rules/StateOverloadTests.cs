@@ -701,15 +701,22 @@ public sealed class StateOverloadTests
                 public Job(Func<object, int> work, object state) { }
             }
 
+            class Loader
+            {
+                public int Load(string name) => name.Length;
+            }
+
             class C
             {
                 private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+                private readonly Loader _loader = new Loader();
 
                 int Open(string key) => key.Length;
                 int Shared(string key) => _cache.GetOrAdd(key, [|Open|]);
                 Job Make(int size) => new Job([|() => size|]);
             #if NET
                 int Modern(string key) => _cache.GetOrAdd(key, [|Open|]);
+                int ModernField(string key) => _cache.GetOrAdd(key, [|_loader.Load|]);
             #endif
             }
             """;
@@ -718,6 +725,10 @@ public sealed class StateOverloadTests
             .Replace(
                 "int Modern(string key) => _cache.GetOrAdd(key, [|Open|]);",
                 "int Modern(string key) => _cache.GetOrAdd(key, (key1, self) => self.Open(key1), this);",
+                StringComparison.Ordinal)
+            .Replace(
+                "int ModernField(string key) => _cache.GetOrAdd(key, [|_loader.Load|]);",
+                "int ModernField(string key) => _cache.GetOrAdd(key, (name, self) => self.Load(name), _loader);",
                 StringComparison.Ordinal)
             .Replace(
                 "Job Make(int size) => new Job([|() => size|]);",
