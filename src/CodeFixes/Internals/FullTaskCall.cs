@@ -101,9 +101,52 @@ internal static class FullTaskCall
         editor.ReplaceNode(call.ArgumentList, (current, _) =>
         {
             var list = (ArgumentListSyntax)current;
-            var rebuilt = plan.Select(p => p.Added ?? list.Arguments[p.Position]);
-            return list.WithArguments(SyntaxFactory.SeparatedList(rebuilt)).WithAdditionalAnnotations(Formatter.Annotation);
+            return list.WithArguments(Rebuilt(list.Arguments, plan)).WithAdditionalAnnotations(Formatter.Annotation);
         });
+    }
+
+    /// <summary>
+    /// The arguments in the plan's order. The separator after a written argument stays after it, with the comments and
+    /// line break on it; a line break after the last written one (a <c>)</c> on a line of its own, a line comment)
+    /// goes after the arguments added behind it, or they would begin the next line.
+    /// </summary>
+    private static SeparatedSyntaxList<ArgumentSyntax> Rebuilt(SeparatedSyntaxList<ArgumentSyntax> written, List<(int Position, ArgumentSyntax? Added)> plan)
+    {
+        var separators = written.GetSeparators().ToList();
+        var lastWritten = plan.FindLastIndex(p => p.Added is null);
+        var trailing = lastWritten >= 0 && lastWritten < plan.Count - 1 ? written[plan[lastWritten].Position].GetTrailingTrivia() : default;
+        var moves = trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        var items = new List<SyntaxNodeOrToken>();
+        for (var k = 0; k < plan.Count; k++)
+        {
+            var (position, added) = plan[k];
+            if (k > 0)
+            {
+                var previous = plan[k - 1].Position;
+                items.Add(previous >= 0 && previous < separators.Count
+                    ? separators[previous]
+                    : SyntaxFactory.Token(SyntaxKind.CommaToken).WithTrailingTrivia(SyntaxFactory.Space));
+            }
+
+            var argument = added ?? written[position];
+            var after = k > 0 ? plan[k - 1].Position : -1;
+            if (added is not null && after >= 0 && after + 1 < written.Count)
+            {
+                // Between two written arguments: it takes the next one's place, indentation included (the line break
+                // may end the separator, a line comment on it), and that one follows on the same line.
+                argument = argument.WithLeadingTrivia(written[after + 1].GetLeadingTrivia());
+            }
+            else if (added is null && position > 0 && plan[k - 1].Added is not null)
+            {
+                argument = argument.WithLeadingTrivia(SyntaxFactory.Space);
+            }
+
+            items.Add(moves && k == lastWritten ? argument.WithoutTrailingTrivia()
+                : moves && k == plan.Count - 1 ? argument.WithTrailingTrivia(trailing)
+                : argument);
+        }
+
+        return SyntaxFactory.SeparatedList<ArgumentSyntax>(items);
     }
 
     /// <summary>What the shorter overload passed for a tail parameter: no token (<c>CancellationToken.None</c>), no options.</summary>

@@ -39,13 +39,18 @@ internal static class Layout
         // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
         // A body laid out by the first Mixed round leaves a lambda block inside it as it was; the second lays that out.
         var spreadRounds = Enumerable.Repeat<Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>>(SpreadArguments, MaxSpreadRounds);
-        foreach (var step in spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments }))
+        var steps = spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments });
+        var moved = true;
+        foreach (var step in steps)
         {
-            var changes = await Changes(original, result, cancellationToken).ConfigureAwait(false);
+            // Moving code re-indents it; the steps after the move lay out only what a rewrite wrote, so an author's own
+            // layout inside moved code (a list begun on one line and continued on the next) stays theirs.
+            var changes = await Changes(original, result, written: !moved, cancellationToken).ConfigureAwait(false);
+            moved = false;
             var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
             if (changes.Count == 0 || root is null)
             {
-                return result;
+                break;
             }
 
             var edits = step(oldRoot, root, changes, style).ToList();
@@ -58,9 +63,35 @@ internal static class Layout
         return await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Where the rewrite's changes lie in the rewritten text.</summary>
-    private static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, CancellationToken cancellationToken) =>
-        TextEdits.NewSpans(await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false));
+    /// <summary>
+    /// Where the rewrite's changes lie in the rewritten text; with <paramref name="written"/>, leaving out those that
+    /// only re-indent a line.
+    /// </summary>
+    private static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, bool written, CancellationToken cancellationToken)
+    {
+        var changes = await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false);
+        var spans = TextEdits.NewSpans(changes);
+        if (!written)
+        {
+            return spans;
+        }
+
+        var before = await original.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        return spans.Where((_, i) => !IsIndentation(before, changes[i])).ToList();
+    }
+
+    /// <summary>
+    /// White space for white space before a line's first token, line breaks kept: the line moved, nothing on it was
+    /// written. (A difference of words takes a line break and the indentation after it as one piece.)
+    /// </summary>
+    public static bool IsIndentation(SourceText before, TextChange change)
+    {
+        var old = before.ToString(change.Span);
+        var now = change.NewText ?? string.Empty;
+        var breaks = old.Count(c => c == '\n');
+        return string.IsNullOrWhiteSpace(old) && string.IsNullOrWhiteSpace(now) && breaks == now.Count(c => c == '\n')
+            && (breaks > 0 || string.IsNullOrWhiteSpace(before.ToString(TextSpan.FromBounds(before.Lines.GetLineFromPosition(change.Span.Start).Start, change.Span.Start))));
+    }
 
     /// <summary>The rewrite's changes, in the original text's coordinates, in order.</summary>
     public static Task<List<TextChange>> TextChangesAsync(Document original, Document rewritten, CancellationToken cancellationToken) =>

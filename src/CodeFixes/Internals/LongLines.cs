@@ -14,7 +14,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// as a person would, the outermost construct written on that line first: an argument list of two or more, one
 /// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line; then an
 /// expression body or a variable's value on the next line; last a single argument. Lines the author wrote long are
-/// theirs.
+/// theirs, moved or not.
 /// </summary>
 internal static class LongLines
 {
@@ -48,6 +48,12 @@ internal static class LongLines
         {
             var replaced = before.Lines.GetLinePositionSpan(changes[i].Span);
             var longest = Enumerable.Range(replaced.Start.Line, replaced.End.Line - replaced.Start.Line + 1).Max(n => style.Width(before.Lines[n]));
+            if (longest > style.MaxLineLength && Layout.IsIndentation(before, changes[i]))
+            {
+                // A line the author wrote too long, moved: still theirs.
+                continue;
+            }
+
             var written = text.Lines.GetLinePositionSpan(spans[i]);
             for (var n = written.Start.Line; n <= written.End.Line; n++)
             {

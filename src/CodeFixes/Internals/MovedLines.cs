@@ -85,7 +85,7 @@ internal static class MovedLines
             var content = line.ToString();
             var width = content.Length - content.TrimStart().Length;
             var wanted = indentations[number - first - 1];
-            if (width == content.Length || style.Indentation(content) == wanted || !StartsInCode(root, line.Start + width))
+            if (width == content.Length || style.Indentation(content) == wanted || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
             {
                 continue;
             }
@@ -144,7 +144,7 @@ internal static class MovedLines
             var line = text.Lines[number];
             var content = line.ToString();
             var width = content.Length - content.TrimStart().Length;
-            if (width == content.Length || !StartsInCode(root, line.Start + width))
+            if (width == content.Length || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
             {
                 continue;
             }
@@ -152,6 +152,10 @@ internal static class MovedLines
             yield return new TextChange(new TextSpan(line.Start, width), style.Whitespace(Math.Max(0, style.Indentation(content) + shift)));
         }
     }
+
+    /// <summary>A directive written at the start of its line (<c>#pragma</c>, <c>#if</c>) stays there when the code around it moves.</summary>
+    private static bool IsFlushDirective(SyntaxNode root, TextLine line, int width) =>
+        width == 0 && root.FindTrivia(line.Start).IsDirective;
 
     /// <summary>
     /// Whether the text at <paramref name="position"/> begins a token or a comment of its own: not the inside of a

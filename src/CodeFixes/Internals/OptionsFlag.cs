@@ -59,7 +59,8 @@ internal static class OptionsFlag
 
         // Only the argument list is formatted: formatting the whole call would also move a call that runs over several
         // lines onto a line of its own (`{ t.ContinueWith(` in a one-line body), as no other fix of the call does.
-        var withFlag = list.AddArguments(argument).WithAdditionalAnnotations(Formatter.Annotation);
+        // Appended as the state fixes append theirs: a line break after the last argument goes after the flag.
+        var withFlag = StateRewrite.Rebuild(list, (_, a) => a, list.Arguments.Count, [argument]).WithAdditionalAnnotations(Formatter.Annotation);
         SyntaxNode changed = call switch
         {
             InvocationExpressionSyntax invocation => invocation.WithArgumentList(withFlag),

@@ -86,7 +86,7 @@ internal static class TextEdits
         var oldPieces = byLines ? Lines(before) : Token.Matches(before).Cast<System.Text.RegularExpressions.Match>().Select(m => m.Value).ToList();
         var newPieces = byLines ? Lines(after) : Token.Matches(after).Cast<System.Text.RegularExpressions.Match>().Select(m => m.Value).ToList();
         var ids = new Dictionary<string, int>(StringComparer.Ordinal);
-        var matches = Matches(oldPieces.Select(l => Id(ids, l)).ToArray(), newPieces.Select(l => Id(ids, l)).ToArray());
+        var matches = Matches(oldPieces.Select(l => Id(ids, Key(l, byLines))).ToArray(), newPieces.Select(l => Id(ids, Key(l, byLines))).ToArray());
         if (matches is null)
         {
             return null;
@@ -118,6 +118,8 @@ internal static class TextEdits
 
             if (x < oldPieces.Count)
             {
+                // Matched lines, and matched line breaks, may differ in indentation: that is a change of its own.
+                changes.AddRange(Trimmed(start + oldEnd, oldPieces[o], newPieces[n]));
                 oldEnd += oldPieces[o++].Length;
                 newEnd += newPieces[n++].Length;
             }
@@ -126,6 +128,28 @@ internal static class TextEdits
         }
 
         return changes;
+    }
+
+    /// <summary>
+    /// What a piece is compared by: a line without its indentation; among words, white space holding line breaks matches
+    /// any with as many, whatever the indentation after them. Code a rewrite moved is then compared line for line and
+    /// word for word, its indentation a change of its own, instead of aligned by its indentation with other lines that
+    /// happen to share it (which made moved lines look rewritten).
+    /// </summary>
+    private static string Key(string piece, bool byLines)
+    {
+        if (byLines)
+        {
+            return piece.TrimStart(' ', '\t');
+        }
+
+        if (piece.Length == 0 || !char.IsWhiteSpace(piece[0]))
+        {
+            return piece;
+        }
+
+        var breaks = piece.Count(c => c == '\n');
+        return breaks == 0 ? piece : "\n" + breaks;
     }
 
     private static int Id(Dictionary<string, int> ids, string line)

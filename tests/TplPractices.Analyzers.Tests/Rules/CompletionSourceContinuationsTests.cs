@@ -196,6 +196,11 @@ public sealed class CompletionSourceContinuationsTests
                 TaskCompletionSource NonGeneric() => [|new TaskCompletionSource()|];
                 private readonly TaskCompletionSource<string> _ready = [|new TaskCompletionSource<string>()|];
                 Task<string> Ready => _ready.Task;
+                TaskCompletionSource<int> Wrapped(object owner) => [|new TaskCompletionSource<int>(
+                    owner
+                )|];
+                TaskCompletionSource<int> Noted(object owner) => [|new TaskCompletionSource<int>(owner // who waits
+                )|];
             """);
         var after = Class($$"""
                 TaskCompletionSource<int> State(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
@@ -208,6 +213,11 @@ public sealed class CompletionSourceContinuationsTests
                 TaskCompletionSource NonGeneric() => new TaskCompletionSource({{Flag}});
                 private readonly TaskCompletionSource<string> _ready = new TaskCompletionSource<string>({{Flag}});
                 Task<string> Ready => _ready.Task;
+                TaskCompletionSource<int> Wrapped(object owner) => new TaskCompletionSource<int>(
+                    owner, {{Flag}}
+                );
+                TaskCompletionSource<int> Noted(object owner) => new TaskCompletionSource<int>(owner, {{Flag}} // who waits
+                );
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }

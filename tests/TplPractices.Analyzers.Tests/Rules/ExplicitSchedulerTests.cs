@@ -55,6 +55,138 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
+    /// <summary>
+    /// The arguments the fix adds put the lambda on a line of its own, which re-indents its body (found in Akka.NET):
+    /// the author's layout there stays, a list begun on one line and continued on the next and a line already too long.
+    /// </summary>
+    [Fact]
+    public async Task ALambdaTheFixMoves_KeepsItsAuthorsListsAndLongLines()
+    {
+        var before = Class("""
+                void Report(string bus, string name, object logger) { }
+                void Stop(object logger, string why, string detail) { }
+
+                void Add(Task<object> ask, string bus, string name, object logger)
+                {
+                    ask.[|ContinueWith|](t =>
+                        {
+                            if (t.IsCanceled)
+                            {
+                                Report(bus, name,
+                                    logger);
+                                Stop(logger, "the logger was stopped because the system shut down while it started", $"{name} on {bus}, asked at {DateTime.UtcNow:O}");
+                                return;
+                            }
+                        });
+                }
+            """);
+        var after = Class("""
+                void Report(string bus, string name, object logger) { }
+                void Stop(object logger, string why, string detail) { }
+
+                void Add(Task<object> ask, string bus, string name, object logger)
+                {
+                    ask.ContinueWith(
+                        t =>
+                            {
+                                if (t.IsCanceled)
+                                {
+                                    Report(bus, name,
+                                        logger);
+                                    Stop(logger, "the logger was stopped because the system shut down while it started", $"{name} on {bus}, asked at {DateTime.UtcNow:O}");
+                                    return;
+                                }
+                            },
+                        CancellationToken.None,
+                        TaskContinuationOptions.None,
+                        TaskScheduler.Current);
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// A list whose ')' is on a line of its own (found in Akka.NET): the arguments added go after the last one, not
+    /// after its line break; a comment after a comma stays with it; a directive at the start of a line in the moved
+    /// lambda stays at the start of its line.
+    /// </summary>
+    [Fact]
+    public async Task AListEndingOnItsOwnLine_TakesTheArgumentsBeforeIt()
+    {
+        var before = Class("""
+                Task Run(Action work)
+                {
+                    return Task
+                        .Factory
+                        .[|StartNew|]
+                        (
+                            () =>
+                            {
+                                work();
+                            }
+                        );
+                }
+
+                Task After(Task t) => t.[|ContinueWith|](
+                    _ => { }
+                );
+
+                Task Long(Action work) => Task.Factory.[|StartNew|](work, // why so long
+                    TaskCreationOptions.LongRunning);
+
+                void Pair(Task<int> read, Action<int> use)
+                {
+            #pragma warning disable CS4014
+                    read.[|ContinueWith|](result =>
+            #pragma warning restore CS4014
+                    {
+                        use(result.Result);
+                    }, TaskContinuationOptions.ExecuteSynchronously);
+                }
+            """);
+        var after = Class("""
+                Task Run(Action work)
+                {
+                    return Task
+                        .Factory
+                        .StartNew
+                        (
+                            () =>
+                            {
+                                work();
+                            },
+                            CancellationToken.None,
+                            TaskCreationOptions.None,
+                            TaskScheduler.Current
+                        );
+                }
+
+                Task After(Task t) => t.ContinueWith(
+                    _ => { }, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current
+                );
+
+                Task Long(Action work) => Task.Factory.StartNew(work, // why so long
+                    CancellationToken.None,
+                    TaskCreationOptions.LongRunning,
+                    TaskScheduler.Current);
+
+                void Pair(Task<int> read, Action<int> use)
+                {
+            #pragma warning disable CS4014
+                    read.ContinueWith(
+                        result =>
+            #pragma warning restore CS4014
+                        {
+                            use(result.Result);
+                        },
+                        CancellationToken.None,
+                        TaskContinuationOptions.ExecuteSynchronously,
+                        TaskScheduler.Current);
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
     [Fact]
     public async Task EveryContinueWithShape_PassesCurrent()
     {
