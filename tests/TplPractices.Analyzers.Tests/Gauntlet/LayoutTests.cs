@@ -71,6 +71,22 @@ public sealed class LayoutTests
         Assert.All(result.Split('\n').Where(l => !l.Contains("longest =", StringComparison.Ordinal)), l => Assert.True(l.Length <= 160, l));
     }
 
+    /// <summary>
+    /// The line the state fixes write to unpack their state, made long by the author's comments they carry (the
+    /// gauntlet's comments context): its value goes to the next line, as a variable's does.
+    /// </summary>
+    [Fact]
+    public async Task DeconstructionTheRewriteMadeTooLong_PutsItsValueOnTheNextLine()
+    {
+        var code = Method("    return Add(a, b);\n");
+        var unpack = "var (/* the first of them, as given */ first, /* the second of them, as given */ second) = /* both */ ((int /* first */, int /* second */))(a, b); // as they came";
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add(a, b);", unpack + "\n        return Add(first, second);");
+        Assert.Contains(
+            "        var (/* the first of them, as given */ first, /* the second of them, as given */ second) = /* both */\n            ((int /* first */, int /* second */))(a, b); // as they came",
+            result,
+            StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MaxLineLengthAndTabs_AreTheEditorConfigs()
     {
