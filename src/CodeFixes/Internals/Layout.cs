@@ -171,9 +171,11 @@ internal static class Layout
                 continue;
             }
 
-            // The author's own mix of shared and own lines is theirs: only arguments on lines the rewrite wrote move (a
-            // text difference cannot tell which of two equal arguments is the new one, but it knows the line).
-            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span))))
+            // The author's own mix of shared and own lines is theirs: only arguments on lines the rewrite wrote in the
+            // list move (a text difference cannot tell which of two equal arguments is the new one, but it knows the
+            // line; a receiver rewritten before the list, `self.` added, writes no argument).
+            var arguments = TextSpan.FromBounds(list.SpanStart + 1, list.Span.End - 1);
+            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span) && c.IntersectsWith(arguments))))
             {
                 continue;
             }

@@ -59,6 +59,21 @@ public sealed class LayoutTests
         Assert.Contains("        return Add3(a, b,\n            2);", result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A rewrite of the receiver on the list's first line (a state fix's <c>self.</c>, found in Akka.NET) writes no
+    /// argument: the author's mix stays.
+    /// </summary>
+    [Fact]
+    public async Task ListTheAuthorMixed_StaysWhenTheRewriteChangesOnlyItsReceiver()
+    {
+        var code = Method("""
+                return Add3(a, b,
+                    1);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add3(a, b,", "return C.Add3(a, b,");
+        Assert.Contains("        return C.Add3(a, b,\n            1);", result, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task LineTheRewriteMadeTooLong_IsWrapped_AndTheAuthorsLongLineIsNot()
     {
