@@ -89,8 +89,9 @@ internal static class Layout
         var old = before.ToString(change.Span);
         var now = change.NewText ?? string.Empty;
         var breaks = old.Count(c => c == '\n');
+        var lineStart = before.Lines.GetLineFromPosition(change.Span.Start).Start;
         return string.IsNullOrWhiteSpace(old) && string.IsNullOrWhiteSpace(now) && breaks == now.Count(c => c == '\n')
-            && (breaks > 0 || string.IsNullOrWhiteSpace(before.ToString(TextSpan.FromBounds(before.Lines.GetLineFromPosition(change.Span.Start).Start, change.Span.Start))));
+            && (breaks > 0 || string.IsNullOrWhiteSpace(before.ToString(TextSpan.FromBounds(lineStart, change.Span.Start))));
     }
 
     /// <summary>The rewrite's changes, in the original text's coordinates, in order.</summary>
@@ -175,7 +176,9 @@ internal static class Layout
             // list move (a text difference cannot tell which of two equal arguments is the new one, but it knows the
             // line; a receiver rewritten before the list, `self.` added, writes no argument).
             var arguments = TextSpan.FromBounds(list.SpanStart + 1, list.Span.End - 1);
-            if (!rest.Where(a => !BeginsLine(text, a)).All(a => changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span) && c.IntersectsWith(arguments))))
+            bool Written(ArgumentSyntax a) =>
+                changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span) && c.IntersectsWith(arguments));
+            if (!rest.Where(a => !BeginsLine(text, a)).All(Written))
             {
                 continue;
             }

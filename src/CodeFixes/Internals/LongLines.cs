@@ -13,8 +13,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// A line the rewrite made longer than <see cref="Style.MaxLineLength"/> (and than the lines it replaced) is wrapped
 /// as a person would, the outermost construct written on that line first: an argument list of two or more, one
 /// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line; then an
-/// expression body or a variable's (or a deconstruction's) value on the next line; last a single argument. Lines the author wrote long are
-/// theirs, moved or not.
+/// expression body or a variable's (or a deconstruction's) value on the next line; last a single argument. Lines the
+/// author wrote long are theirs, moved or not.
 /// </summary>
 internal static class LongLines
 {
@@ -163,7 +163,8 @@ internal static class LongLines
         }
 
         // A deconstruction's value (`var (name, self) = ((string, C))state!;`, as the state fixes write it) likewise.
-        if (nodes.OfType<AssignmentExpressionSyntax>().FirstOrDefault(a => a.Left is DeclarationExpressionSyntax && a.Parent is ExpressionStatementSyntax && !Layout.BeginsLine(line.Text!, a.Right)) is { } deconstruction)
+        if (nodes.OfType<AssignmentExpressionSyntax>().FirstOrDefault(a =>
+                a.Left is DeclarationExpressionSyntax && a.Parent is ExpressionStatementSyntax && !Layout.BeginsLine(line.Text!, a.Right)) is { } deconstruction)
         {
             return [Layout.Between(deconstruction.OperatorToken, deconstruction.Right.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
         }

@@ -85,7 +85,8 @@ internal static class MovedLines
             var content = line.ToString();
             var width = content.Length - content.TrimStart().Length;
             var wanted = indentations[number - first - 1];
-            if (width == content.Length || style.Indentation(content) == wanted || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
+            if (width == content.Length || style.Indentation(content) == wanted
+                || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
             {
                 continue;
             }
