@@ -8,7 +8,8 @@ namespace TplPractices.Benchmarks;
 
 /// <summary>
 /// The smoke run's gate: every benchmark ran, and in each (rule class, category) group no "after" benchmark
-/// allocates more per operation than its baseline (beyond <see cref="NoiseBytes"/>), unless it says what the bytes buy
+/// allocates more per operation than its baseline (beyond <see cref="NoiseBytes"/>, or a class's
+/// <see cref="BaselineBytesVaryAttribute"/>), unless it says what the bytes buy
 /// (<see cref="TradesAllocationAttribute"/>).
 /// Times are never checked: they are noise on CI.
 /// </summary>
@@ -44,6 +45,9 @@ public static class AllocationOrderCheck
                 }
 
                 var before = Bytes(baseline);
+                var noise = baseline.BenchmarkCase.Descriptor.Type
+                    .GetCustomAttributes(typeof(BaselineBytesVaryAttribute), inherit: false)
+                    .OfType<BaselineBytesVaryAttribute>().FirstOrDefault()?.Bytes ?? NoiseBytes;
                 foreach (var after in group.Where(r => r != baseline))
                 {
                     var line = $"{group.Key}: {after.BenchmarkCase.Descriptor.WorkloadMethodDisplayInfo} {Bytes(after)} B/op "
@@ -52,7 +56,7 @@ public static class AllocationOrderCheck
                         .GetCustomAttributes(typeof(TradesAllocationAttribute), inherit: false)
                         .OfType<TradesAllocationAttribute>().FirstOrDefault();
                     Console.WriteLine("allocation check: " + line + (trade is null ? "" : " (trades bytes: " + trade.Reason + ")"));
-                    if (Bytes(after) > before + NoiseBytes && trade is null)
+                    if (Bytes(after) > before + noise && trade is null)
                     {
                         failures.Add("fix allocates more than the code it replaces: " + line);
                     }
@@ -76,7 +80,8 @@ public static class AllocationOrderCheck
     /// <summary>
     /// What a smoke run cannot tell apart: its byte counts are process-wide over a few operations, so an allocation of
     /// the runtime's own (a blocking wait's event, a pool thread's work item) lands in either side now and then. A CI
-    /// run on 2026-11-28 saw the same code give TPL0011's "Converts the result" 216 B/op against 216, then 216 against 208.
+    /// run on 2026-11-28 saw the same code give TPL0011's "Converts the result" 216 B/op against 216, then 216 against 208;
+    /// one on 2026-12-03, with another test run beside it, 216 against 196 (that class allows more, see its attribute).
     /// </summary>
     private const long NoiseBytes = 8;
 
