@@ -24,13 +24,20 @@ internal static class ConfiguredAwait
 
     /// <summary>The task an await of <paramref name="awaited"/> takes: under a context-only ConfigureAwait, or itself.</summary>
     public static IOperation TaskOf(IOperation awaited) =>
-        awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } instance } configure && OnlyChoosesContext(configure)
-            ? instance.WithoutImplicitConversions()
-            : awaited;
+        awaited is IInvocationOperation configure && OnlyChoosesContext(configure) ? Inside(awaited) : awaited;
 
     /// <summary>The context-only ConfigureAwait call that configures <paramref name="task"/>, or the task itself.</summary>
     public static IOperation AroundTask(IOperation task) =>
-        task.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == task && OnlyChoosesContext(configure)
-            ? configure
-            : task;
+        Around(task) is IInvocationOperation configure && configure != task && OnlyChoosesContext(configure) ? configure : task;
+
+    /// <summary>
+    /// The ConfigureAwait call that configures <paramref name="task"/>, whatever its argument, or the task itself: for a
+    /// rule that keeps the await as it is written (a race's, a token's work awaited in place).
+    /// </summary>
+    public static IOperation Around(IOperation task) =>
+        task.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == task ? configure : task;
+
+    /// <summary>The task any ConfigureAwait call configures, or the operation itself.</summary>
+    public static IOperation Inside(IOperation awaited) =>
+        awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } task } ? task.WithoutImplicitConversions() : awaited;
 }

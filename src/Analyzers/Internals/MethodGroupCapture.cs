@@ -81,11 +81,11 @@ internal sealed class MethodGroupCapture
         }
         && receiver is not IInstanceReferenceOperation { ReferenceKind: not InstanceReferenceKind.ContainingTypeInstance }
         && receiver.Syntax is not BaseExpressionSyntax
-        && CannotBeNull(receiver)
         && invoke.Parameters.All(p => p.RefKind == RefKind.None)
         && method.Parameters.Length == invoke.Parameters.Length
         && method.Parameters.All(p => p.RefKind == RefKind.None && !p.IsParams)
         && IsTheOnlyMethodNamed(method.Name, type)
+        && CannotBeNull(receiver) // last: a local's only value is read from its whole function
             ? new MethodGroupCapture(group, receiver)
             : null;
 

@@ -177,14 +177,6 @@ internal static partial class DelayTimer
 
     private static bool IsToken(IParameterSymbol parameter) => parameter.Type.Name == "CancellationToken";
 
-    /// <summary>The task <c>task.ConfigureAwait(…)</c> configures, or the call itself.</summary>
-    private static IOperation WithoutConfigureAwait(IInvocationOperation call) =>
-        call is { TargetMethod.Name: "ConfigureAwait", Instance: { } task } ? task.WithoutImplicitConversions() : call;
-
-    /// <summary><c>task.ConfigureAwait(…)</c> where the task is configured so, else the task: what an await of it takes.</summary>
-    private static IOperation WithConfigureAwait(IOperation task) =>
-        task.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configured && configured.Instance == task ? configured : task;
-
     /// <summary>
     /// Whether a source declared before <paramref name="statement"/> can be a using declaration there (C# 8, and not
     /// directly in a switch section, CS8647), or else a using block can hold it (which would hide a declaration).
@@ -241,7 +233,7 @@ internal static partial class DelayTimer
             if (operation is IAwaitOperation other
                 && other != awaited.Parent
                 && other.Operation.WithoutImplicitConversions() is IInvocationOperation awaitedCall
-                && WithoutConfigureAwait(awaitedCall) is IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } }
+                && ConfiguredAwait.Inside(awaitedCall) is IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } }
                 && other.EnclosingFunction() == delay.EnclosingFunction())
             {
                 return null;

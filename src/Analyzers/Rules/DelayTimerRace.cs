@@ -328,5 +328,5 @@ internal static partial class DelayTimer
     /// itself; null for a WhenAny not awaited there.
     /// </summary>
     private static IOperation? RaceValue(IInvocationOperation race) =>
-        race.TargetMethod.Name == "WaitAny" ? race : WithConfigureAwait(race).Parent as IAwaitOperation;
+        race.TargetMethod.Name == "WaitAny" ? race : ConfiguredAwait.Around(race).Parent as IAwaitOperation;
 }

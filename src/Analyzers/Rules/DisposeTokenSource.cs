@@ -207,11 +207,7 @@ internal static class DisposeTokenSource
                 }
 
                 // Awaited in place, ConfigureAwait between: the work the token was given to has ended.
-                IOperation awaited = call.WithImplicitConversionsAround();
-                if (awaited.Parent is IInvocationOperation { TargetMethod.Name: "ConfigureAwait" } configure && configure.Instance == awaited)
-                {
-                    awaited = configure.WithImplicitConversionsAround();
-                }
+                var awaited = ConfiguredAwait.Around(call.WithImplicitConversionsAround()).WithImplicitConversionsAround();
 
                 return awaited.Parent is not IAwaitOperation && !IsWaitedInPlace(awaited);
             default:

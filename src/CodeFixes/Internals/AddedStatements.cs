@@ -27,22 +27,25 @@ internal static class AddedStatements
 
         var line = LineOf(kept);
         var (above, onTheLine) = Split(line.GetLeadingTrivia());
-        var indentation = Indentation(onTheLine);
-        var lineBreak = NewLines.FixedOf(editor.OriginalRoot);
-        var nodes = added.Select((statement, i) => Wrapped(kept, statement
-            .WithLeadingTrivia(i == 0 ? above.AddRange(indentation) : indentation)
-            .WithTrailingTrivia(lineBreak)));
-        editor.InsertBefore(line, nodes);
+        editor.InsertBefore(line, Placed(editor, kept, added, onTheLine, firstAbove: above));
         editor.ReplaceNode(line, (current, _) => (replacement is null ? current : line is GlobalStatementSyntax ? SyntaxFactory.GlobalStatement(replacement) : replacement)
             .WithLeadingTrivia(onTheLine));
     }
 
-    public static void After(DocumentEditor editor, StatementSyntax kept, IReadOnlyList<StatementSyntax> added)
+    public static void After(DocumentEditor editor, StatementSyntax kept, IReadOnlyList<StatementSyntax> added) =>
+        editor.InsertAfter(LineOf(kept), Placed(editor, kept, added, Split(LineOf(kept).GetLeadingTrivia()).OnTheLine, firstAbove: default));
+
+    /// <summary>
+    /// Each statement on a line of its own, indented as the kept one, ending in the file's line break that the formatter
+    /// keeps; the first one after <paramref name="firstAbove"/>.
+    /// </summary>
+    private static IEnumerable<SyntaxNode> Placed(DocumentEditor editor, StatementSyntax kept, IReadOnlyList<StatementSyntax> added, SyntaxTriviaList onTheLine, SyntaxTriviaList firstAbove)
     {
-        var line = LineOf(kept);
-        var indentation = Indentation(Split(line.GetLeadingTrivia()).OnTheLine);
+        var indentation = SyntaxFactory.TriviaList(onTheLine.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)));
         var lineBreak = NewLines.FixedOf(editor.OriginalRoot);
-        editor.InsertAfter(line, added.Select(statement => Wrapped(kept, statement.WithLeadingTrivia(indentation).WithTrailingTrivia(lineBreak))));
+        return added.Select((statement, i) => Wrapped(kept, statement
+            .WithLeadingTrivia(i == 0 ? firstAbove.AddRange(indentation) : indentation)
+            .WithTrailingTrivia(lineBreak)));
     }
 
     /// <summary>The node that stands on the statement's lines: its global statement at the top level.</summary>
@@ -53,9 +56,6 @@ internal static class AddedStatements
         var annotated = statement.WithAdditionalAnnotations(Formatter.Annotation);
         return kept.Parent is GlobalStatementSyntax ? SyntaxFactory.GlobalStatement(annotated) : annotated;
     }
-
-    private static SyntaxTriviaList Indentation(SyntaxTriviaList onTheLine) =>
-        SyntaxFactory.TriviaList(onTheLine.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)));
 
     /// <summary>Leading trivia split after its last line break (or directive): what stands above the line, and what starts it.</summary>
     private static (SyntaxTriviaList Above, SyntaxTriviaList OnTheLine) Split(SyntaxTriviaList leading)
