@@ -35,6 +35,15 @@ public class TPL0020_DisposeTokenSource
         _ = work(limit.Token);
     }
 
+    // Reported: nothing holds this source, so nothing can ever dispose it; a linked source per call stays registered
+    // on 'stopping' after the write ends.
+    // Fix: using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(stopping, ct);
+    // before the statement, which reads linkedSource.Token.
+    public async Task WriteAsync(Stream to, byte[] buffer, CancellationToken stopping, CancellationToken ct)
+    {
+        await to.WriteAsync(buffer, 0, buffer.Length, CancellationTokenSource.CreateLinkedTokenSource(stopping, ct).Token).ConfigureAwait(false);
+    }
+
     // Not reported: disposed when the block ends.
     public async Task<int> DisposedAsync(Stream stream, byte[] buffer)
     {

@@ -48,6 +48,6 @@ internal enum FixTargets
     /// <summary>A wait on a task's handle.</summary>
     WaitCall = 1 << 11,
 
-    /// <summary>A local's declaration, made a using declaration or statement.</summary>
+    /// <summary>A local's declaration, made a using declaration or statement; or a using declaration added before a statement, which then reads it.</summary>
     LocalDeclaration = 1 << 12,
 }

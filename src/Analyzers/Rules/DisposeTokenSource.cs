@@ -1,3 +1,4 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -19,6 +20,9 @@ internal static class DisposeTokenSource
     /// <summary><c>using (var source = …) { the rest of the block }</c>, before C# 8.</summary>
     public const string FixUsingStatement = "UsingStatement";
 
+    /// <summary>A source nothing holds (<c>new CancellationTokenSource(t).Token</c>): <c>using var source = …;</c> before its statement.</summary>
+    public const string FixHoldInUsing = "HoldInUsing";
+
     public const string Timer = "a timer";
 
     public const string Registration = "a registration on its parent token";
@@ -35,17 +39,17 @@ internal static class DisposeTokenSource
             compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is { } source ? new Context(source) : null;
     }
 
-    /// <summary>A local source nothing disposes: its name, what it holds, and the rewrite (null where none is safe).</summary>
+    /// <summary>A source nothing disposes: its name (or its creation, where nothing holds it), what it holds, and the rewrite (null where none is safe).</summary>
     public sealed class Site
     {
-        public Site(ILocalSymbol local, string holds, string? fix)
+        public Site(string name, string holds, string? fix)
         {
-            Local = local;
+            Name = name;
             Holds = holds;
             Fix = fix;
         }
 
-        public ILocalSymbol Local { get; }
+        public string Name { get; }
 
         public string Holds { get; }
 
@@ -54,11 +58,16 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// The site of <paramref name="created"/> (a <c>new CancellationTokenSource(…)</c> or a <c>CreateLinkedTokenSource</c>
-    /// call) where it initializes a local that nothing disposes and that does not leave the function: not returned,
-    /// stored, passed or captured, where it would be someone else's to dispose.
+    /// call) where it initializes a local that nothing disposes and that does not leave the function (not returned, stored
+    /// or passed, where it would be someone else's to dispose), or where nothing holds it at all: only its token is read.
     /// </summary>
     public static Site? Analyze(IOperation created)
     {
+        if (created.WithImplicitConversionsAround().Parent is IPropertyReferenceOperation { Property.Name: "Token" } unheld)
+        {
+            return Unheld(created, unheld);
+        }
+
         if (created.WithImplicitConversionsAround().Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
             || declarator.Parent is not IVariableDeclarationOperation { Parent: IVariableDeclarationGroupOperation group } declaration
             || group.Parent is IUsingDeclarationOperation or IUsingOperation
@@ -67,9 +76,10 @@ internal static class DisposeTokenSource
             return null;
         }
 
-        var holds = created is IInvocationOperation ? Registration : HoldsTimer((IObjectCreationOperation)created) ? Timer : null;
+        var holds = Holds(created);
         var tokenMayOutlive = false;
         var disposed = false;
+        var captured = false;
         var function = created.EnclosingFunction();
         foreach (var reference in created.Root().Descendants())
         {
@@ -78,10 +88,9 @@ internal static class DisposeTokenSource
                 continue;
             }
 
-            if (reference.EnclosingFunction() != function)
-            {
-                return null; // Captured: the lambda or local function may run after the block ends.
-            }
+            // Captured: the lambda or local function may run after the block ends, so no using can go in; but where
+            // nothing there disposes it either, nothing ever does.
+            captured |= reference.EnclosingFunction() != function;
 
             switch (reference.Parent)
             {
@@ -96,23 +105,184 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
                     break;
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
-                    tokenMayOutlive |= MayOutliveTheStatement(token, function);
+                    tokenMayOutlive |= captured || MayOutliveTheStatement(token, function);
                     break;
                 default:
                     return null; // Returned, stored, passed, written or disposed some other way: not this function's to dispose.
             }
         }
 
-        if (holds is null || (disposed && DisposedOnEveryPath(group, local)))
+        if (holds is null || (disposed && (captured || DisposedOnEveryPath(group, local))))
         {
             return null;
         }
 
-        var fix = tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
+        var fix = captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
             ? null
             : UsingRewrite(statement);
-        return new Site(local, holds, fix);
+        return new Site(local.Name, holds, fix);
     }
+
+    /// <summary>What a new source holds: a parent registration (linked), a timer (a finite delay), or nothing (null).</summary>
+    private static string? Holds(IOperation created) =>
+        created is IInvocationOperation ? Registration : HoldsTimer((IObjectCreationOperation)created) ? Timer : null;
+
+    /// <summary>
+    /// <c>new CancellationTokenSource(t).Token</c> or <c>CreateLinkedTokenSource(p).Token</c>: nothing can ever dispose
+    /// the source. The fix holds it in a using variable declared before the statement, where its token does not outlive
+    /// the statement and moving the creation there changes nothing the statement does before it.
+    /// </summary>
+    private static Site? Unheld(IOperation created, IOperation token)
+    {
+        if (Holds(created) is not { } holds)
+        {
+            return null;
+        }
+
+        // Only where the work that uses the token has ended with its statement is the source sure to be left with its
+        // timer or registration; a token handed on (to a change token, to work nobody awaits) may be meant to fire later.
+        // A token written into a variable (token = Create…(token, _stopping).Token;) counts where the variable's reads do.
+        var function = created.EnclosingFunction();
+        var variable = AssignedVariable(token);
+        if (variable is null ? MayOutliveTheStatement(token, function) : AssignedTokenMayOutlive(variable, created, function))
+        {
+            return null;
+        }
+
+        var name = created is IInvocationOperation ? "CancellationTokenSource.CreateLinkedTokenSource(…)" : "new CancellationTokenSource(…)";
+        var fix = variable is null
+            && ((CSharpParseOptions)created.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+            && StatementToHoldBefore(created) is not null
+                ? FixHoldInUsing
+                : null;
+        return new Site(name, holds, fix);
+    }
+
+    /// <summary>The local or parameter a token is written into by a statement of its own (<c>token = source.Token;</c>).</summary>
+    private static ISymbol? AssignedVariable(IOperation token) =>
+        token.WithImplicitConversionsAround() is { Parent: ISimpleAssignmentOperation { Parent: IExpressionStatementOperation } assignment } value && assignment.Value == value
+            ? assignment.Target switch
+            {
+                ILocalReferenceOperation { Local.RefKind: RefKind.None } local => local.Local,
+                IParameterReferenceOperation { Parameter.RefKind: RefKind.None } parameter => parameter.Parameter,
+                _ => null,
+            }
+            : null;
+
+    /// <summary>
+    /// Whether a read of the variable a token was written into may outlive its statement, as <see cref="HeldTokenMayOutlive"/>
+    /// asks of a local that holds one. A write puts another token there, and a read inside the source's own creation is
+    /// the token before, which the source links to: neither reads this one.
+    /// </summary>
+    private static bool AssignedTokenMayOutlive(ISymbol variable, IOperation created, IOperation? function)
+    {
+        foreach (var operation in created.Root().Descendants())
+        {
+            var symbol = operation switch
+            {
+                ILocalReferenceOperation local => (ISymbol)local.Local,
+                IParameterReferenceOperation parameter => parameter.Parameter,
+                _ => null,
+            };
+            if (SymbolEqualityComparer.Default.Equals(symbol, variable)
+                && !created.Syntax.Span.Contains(operation.Syntax.Span)
+                && !(operation.Parent is ISimpleAssignmentOperation { Parent: IExpressionStatementOperation } write && write.Target == operation)
+                && (operation.EnclosingFunction() != function || MayOutliveTheStatement(operation, function)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The statement before which a using declaration can take an unheld source: an expression, return or local
+    /// declaration statement (or an <c>if</c>, the source in its condition) standing in a block, the source on its
+    /// unconditional path in the same function, and nothing before it in the statement but reads. The source then comes
+    /// into being where it did, as far as anything can tell: a call or an await before it would start its timer earlier.
+    /// </summary>
+    public static SyntaxNode? StatementToHoldBefore(IOperation created)
+    {
+        var operation = created;
+        for (; operation.Parent is { } parent && operation.Syntax is not StatementSyntax; operation = parent)
+        {
+            if ((parent is IConditionalOperation conditional && conditional.Condition != operation)
+                || parent.Kind is OperationKind.Coalesce or OperationKind.ConditionalAccess or OperationKind.AnonymousFunction or OperationKind.LocalFunction
+                    or OperationKind.SwitchExpression or OperationKind.Loop or OperationKind.Using or OperationKind.Lock or OperationKind.Try
+                || parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr } binary && binary.RightOperand == operation)
+            {
+                return null;
+            }
+        }
+
+        var statement = operation.Syntax;
+        if (statement is not (ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or IfStatementSyntax)
+            || statement.Parent is not (BlockSyntax or GlobalStatementSyntax)
+            || statement is LocalDeclarationStatementSyntax { UsingKeyword.RawKind: not 0 })
+        {
+            return null;
+        }
+
+        return RunsCodeBefore(operation, created.Syntax.SpanStart) ? null : statement;
+    }
+
+    /// <summary>
+    /// Whether what <paramref name="operation"/> evaluates before <paramref name="start"/> (source order is evaluation order
+    /// in the statements taken) is more than reads. Another source made there counts as a read: it takes a using before
+    /// the statement too, and making one does nothing the other could see.
+    /// </summary>
+    private static bool RunsCodeBefore(IOperation operation, int start)
+    {
+        if (operation.Syntax.SpanStart >= start)
+        {
+            return false;
+        }
+
+        if (operation.Syntax.Span.End <= start)
+        {
+            return !IsReadTree(operation);
+        }
+
+        foreach (var child in operation.ChildOperations)
+        {
+            if (RunsCodeBefore(child, start))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsReadTree(IOperation operation) => operation switch
+    {
+        IObjectCreationOperation or IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" } when operation.Type?.Name == "CancellationTokenSource" => true,
+
+        // What other rules' fixes turn into reads counts as one already (TPL0003's cached task for a Task.FromResult,
+        // TPL0014's value for a Task.Run of one or an await of a completed task), so which fix runs first does not decide
+        // this one's: dotnet format gives the same text on every run.
+        IInvocationOperation { TargetMethod.ContainingType.Name: "Task" or "ValueTask" or "TaskFactory" or "ConfiguredTaskAwaitable" } call =>
+            call.TargetMethod.Name is "FromResult" or "Run" or "StartNew" or "ConfigureAwait"
+                || (call.TargetMethod.Name == "Delay" && call.Arguments.Length == 1 && call.Arguments[0].Value.ConstantValue is { HasValue: true, Value: 0 })
+            ? call.ChildOperations.All(IsReadTree)
+            : false,
+        IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda } =>
+            lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } && IsReadTree(value),
+        _ => IsRead(operation) && operation.ChildOperations.All(IsReadTree),
+    };
+
+    /// <summary>
+    /// A read: a local, parameter, field, property, <c>this</c>, constant, or a built-in operator or conversion. A getter runs code, but
+    /// no more than a read's worth; a call or an await may take long enough to matter to a timer.
+    /// </summary>
+    private static bool IsRead(IOperation operation) =>
+        operation.Kind is OperationKind.LocalReference or OperationKind.ParameterReference or OperationKind.FieldReference or OperationKind.InstanceReference
+            or OperationKind.PropertyReference
+            or OperationKind.Literal or OperationKind.DefaultValue or OperationKind.TypeOf or OperationKind.NameOf or OperationKind.Argument
+            or OperationKind.VariableDeclarator or OperationKind.VariableInitializer or OperationKind.Await
+        || operation.ConstantValue.HasValue
+        || operation is IConversionOperation { Conversion.IsUserDefined: false } or IBinaryOperation { OperatorMethod: null } or IUnaryOperation { OperatorMethod: null };
 
     /// <summary>
     /// Whether a statement after the declaration, in its block, disposes the source whichever way it runs (in a

@@ -7,7 +7,8 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
-/// TPL0020: a local CancellationTokenSource with a timer or a parent registration that nothing disposes keeps the
+/// TPL0020: a CancellationTokenSource with a timer or a parent registration that nothing disposes (a local, or one only
+/// its token is read from) keeps the
 /// timer queued, or the registration on the parent, until the timer fires or the parent goes (docs/rules/TPL0020.md).
 /// The fix declares it with <c>using</c> where nothing uses it after its block.
 /// </summary>
@@ -49,7 +50,12 @@ public sealed class DisposeTokenSourceAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        options.Report(context, Diagnostic.Create(Rule, created.Syntax.GetLocation(), DiagnosticPropertyKeys.ForFix(site.Fix), site.Local.Name, site.Holds,
-            site.Fix is null ? "dispose it when the work that uses its token ends" : "declare it with using"));
+        options.Report(context, Diagnostic.Create(Rule, created.Syntax.GetLocation(), DiagnosticPropertyKeys.ForFix(site.Fix), site.Name, site.Holds,
+            site.Fix switch
+            {
+                null => "dispose it when the work that uses its token ends",
+                DisposeTokenSource.FixHoldInUsing => "hold it in a using variable",
+                _ => "declare it with using",
+            }));
     }
 }

@@ -16,8 +16,8 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 
 /// <summary>
 /// TPL0020: declares the source with <c>using</c>, so it is disposed when its block ends: <c>using var source = …;</c>
-/// from C# 8, or before it <c>using (var source = …) { … }</c> around the rest of the block. The analyzer offers it only
-/// where nothing uses the source or its token after the block.
+/// from C# 8, or before it <c>using (var source = …) { … }</c> around the rest of the block; a source nothing held is
+/// declared so before its statement. The analyzer offers it only where nothing uses the source or its token after the block.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(DisposeTokenSourceFixer))]
 public sealed class DisposeTokenSourceFixer : SiteRuleFixer
@@ -36,12 +36,23 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
 
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
     {
+        if (FixSites.KindOf(diagnostic) == DisposeTokenSource.FixHoldInUsing)
+        {
+            return root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<StatementSyntax>();
+        }
+
         var statement = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true).FirstAncestorOrSelf<LocalDeclarationStatementSyntax>();
         return FixSites.KindOf(diagnostic) == DisposeTokenSource.FixUsingStatement ? statement?.Parent : statement;
     }
 
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
+        if (kind == DisposeTokenSource.FixHoldInUsing)
+        {
+            HoldInUsing(editor, span, cancellationToken);
+            return;
+        }
+
         if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is not { } statement
             || !statement.UsingKeyword.IsKind(SyntaxKind.None))
         {
@@ -71,5 +82,33 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         {
             editor.RemoveNode(moved, SyntaxRemoveOptions.KeepNoTrivia);
         }
+    }
+
+    /// <summary>
+    /// <c>await F(new CancellationTokenSource(t).Token);</c> → <c>using var timeoutSource = new
+    /// CancellationTokenSource(t);</c> and <c>await F(timeoutSource.Token);</c>. Every copy of the file must take a using
+    /// declaration (C# 8); one statement takes one source per pass, the next waits for Fix All's next pass.
+    /// </summary>
+    private static void HoldInUsing(DocumentEditor editor, TextSpan span, CancellationToken cancellationToken)
+    {
+        var created = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
+        if (created is not (ObjectCreationExpressionSyntax or InvocationExpressionSyntax)
+            || LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) < LanguageVersion.CSharp8
+            || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
+            || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
+            || !TakenBlocks.GetOrCreateValue(editor).Add(statement)
+            || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+        {
+            return;
+        }
+
+        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, created is InvocationExpressionSyntax ? "linkedSource" : "timeoutSource");
+        var source = SyntaxFactory.LocalDeclarationStatement(SyntaxFactory.VariableDeclaration(
+                SyntaxFactory.IdentifierName("var"),
+                SyntaxFactory.SingletonSeparatedList(SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
+                    .WithInitializer(SyntaxFactory.EqualsValueClause(((ExpressionSyntax)created).WithoutTrivia())))))
+            .WithUsingKeyword(SyntaxFactory.Token(SyntaxKind.UsingKeyword));
+        var reading = statement.ReplaceNode(created, SyntaxFactory.IdentifierName(name).WithTriviaFrom(created));
+        AddedStatements.Before(editor, statement, [source], reading);
     }
 }

@@ -262,6 +262,42 @@ public sealed class CatalogPairTests
             """.Replace("\r\n", "\n", StringComparison.Ordinal), fixedCode, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// TPL0020 holds a source nothing holds in a using before its statement only where nothing before the source in the
+    /// statement is more than a read. Fixes that turn a call or an await there into a read (TPL0003's cached task,
+    /// TPL0014's value) must not decide it, or a second dotnet format run would find more to fix.
+    /// </summary>
+    [Theory]
+    [InlineData(DiagnosticIds.CacheConstantTaskResult)]
+    [InlineData(DiagnosticIds.AvailableValue)]
+    public async Task ASourceNothingHolds_GivesOneTextWhicheverFixTurnsWhatComesBeforeItIntoReads(string other)
+    {
+        const string code = Usings + """
+            public sealed class Pair
+            {
+                private readonly int _size = 4;
+
+                public async Task Send(Func<Task<int>, int, CancellationToken, Task> send)
+                {
+                    await send(Task.FromResult(1000), await Task.Run(() => 5), new CancellationTokenSource(100).Token);
+                    for (var i = 0; i < 3; i++)
+                    {
+                        await send(Task.FromResult(i), await Task.Run(() => _size + i), CancellationTokenSource.CreateLinkedTokenSource(default(CancellationToken)).Token);
+                    }
+                }
+            }
+            """;
+        foreach (var setup in new[] { GauntletSetup.Single, GauntletSetup.Modern })
+        {
+            var oneWay = await FormatRun.FixAsync(setup, code, other, DiagnosticIds.DisposeTokenSource);
+            var otherWay = await FormatRun.FixAsync(setup, code, DiagnosticIds.DisposeTokenSource, other);
+            Assert.Equal(oneWay, otherWay);
+            Assert.NotEqual(await FormatRun.FixAsync(setup, code, DiagnosticIds.DisposeTokenSource), oneWay);
+            Assert.Contains("using var timeoutSource = new CancellationTokenSource(100);", oneWay, StringComparison.Ordinal);
+            Assert.Contains("using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(default(CancellationToken));", oneWay, StringComparison.Ordinal);
+        }
+    }
+
     [Fact]
     public void EveryPairTheCatalogFinds_HasACase()
     {

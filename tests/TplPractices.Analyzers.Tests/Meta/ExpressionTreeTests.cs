@@ -27,16 +27,17 @@ public sealed class ExpressionTreeTests
         "new System.Collections.Concurrent.ConcurrentDictionary<int, int>().GetOrAdd(1, k => k + x)",
         "Task.WhenAny(t, Task.Delay(x))",
         "t.ContinueWith(_ => 1) == t.ContinueWith(_ => 2)",
+        "new SemaphoreSlim(1).Wait(1, new CancellationTokenSource(x).Token)",
     };
 
     /// <summary>
-    /// Rules whose site is a statement, a loop, a local declaration (TPL0020) or a member (a field initializer's cached task for TPL0003), never an
+    /// Rules whose site is a statement, a loop or a member (a field initializer's cached task for TPL0003), never an
     /// expression a tree can hold.
     /// </summary>
     private static readonly string[] NotInExpressions =
     [
         DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.AwaitInLoop, DiagnosticIds.ValueTaskFastPath,
-        DiagnosticIds.ConstructorConcurrency, DiagnosticIds.HotPathInlining, DiagnosticIds.PassThroughAsync, DiagnosticIds.DisposeTokenSource,
+        DiagnosticIds.ConstructorConcurrency, DiagnosticIds.HotPathInlining, DiagnosticIds.PassThroughAsync,
     ];
 
     private static string Source(string expression, bool inTree) => $$"""

@@ -98,7 +98,8 @@ public sealed class DisposeTokenSourceTests
                 CancellationTokenSource Returned() { var source = new CancellationTokenSource(100); return source; }
                 void Stored() { var source = new CancellationTokenSource(100); _field = source; }
                 void Passed(Action<CancellationTokenSource> keep) { var source = new CancellationTokenSource(100); keep(source); }
-                void Captured() { var source = new CancellationTokenSource(100); Task.Run(() => source.Cancel()); }
+                void CapturedAndDisposed() { var source = new CancellationTokenSource(100); Task.Delay(10, source.Token).ContinueWith(_ => source.Dispose()); }
+                void NothingToHold(Func<CancellationToken, Task> work) { work(new CancellationTokenSource().Token).Wait(); work(new CancellationTokenSource(-1).Token).Wait(); }
                 void Field() { _field = new CancellationTokenSource(100); }
             """);
         await Verify.VerifyAnalyzerAsync(code);
@@ -542,5 +543,277 @@ public sealed class DisposeTokenSourceTests
             await run(token => Task.Delay(1, token));
             """;
         await new Verify.Test { TestCode = before, FixedCode = after, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+    }
+
+    private const string Hold = "hold it in a using variable";
+
+    private const string Timed = "new CancellationTokenSource(…)";
+
+    private const string Linked = "CancellationTokenSource.CreateLinkedTokenSource(…)";
+
+    /// <summary>
+    /// A source only its token is read from (found in Discord.Net's audio stream: a linked source per write) can never be
+    /// disposed. Where the token ends with the statement and nothing before the source in the statement runs code, a
+    /// using variable declared before the statement holds it.
+    /// </summary>
+    [Fact]
+    public async Task ASourceNothingHolds_IsHeldInAUsingBeforeItsStatement()
+    {
+        var before = Class("""
+                private readonly CancellationToken _stopping = default;
+
+                async Task<int> Read(Stream stream, byte[] buffer)
+                {
+                    // Five seconds at most.
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, {|#0:new CancellationTokenSource(TimeSpan.FromSeconds(5))|}.Token).ConfigureAwait(false);
+                }
+
+                async Task Copy(Stream from, Stream to, CancellationToken outer)
+                {
+                    var timeoutSource = 1;
+                    await from.CopyToAsync(to, 4096 * timeoutSource, {|#1:CancellationTokenSource.CreateLinkedTokenSource(outer, _stopping)|}.Token);
+                }
+
+                async Task<bool> Held(SemaphoreSlim gate, CancellationToken outer)
+                {
+                    var token = {|#2:CancellationTokenSource.CreateLinkedTokenSource(outer, _stopping)|}.Token;
+                    if (await gate.WaitAsync(1000, {|#3:new CancellationTokenSource(500)|}.Token))
+                    {
+                        gate.Release();
+                    }
+
+                    return await gate.WaitAsync(10, token);
+                }
+
+                // A task TPL0003 would cache, and a value TPL0014 would take, count as the reads those fixes make of them.
+                async Task Prepared(Func<Task<int>, int, CancellationToken, Task> work)
+                {
+                    await work(Task.FromResult(1000), await Task.Run(() => 5), {|#4:new CancellationTokenSource(100)|}.Token);
+                }
+            """);
+        var after = Class("""
+                private readonly CancellationToken _stopping = default;
+
+                async Task<int> Read(Stream stream, byte[] buffer)
+                {
+                    // Five seconds at most.
+                    using var timeoutSource = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, timeoutSource.Token).ConfigureAwait(false);
+                }
+
+                async Task Copy(Stream from, Stream to, CancellationToken outer)
+                {
+                    var timeoutSource = 1;
+                    using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(outer, _stopping);
+                    await from.CopyToAsync(to, 4096 * timeoutSource, linkedSource.Token);
+                }
+
+                async Task<bool> Held(SemaphoreSlim gate, CancellationToken outer)
+                {
+                    using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(outer, _stopping);
+                    var token = linkedSource.Token;
+                    using var timeoutSource = new CancellationTokenSource(500);
+                    if (await gate.WaitAsync(1000, timeoutSource.Token))
+                    {
+                        gate.Release();
+                    }
+
+                    return await gate.WaitAsync(10, token);
+                }
+
+                // A task TPL0003 would cache, and a value TPL0014 would take, count as the reads those fixes make of them.
+                async Task Prepared(Func<Task<int>, int, CancellationToken, Task> work)
+                {
+                    using var timeoutSource = new CancellationTokenSource(100);
+                    await work(Task.FromResult(1000), await Task.Run(() => 5), timeoutSource.Token);
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments(Timed, DisposeTokenSource.Timer, Hold));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(Timed, DisposeTokenSource.Timer, Hold));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(Linked, DisposeTokenSource.Registration, Hold));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(Linked, DisposeTokenSource.Registration, Hold));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments(Timed, DisposeTokenSource.Timer, Hold));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Reported, not fixed, where a using before the statement would change what happens: a call or an await before the
+    /// source would now run under its timer; a source on a conditional path, in a loop's condition or a lambda would be
+    /// made where it was not, or once for many; a token given to work nobody awaits outlives the statement; and where no
+    /// using declaration can stand (an expression body, a statement alone under an if, a switch section, C# 7.3).
+    /// </summary>
+    [Fact]
+    public async Task ASourceNothingHolds_WhereAUsingWouldChangeWhatRuns_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task AfterAnAwait(Func<int, CancellationToken, Task> work, Func<Task<int>> size) => await work(await size(), [|new CancellationTokenSource(100)|].Token);
+                async Task AfterACall(Func<int, CancellationToken, Task> work)
+                {
+                    await work(Math.Max(1, 2), [|new CancellationTokenSource(100)|].Token);
+                }
+
+                async Task<int> Conditional(bool wait, Func<CancellationToken, Task<int>> work)
+                {
+                    var n = wait ? await work([|new CancellationTokenSource(100)|].Token) : 0;
+                    while (await work([|new CancellationTokenSource(100)|].Token) > n) { }
+                    if (wait) await work([|new CancellationTokenSource(100)|].Token);
+                    Func<Task> later = async () => await work([|new CancellationTokenSource(100)|].Token);
+                    _ = work(new CancellationTokenSource(100).Token);
+                    switch (n)
+                    {
+                        case 1:
+                            await work([|new CancellationTokenSource(100)|].Token);
+                            break;
+                    }
+
+                    return n;
+                }
+
+            """);
+        await new Verify.Test { TestCode = code, FixedCode = code }.RunAsync();
+    }
+
+    /// <summary>Two sources in one statement: each gets its using, one per pass of Fix All, in the order they were made.</summary>
+    [Fact]
+    public async Task TwoSourcesNothingHoldsInOneStatement_AreBothHeld()
+    {
+        var before = Class("""
+                async Task Two(Func<CancellationToken, CancellationToken, Task> work, CancellationToken outer)
+                {
+                    await work([|new CancellationTokenSource(TimeSpan.FromSeconds(1))|].Token, [|CancellationTokenSource.CreateLinkedTokenSource(outer)|].Token);
+                }
+            """);
+        var after = Class("""
+                async Task Two(Func<CancellationToken, CancellationToken, Task> work, CancellationToken outer)
+                {
+                    using var timeoutSource = new CancellationTokenSource(TimeSpan.FromSeconds(1));
+                    using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(outer);
+                    await work(timeoutSource.Token, linkedSource.Token);
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = after, NumberOfIncrementalIterations = 2, NumberOfFixAllIterations = 1 }.RunAsync();
+    }
+
+    /// <summary>
+    /// A token written into a parameter or local (<c>token = CreateLinkedTokenSource(token, _stopping).Token;</c>, one
+    /// linked source per call on a token that lives as long as the object) is reported where every read of the variable
+    /// ends with its statement, without a fix: the variable outlives any block a using could close. A token handed on
+    /// (to a change token, to work nobody awaits, to a lambda) may be meant to fire later: not reported.
+    /// </summary>
+    [Fact]
+    public async Task ASourceNothingHolds_WrittenIntoAVariable_OrHandedOn()
+    {
+        var code = Class("""
+                private readonly CancellationToken _stopping = default;
+                private CancellationToken _kept;
+
+                async Task Write(Stream to, byte[] data, CancellationToken cancelToken)
+                {
+                    if (cancelToken.CanBeCanceled)
+                        cancelToken = [|CancellationTokenSource.CreateLinkedTokenSource(cancelToken, _stopping)|].Token;
+                    else
+                        cancelToken = _stopping;
+
+                    await to.WriteAsync(data, 0, data.Length, cancelToken);
+                }
+
+                void HandedOn(Func<CancellationToken, Task> work, CancellationToken token)
+                {
+                    _kept = new CancellationTokenSource(TimeSpan.FromMinutes(1)).Token;
+                    var later = new CancellationTokenSource(1000).Token;
+                    _ = work(later);
+                    token = CancellationTokenSource.CreateLinkedTokenSource(token).Token;
+                    Task.Run(() => work(token));
+                }
+            """);
+        await new Verify.Test { TestCode = code, FixedCode = code }.RunAsync();
+    }
+
+    [Fact]
+    public async Task ASourceNothingHolds_BeforeCSharp8_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task Read(Func<CancellationToken, Task> work)
+                {
+                    await work([|new CancellationTokenSource(100)|].Token);
+                }
+            """);
+        await new Verify.Test { TestCode = code, FixedCode = code, OnCSharp73NetFramework = true }.RunAsync();
+    }
+
+    /// <summary>The top-level local takes another name: the lambda's one above would clash with it (CS0136).</summary>
+    [Fact]
+    public async Task ASourceNothingHolds_InNestedLambdasAndTopLevelStatements()
+    {
+        var before = Usings + """
+            Func<Func<CancellationToken, Task>, Task> run = async work =>
+            {
+                Func<Task> inner = async () =>
+                {
+                    await work([|new CancellationTokenSource(50)|].Token);
+                };
+                await inner();
+            };
+            await Task.Delay(10, [|new CancellationTokenSource(1000)|].Token);
+            await run(token => Task.Delay(1, token));
+            """;
+        var after = Usings + """
+            Func<Func<CancellationToken, Task>, Task> run = async work =>
+            {
+                Func<Task> inner = async () =>
+                {
+                    using var timeoutSource = new CancellationTokenSource(50);
+                    await work(timeoutSource.Token);
+                };
+                await inner();
+            };
+            using var timeoutSource2 = new CancellationTokenSource(1000);
+            await Task.Delay(10, timeoutSource2.Token);
+            await run(token => Task.Delay(1, token));
+            """;
+        await new Verify.Test { TestCode = before, FixedCode = after, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+    }
+
+    /// <summary>
+    /// A local source that a lambda or local function captures cannot take a using (the capture may run after the block),
+    /// but where nothing there disposes it either, nothing ever does: reported without a fix (found in Discord.Net's
+    /// interaction helper, a linked source only canceled by an event handler). One the capture disposes is not reported.
+    /// </summary>
+    [Fact]
+    public async Task ACapturedSourceNothingDisposes_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task<int> WaitForEvent(Action<Action<int>> subscribe, TimeSpan timeout, CancellationToken outer)
+                {
+                    var result = new TaskCompletionSource<int>();
+                    var wait = {|#0:CancellationTokenSource.CreateLinkedTokenSource(outer)|};
+                    _ = Task.Delay(timeout, wait.Token).ContinueWith(t => result.TrySetResult(-1));
+                    subscribe(Handle);
+                    return await result.Task;
+
+                    void Handle(int value)
+                    {
+                        wait.Cancel();
+                        result.TrySetResult(value);
+                    }
+                }
+
+                void Timer(Func<CancellationToken, Task> work)
+                {
+                    var source = {|#1:new CancellationTokenSource(100)|};
+                    Task.Run(() => source.Cancel());
+                }
+
+                void DisposedByTheContinuation(Func<CancellationToken, Task> work)
+                {
+                    var source = new CancellationTokenSource(100);
+                    work(source.Token).ContinueWith(_ => source.Dispose());
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("wait", DisposeTokenSource.Registration, "dispose it when the work that uses its token ends"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
     }
 }
