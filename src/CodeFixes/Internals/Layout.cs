@@ -35,6 +35,12 @@ internal static class Layout
 
         var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot, document.Project);
         var result = document;
+        var spacing = AuthorSpacing.Restored(oldRoot, await tree.GetRootAsync(cancellationToken).ConfigureAwait(false), await TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false)).ToList();
+        if (spacing.Count > 0)
+        {
+            result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(spacing));
+        }
+
         // Spreading a list leaves the lists inside it to the next round (their lines move with it): one round per level
         // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
         // A body laid out by the first Mixed round leaves a lambda block inside it as it was; the second lays that out.
@@ -60,7 +66,10 @@ internal static class Layout
             }
         }
 
-        return await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
+        result = await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
+        var newRoot = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var flush = newRoot is null ? [] : MovedLines.FlushDirectivesIndented(oldRoot, newRoot).ToList();
+        return flush.Count == 0 ? result : result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(flush));
     }
 
     /// <summary>

@@ -154,6 +154,37 @@ internal static class MovedLines
         }
     }
 
+    /// <summary>
+    /// The directives the author wrote at the start of their lines that the rewritten text indents: formatting a member
+    /// a fix adds before a type's closing brace indents the <c>#endregion</c> that the brace carries. Fixes write no
+    /// directives, so the two texts hold the same ones in the same order; where they do not, nothing is changed.
+    /// </summary>
+    public static IEnumerable<TextChange> FlushDirectivesIndented(SyntaxNode oldRoot, SyntaxNode newRoot)
+    {
+        var before = oldRoot.DescendantTrivia().Where(t => t.IsDirective).ToList();
+        var after = newRoot.DescendantTrivia().Where(t => t.IsDirective).ToList();
+        if (before.Count != after.Count)
+        {
+            yield break;
+        }
+
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
+        for (var i = 0; i < before.Count; i++)
+        {
+            var was = oldText.Lines.GetLineFromPosition(before[i].SpanStart);
+            var line = newText.Lines.GetLineFromPosition(after[i].SpanStart);
+            var indentation = TextSpan.FromBounds(line.Start, after[i].SpanStart);
+            if (was.Start == before[i].SpanStart
+                && indentation.Length > 0
+                && string.IsNullOrWhiteSpace(newText.ToString(indentation))
+                && before[i].ToString() == after[i].ToString())
+            {
+                yield return new TextChange(indentation, string.Empty);
+            }
+        }
+    }
+
     /// <summary>A directive written at the start of its line (<c>#pragma</c>, <c>#if</c>) stays there when the code around it moves.</summary>
     private static bool IsFlushDirective(SyntaxNode root, TextLine line, int width) =>
         width == 0 && root.FindTrivia(line.Start).IsDirective;

@@ -102,6 +102,35 @@ public sealed class LayoutTests
             StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A state fix rebuilds the lambda, and formatting it spaced the author's code inside as the formatter would
+    /// (<c>if(x&gt;1)</c> became <c>if (x &gt; 1)</c>, found in Akka.NET); the spaces between tokens the fix kept stay the
+    /// author's. The lines the fix wrote are spaced by the formatter.
+    /// </summary>
+    [Fact]
+    public async Task AuthorsSpacingInsideARebuiltLambda_Stays()
+    {
+        const string code = """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Counter
+            {
+                private int _total;
+
+                public Task Add(int x) => Task.Factory.StartNew(() =>
+                {
+                    if(x>1) { Console.WriteLine( x ); }
+                    _total+=x;
+                });
+            }
+            """;
+        var result = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.UseTaskState);
+        Assert.Contains("\n        if(x>1) { Console.WriteLine( x ); }\n", result, StringComparison.Ordinal);
+        Assert.Contains("var (x, self) = ((int, Counter))state!;", result, StringComparison.Ordinal);
+        Assert.Contains("self._total+=x;", result, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MaxLineLengthAndTabs_AreTheEditorConfigs()
     {

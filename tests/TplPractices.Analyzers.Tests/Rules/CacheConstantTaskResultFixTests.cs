@@ -1010,6 +1010,48 @@ public sealed class CacheConstantTaskResultFixTests
             """);
     }
 
+    /// <summary>
+    /// A directive the author wrote at the start of its line stays there: the holder class goes in before an
+    /// <c>#endregion</c> that ends the type, and formatting the class indented that directive (found in Akka.NET).
+    /// </summary>
+    [Fact]
+    public async Task HolderClassBeforeAFlushEndRegion_LeavesTheDirectiveWhereItWas()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+            #region Members
+                private static readonly Task<int> s_first = Get();
+
+                static Task<int> Get() => [|Task.FromResult(42)|];
+            #endregion
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+            #region Members
+                private static readonly Task<int> s_first = Get();
+
+                static Task<int> Get() => CachedTasks.s_int42Task;
+
+                // Cached tasks in a class of their own: its initializer runs on first use, whatever order this type's static initializers run in.
+                private static class CachedTasks
+                {
+                    internal static readonly Task<int> s_int42Task = Task.FromResult(42);
+                }
+            #endregion
+            }
+            """);
+    }
+
     /// <summary>The shapes that placement by text order got wrong: the fixed programs compute what the originals did.</summary>
     [Theory]
     [InlineData("Totals", "returned 120")]

@@ -1,0 +1,59 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// The spaces inside a line between two tokens a fix kept, as the author wrote them. Formatting what a fix rebuilt
+/// (a state fix's lambda, a call it spread) also spaces the author's code inside it: <c>if(x&gt;1)</c> came back as
+/// <c>if (x &gt; 1)</c> (found in Akka.NET). Builds and means the same, but a fix has no business restyling code it
+/// did not write.
+/// </summary>
+internal static class AuthorSpacing
+{
+    /// <summary>
+    /// The edits of the rewritten text (<paramref name="newRoot"/>) that put back the spacing between two tokens that
+    /// stand side by side in both texts, on one line, where only spaces or tabs lie between them and the rewrite changed
+    /// nothing next to them. Line breaks and indentation are left to the other layout steps.
+    /// </summary>
+    public static IEnumerable<TextChange> Restored(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes)
+    {
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
+        var newSpans = TextEdits.NewSpans(changes);
+        for (var i = 0; i < changes.Count; i++)
+        {
+            var change = changes[i];
+            var was = oldText.ToString(change.Span);
+            var now = change.NewText ?? string.Empty;
+            if (was == now
+                || !IsSpacing(was) || !IsSpacing(now)
+                || (i > 0 && changes[i - 1].Span.End >= change.Span.Start)
+                || (i + 1 < changes.Count && changes[i + 1].Span.Start <= change.Span.End)
+                || !BetweenTokens(oldRoot, change.Span, out var oldLeft, out var oldRight)
+                || !BetweenTokens(newRoot, newSpans[i], out var newLeft, out var newRight)
+                || oldLeft.Text != newLeft.Text || oldRight.Text != newRight.Text
+                || OnOtherLines(oldText, oldLeft, oldRight) || OnOtherLines(newText, newLeft, newRight))
+            {
+                continue;
+            }
+
+            yield return new TextChange(newSpans[i], was);
+        }
+    }
+
+    private static bool IsSpacing(string text) => text.All(c => c is ' ' or '\t');
+
+    /// <summary>Whether <paramref name="span"/> is all of what lies between two tokens: no comment, literal or directive.</summary>
+    private static bool BetweenTokens(SyntaxNode root, TextSpan span, out SyntaxToken left, out SyntaxToken right)
+    {
+        right = root.FindToken(span.End);
+        left = right.GetPreviousToken();
+        return right.SpanStart == span.End && left.Span.End == span.Start && !left.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None);
+    }
+
+    private static bool OnOtherLines(SourceText text, SyntaxToken left, SyntaxToken right) =>
+        text.Lines.GetLineFromPosition(left.Span.End).LineNumber != text.Lines.GetLineFromPosition(right.SpanStart).LineNumber;
+}
