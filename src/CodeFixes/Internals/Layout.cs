@@ -35,10 +35,13 @@ internal static class Layout
 
         var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot, document.Project);
         var result = document;
-        var spacing = AuthorSpacing.Restored(oldRoot, await tree.GetRootAsync(cancellationToken).ConfigureAwait(false), await TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false)).ToList();
+        // The first diff serves the first step too, where the author's spacing needed nothing put back.
+        List<TextChange>? known = await TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false);
+        var spacing = AuthorSpacing.Restored(oldRoot, await tree.GetRootAsync(cancellationToken).ConfigureAwait(false), known).ToList();
         if (spacing.Count > 0)
         {
             result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(spacing));
+            known = null;
         }
 
         // Spreading a list leaves the lists inside it to the next round (their lines move with it): one round per level
@@ -51,8 +54,9 @@ internal static class Layout
         {
             // Moving code re-indents it; the steps after the move lay out only what a rewrite wrote, so an author's own
             // layout inside moved code (a list begun on one line and continued on the next) stays theirs.
-            var changes = await Changes(original, result, written: !moved, cancellationToken).ConfigureAwait(false);
+            var changes = await Changes(original, result, written: !moved, known, cancellationToken).ConfigureAwait(false);
             moved = false;
+            known = null;
             var root = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
             if (changes.Count == 0 || root is null)
             {
@@ -74,11 +78,11 @@ internal static class Layout
 
     /// <summary>
     /// Where the rewrite's changes lie in the rewritten text; with <paramref name="written"/>, leaving out those that
-    /// only re-indent a line.
+    /// only re-indent a line. <paramref name="known"/>: the changes, where they were found already.
     /// </summary>
-    private static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, bool written, CancellationToken cancellationToken)
+    private static async Task<IReadOnlyList<TextSpan>> Changes(Document original, Document rewritten, bool written, List<TextChange>? known, CancellationToken cancellationToken)
     {
-        var changes = await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false);
+        var changes = known ?? await TextChangesAsync(original, rewritten, cancellationToken).ConfigureAwait(false);
         var spans = TextEdits.NewSpans(changes);
         if (!written)
         {
