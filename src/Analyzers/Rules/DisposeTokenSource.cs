@@ -273,15 +273,16 @@ internal static class DisposeTokenSource
     };
 
     /// <summary>
-    /// A read: a local, parameter, field, property, <c>this</c>, constant, or a built-in operator or conversion. A getter runs code, but
-    /// no more than a read's worth; a call or an await may take long enough to matter to a timer.
+    /// A read: a local, parameter, field, property, <c>this</c>, constant, or a built-in operator or conversion. A getter
+    /// runs code, but no more than a read's worth; a call or an await may take long enough to matter to a timer, and so
+    /// may a task's <c>Result</c> (it waits) or a <c>Lazy</c>'s <c>Value</c> (it may run the factory).
     /// </summary>
     private static bool IsRead(IOperation operation) =>
         operation.Kind is OperationKind.LocalReference or OperationKind.ParameterReference or OperationKind.FieldReference or OperationKind.InstanceReference
-            or OperationKind.PropertyReference
             or OperationKind.Literal or OperationKind.DefaultValue or OperationKind.TypeOf or OperationKind.NameOf or OperationKind.Argument
             or OperationKind.VariableDeclarator or OperationKind.VariableInitializer or OperationKind.Await
         || operation.ConstantValue.HasValue
+        || operation is IPropertyReferenceOperation { Property: var property } && !(property.Name is "Result" or "Value" && property.ContainingType.Name is "Task" or "ValueTask" or "Lazy")
         || operation is IConversionOperation { Conversion.IsUserDefined: false } or IBinaryOperation { OperatorMethod: null } or IUnaryOperation { OperatorMethod: null };
 
     /// <summary>

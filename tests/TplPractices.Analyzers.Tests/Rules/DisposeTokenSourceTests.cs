@@ -653,6 +653,13 @@ public sealed class DisposeTokenSourceTests
                     await work(Math.Max(1, 2), [|new CancellationTokenSource(100)|].Token);
                 }
 
+                // A task's Result waits, and a Lazy's Value may run its factory: the timer would run during either.
+                async Task AfterAWait(Func<int, CancellationToken, Task> work, Task<int> size, Lazy<int> lazy)
+                {
+                    await work(size.Result, [|new CancellationTokenSource(100)|].Token);
+                    await work(lazy.Value, [|new CancellationTokenSource(100)|].Token);
+                }
+
                 async Task<int> Conditional(bool wait, Func<CancellationToken, Task<int>> work)
                 {
                     var n = wait ? await work([|new CancellationTokenSource(100)|].Token) : 0;
