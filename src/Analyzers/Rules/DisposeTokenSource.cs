@@ -262,11 +262,10 @@ internal static class DisposeTokenSource
         // What other rules' fixes turn into reads counts as one already (TPL0003's cached task for a Task.FromResult,
         // TPL0014's value for a Task.Run of one or an await of a completed task), so which fix runs first does not decide
         // this one's: dotnet format gives the same text on every run.
-        IInvocationOperation { TargetMethod.ContainingType.Name: "Task" or "ValueTask" or "TaskFactory" or "ConfiguredTaskAwaitable" } call =>
-            call.TargetMethod.Name is "FromResult" or "Run" or "StartNew" or "ConfigureAwait"
-                || (call.TargetMethod.Name == "Delay" && call.Arguments.Length == 1 && call.Arguments[0].Value.ConstantValue is { HasValue: true, Value: 0 })
-            ? call.ChildOperations.All(IsReadTree)
-            : false,
+        IInvocationOperation { TargetMethod.ContainingType.Name: "Task" or "ValueTask" or "TaskFactory" } call =>
+            (call.TargetMethod.Name is "FromResult" or "Run" or "StartNew" or "ConfigureAwait"
+                || (call.TargetMethod.Name == "Delay" && call.Arguments.Length == 1 && call.Arguments[0].Value.ConstantValue is { HasValue: true, Value: 0 }))
+            && call.ChildOperations.All(IsReadTree),
         IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda } =>
             lambda.Body.Operations.Length == 1 && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } value } && IsReadTree(value),
         _ => IsRead(operation) && operation.ChildOperations.All(IsReadTree),

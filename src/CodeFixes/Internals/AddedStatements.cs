@@ -48,6 +48,20 @@ internal static class AddedStatements
             .WithTrailingTrivia(lineBreak)));
     }
 
+    /// <summary><c>var name = value</c>, the declaration of a local a fix adds.</summary>
+    public static VariableDeclarationSyntax Var(string name, ExpressionSyntax value) =>
+        SyntaxFactory.VariableDeclaration(
+            SyntaxFactory.IdentifierName("var"),
+            SyntaxFactory.SingletonSeparatedList(SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name)).WithInitializer(SyntaxFactory.EqualsValueClause(value))));
+
+    /// <summary><c>using var name = value;</c> (C# 8), disposed when its block ends.</summary>
+    public static LocalDeclarationStatementSyntax UsingVar(VariableDeclarationSyntax declaration) =>
+        SyntaxFactory.LocalDeclarationStatement(declaration).WithUsingKeyword(SyntaxFactory.Token(SyntaxKind.UsingKeyword));
+
+    /// <summary>The member whose locals a new local's name must not clash with (the file, for top-level statements).</summary>
+    public static SyntaxNode? LocalScopeOf(SyntaxNode node) =>
+        node.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax);
+
     /// <summary>The node that stands on the statement's lines: its global statement at the top level.</summary>
     private static SyntaxNode LineOf(StatementSyntax statement) => statement.Parent is GlobalStatementSyntax global ? global : statement;
 

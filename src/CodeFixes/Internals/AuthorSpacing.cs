@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Text;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -51,7 +52,7 @@ internal static class AuthorSpacing
     {
         right = root.FindToken(span.End);
         left = right.GetPreviousToken();
-        return right.SpanStart == span.End && left.Span.End == span.Start && !left.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.None);
+        return right.SpanStart == span.End && left.Span.End == span.Start && !left.IsKind(SyntaxKind.None);
     }
 
     private static bool OnOtherLines(SourceText text, SyntaxToken left, SyntaxToken right) =>

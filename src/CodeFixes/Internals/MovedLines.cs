@@ -86,7 +86,7 @@ internal static class MovedLines
             var width = content.Length - content.TrimStart().Length;
             var wanted = indentations[number - first - 1];
             if (width == content.Length || style.Indentation(content) == wanted
-                || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
+                || !StartsInCode(root, line.Start + width))
             {
                 continue;
             }
@@ -145,7 +145,7 @@ internal static class MovedLines
             var line = text.Lines[number];
             var content = line.ToString();
             var width = content.Length - content.TrimStart().Length;
-            if (width == content.Length || !StartsInCode(root, line.Start + width) || IsFlushDirective(root, line, width))
+            if (width == content.Length || !StartsInCode(root, line.Start + width))
             {
                 continue;
             }
@@ -155,12 +155,18 @@ internal static class MovedLines
     }
 
     /// <summary>
-    /// The directives the author wrote at the start of their lines that the rewritten text indents: formatting a member
-    /// a fix adds before a type's closing brace indents the <c>#endregion</c> that the brace carries. Fixes write no
+    /// The directives the author wrote at the start of their lines that the rewritten text indents: code a fix moves
+    /// takes a <c>#pragma</c> inside it along (<see cref="Of"/> re-indents every line it moves), and formatting a member a
+    /// fix adds before a type's closing brace indents the <c>#endregion</c> that the brace carries. Fixes write no
     /// directives, so the two texts hold the same ones in the same order; where they do not, nothing is changed.
     /// </summary>
     public static IEnumerable<TextChange> FlushDirectivesIndented(SyntaxNode oldRoot, SyntaxNode newRoot)
     {
+        if (!oldRoot.ContainsDirectives)
+        {
+            yield break;
+        }
+
         var before = oldRoot.DescendantTrivia().Where(t => t.IsDirective).ToList();
         var after = newRoot.DescendantTrivia().Where(t => t.IsDirective).ToList();
         if (before.Count != after.Count)
@@ -184,10 +190,6 @@ internal static class MovedLines
             }
         }
     }
-
-    /// <summary>A directive written at the start of its line (<c>#pragma</c>, <c>#if</c>) stays there when the code around it moves.</summary>
-    private static bool IsFlushDirective(SyntaxNode root, TextLine line, int width) =>
-        width == 0 && root.FindTrivia(line.Start).IsDirective;
 
     /// <summary>
     /// Whether the text at <paramref name="position"/> begins a token or a comment of its own: not the inside of a

@@ -109,7 +109,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             || compilation.GetTypeByMetadataName("System.TimeSpan") is not { } timeSpan
             || FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || loop.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+            || AddedStatements.LocalScopeOf(loop) is not { } member)
         {
             return;
         }
@@ -122,11 +122,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             : (ExpressionSyntax)generator.InvocationExpression(
                 generator.MemberAccessExpression(ImportedType.Of(generator, timeSpan), "FromMilliseconds"),
                 ((ArgumentSyntax)periodArgument.Syntax).Expression.WithoutTrivia());
-        var timer = LocalDeclarationStatement(VariableDeclaration(
-                IdentifierName("var"),
-                SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(
-                    (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, periodicTimer), period))))))
-            .WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
+        var timer = AddedStatements.UsingVar(AddedStatements.Var(name, (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, periodicTimer), period)));
         AddedStatements.Before(editor, loop, [timer]);
 
         var tick = InvocationExpression(

@@ -34,7 +34,7 @@ internal static class DelayTimerRaceRewrite
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || model.Compilation.GetTypeByMetadataName("System.Threading.CancellationTokenSource") is not { } sourceType
-            || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+            || AddedStatements.LocalScopeOf(statement) is not { } member)
         {
             return;
         }
@@ -65,13 +65,13 @@ internal static class DelayTimerRaceRewrite
                 generator.MemberAccessExpression(ImportedType.Of(generator, sourceType), "CreateLinkedTokenSource"),
                 linkedToken.WithoutTrivia());
         var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
-        var declaration = VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(VariableDeclarator(Identifier(name)).WithInitializer(EqualsValueClause(newSource))));
+        var declaration = AddedStatements.Var(name, newSource);
 
         if (held is not null)
         {
             // The source before the delay's declaration, the delay takes its token there; the race itself keeps its text.
             editor.ReplaceNode(delaySyntax, newDelay);
-            AddedStatements.Before(editor, held, [LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword))]);
+            AddedStatements.Before(editor, held, [AddedStatements.UsingVar(declaration)]);
         }
 
         if (winner is not null)
@@ -82,7 +82,7 @@ internal static class DelayTimerRaceRewrite
 
         if (usingDeclaration)
         {
-            var source = LocalDeclarationStatement(declaration).WithUsingKeyword(Token(SyntaxKind.UsingKeyword));
+            var source = AddedStatements.UsingVar(declaration);
             if (held is null)
             {
                 editor.ReplaceNode(delaySyntax, newDelay);
@@ -144,7 +144,7 @@ internal static class DelayTimerRaceRewrite
             // A held delay's source is declared before the delay already.
             var before = source is null
                 ? new StatementSyntax[] { local, cancel }
-                : new StatementSyntax[] { LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword)), local, cancel };
+                : new StatementSyntax[] { AddedStatements.UsingVar(source), local, cancel };
             // The statement's comments and blank lines speak of the race, which now comes first: they lead the new lines.
             AddedStatements.Before(editor, (StatementSyntax)statement, before, reading);
             return;
@@ -169,7 +169,7 @@ internal static class DelayTimerRaceRewrite
         }
 
         var block = usingDeclaration
-            ? Block(statements.Prepend(LocalDeclarationStatement(source).WithUsingKeyword(Token(SyntaxKind.UsingKeyword))))
+            ? Block(statements.Prepend(AddedStatements.UsingVar(source)))
             : Block(UsingStatement(source, null, Block(statements)));
         switch (body.Parent)
         {

@@ -24,7 +24,8 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.DisposeTokenSource + "_DeclareWithUsing";
 
-    // Blocks a using statement already took in one rewrite: a second source in the same block waits for Fix All's next pass.
+    // Blocks a using statement already took, and statements a held source already went before, in one rewrite: a second
+    // source there waits for Fix All's next pass.
     private static readonly ConditionalWeakTable<DocumentEditor, HashSet<SyntaxNode>> TakenBlocks = new();
 
     public DisposeTokenSourceFixer()
@@ -97,17 +98,13 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
             || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
             || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
             || !TakenBlocks.GetOrCreateValue(editor).Add(statement)
-            || statement.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax and not GlobalStatementSyntax or CompilationUnitSyntax) is not { } member)
+            || AddedStatements.LocalScopeOf(statement) is not { } member)
         {
             return;
         }
 
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, created is InvocationExpressionSyntax ? "linkedSource" : "timeoutSource");
-        var source = SyntaxFactory.LocalDeclarationStatement(SyntaxFactory.VariableDeclaration(
-                SyntaxFactory.IdentifierName("var"),
-                SyntaxFactory.SingletonSeparatedList(SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
-                    .WithInitializer(SyntaxFactory.EqualsValueClause(((ExpressionSyntax)created).WithoutTrivia())))))
-            .WithUsingKeyword(SyntaxFactory.Token(SyntaxKind.UsingKeyword));
+        var source = AddedStatements.UsingVar(AddedStatements.Var(name, ((ExpressionSyntax)created).WithoutTrivia()));
         var reading = statement.ReplaceNode(created, SyntaxFactory.IdentifierName(name).WithTriviaFrom(created));
         AddedStatements.Before(editor, statement, [source], reading);
     }

@@ -749,6 +749,39 @@ public sealed class DisposeTokenSourceTests
         await new Verify.Test { TestCode = code, FixedCode = code, OnCSharp73NetFramework = true }.RunAsync();
     }
 
+    /// <summary>
+    /// A library's two targets: a netstandard2.0 copy at C# 8 (a using declaration compiles there) beside net10.0 with
+    /// nullable warnings on gets the fix in both copies; a netstandard2.0 copy at C# 7.3, where none compiles, leaves
+    /// the diagnostic without a fix in every copy.
+    /// </summary>
+    [Fact]
+    public async Task ASourceNothingHolds_InAMultiTargetedLibrary()
+    {
+        var before = Class("""
+                async Task<int> Read(Stream stream, byte[] buffer, CancellationToken outer)
+                {
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, [|CancellationTokenSource.CreateLinkedTokenSource(outer)|].Token).ConfigureAwait(false);
+                }
+            """);
+        var after = Class("""
+                async Task<int> Read(Stream stream, byte[] buffer, CancellationToken outer)
+                {
+                    using var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(outer);
+                    return await stream.ReadAsync(buffer, 0, buffer.Length, linkedSource.Token).ConfigureAwait(false);
+                }
+            """);
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp8,
+            NullableContext = NullableContextOptions.Disable,
+            LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+        await new Verify.Test { TestCode = before, FixedCode = before, SharedByNetStandardAndNet10 = true }.RunAsync();
+    }
+
     /// <summary>The top-level local takes another name: the lambda's one above would clash with it (CS0136).</summary>
     [Fact]
     public async Task ASourceNothingHolds_InNestedLambdasAndTopLevelStatements()
