@@ -459,14 +459,18 @@ public sealed class AvailableValueTests
     }
 
     /// <summary>
-    /// The only await of a function keeps it async (the idiom that silences CS1998): not reported. An awaited delegate
-    /// task there becomes an await of a completed task. In a loop body, awaits are TPL0005's.
+    /// The only await of a function keeps it async (the idiom that silences CS1998): not reported. A zero delay there
+    /// is the same idiom, not a yield meant: real code writes <c>await Task.Delay(0); throw …;</c> so that the
+    /// exception goes into the task, and a trailing one only to keep the function async. An
+    /// awaited delegate task there becomes an await of a completed task. In a loop body, awaits are TPL0005's.
     /// </summary>
     [Fact]
     public async Task TheOnlyAwait_AndAwaitsInLoops_AreLeftAlone()
     {
         var before = Class("""
                 async Task Only() { await Task.CompletedTask; }
+                async Task Throws() { await Task.Delay(0); throw new InvalidOperationException(_name); }
+                async Task Restores() { _count++; await Task.Delay(TimeSpan.Zero); }
                 async Task<int> OnlyValue(int value) => await Task.FromResult(value);
                 async Task<int> OnlyRun(int value) => await {|#0:Task.Run(() => value)|};
                 async Task<int> InLoop(int[] items, Func<Task> next)
@@ -480,6 +484,8 @@ public sealed class AvailableValueTests
             """);
         var after = Class("""
                 async Task Only() { await Task.CompletedTask; }
+                async Task Throws() { await Task.Delay(0); throw new InvalidOperationException(_name); }
+                async Task Restores() { _count++; await Task.Delay(TimeSpan.Zero); }
                 async Task<int> OnlyValue(int value) => await Task.FromResult(value);
                 async Task<int> OnlyRun(int value) => await Task.FromResult(value);
                 async Task<int> InLoop(int[] items, Func<Task> next)
