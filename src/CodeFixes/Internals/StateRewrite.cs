@@ -285,8 +285,11 @@ internal sealed class StateRewrite
         ExpressionSyntax body = StateIsTheValue
             ? IdentifierName(state)
             : MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(state), IdentifierName("Item" + (index + 1).ToString(System.Globalization.CultureInfo.InvariantCulture)));
+        // The key is never read: from C# 9 (where the lambda is static) "_" beside the state names nothing in the body,
+        // even where the update's own parameters took "_" first.
+        var key = _version >= LanguageVersion.CSharp9 && state != "_" ? "_" : Unique("_");
         var lambda = ParenthesizedLambdaExpression(
-            ParameterList(SeparatedList(new[] { Parameter(Identifier(Unique("_"))), Parameter(Identifier(state)) })),
+            ParameterList(SeparatedList(new[] { Parameter(Identifier(key)), Parameter(Identifier(state)) })),
             body);
         return (_version >= LanguageVersion.CSharp9 ? lambda.WithModifiers(TokenList(Token(SyntaxKind.StaticKeyword))) : lambda)
             .WithAdditionalAnnotations(Formatter.Annotation);

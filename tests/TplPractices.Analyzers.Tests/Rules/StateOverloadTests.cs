@@ -246,7 +246,8 @@ public sealed class StateOverloadTests
     /// (<c>addValueFactory</c>). Where the value is the one variable the update captures, the state is that value and
     /// the factory hands it back; where the value is a constant, the factory returns it and the state holds the
     /// captures; where the value is computed (<c>value * 2</c>), it is reported without a fix.
-    /// Nothing is reported where the update captures nothing, nor for a method group of this instance.
+    /// Nothing is reported where the update captures nothing, nor for a method group of this instance. The factory's
+    /// key is <c>_</c> even where the update's parameters are discards (found in CAP, whose fix read <c>_2</c>).
     /// </summary>
     [Fact]
     public async Task AddOrUpdateOfAValue_IsFixedWhereTheValueIsTheCapture()
@@ -261,6 +262,7 @@ public sealed class StateOverloadTests
                 int Step(string key, int step) => _cache.AddOrUpdate(key, 1, {|#3:(k, old) => old + step|});
                 int Named(string key, int step) => _cache.AddOrUpdate(key, Start, {|#4:(k, old) => old + step|});
                 const int Start = 10;
+                int Discards(string key, int value) => _cache.AddOrUpdate(key, value, {|#5:(_, _) => value|});
             """);
         var after = Class("""
                 int Replace(string key, int value) => _cache.AddOrUpdate(key, static (_, value) => value, static (k, old, value) => value, value);
@@ -272,8 +274,10 @@ public sealed class StateOverloadTests
                 int Step(string key, int step) => _cache.AddOrUpdate(key, static (_, _) => 1, static (k, old, step) => old + step, step);
                 int Named(string key, int step) => _cache.AddOrUpdate(key, static (_, _) => Start, static (k, old, step) => old + step, step);
                 const int Start = 10;
+                int Discards(string key, int value) => _cache.AddOrUpdate(key, static (_, value) => value, static (_, _, value) => value, value);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'value'", "a closure and a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'step'", "a closure and a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'step'", "a closure and a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'value'", "a closure and a delegate", "it"));
