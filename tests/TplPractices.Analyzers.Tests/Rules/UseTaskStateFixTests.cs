@@ -650,6 +650,22 @@ public sealed class UseTaskStateFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The same, where the rewritten lambda is an argument of its own line and its first statement has a comment before
+    /// it (MQTTnet's background-task helper): the comment's line break, which the formatter rewrote as CRLF, stays LF.
+    /// </summary>
+    [Fact]
+    public async Task LinesTheFixWrites_EndAsTheFilesLinesDo_BesideAComment()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    void B(Task task, string name)\n    {\n        task.ContinueWith(\n            [|t =>\n            {\n                // observe it first\n                var e = t.Exception;\n                Console.WriteLine(name + e);\n            }|],\n            TaskContinuationOptions.OnlyOnFaulted);\n    }\n}\n",
+            FixedCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    void B(Task task, string name)\n    {\n        task.ContinueWith(\n            static (t, state) =>\n            {\n                var name = (string)state!;\n                // observe it first\n                var e = t.Exception;\n                Console.WriteLine(name + e);\n            },\n            name,\n            TaskContinuationOptions.OnlyOnFaulted);\n    }\n}\n",
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\nend_of_line = crlf\n"));
+        await test.RunAsync();
+    }
+
     /// <summary>The caveat docs/rules/TPL0001.md names: the task's AsyncState is the state (it was null).</summary>
     [Fact]
     public async Task Caveat_TheStateIsTheTasksAsyncState()
