@@ -13,7 +13,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// For a file whose usings sit in <c>#if</c> branches, where the simplifier may not lean on them: the type names a
 /// rewrite wrote fully qualified are shortened where the short form needs no using, so it binds the same in every
 /// target. A type with a keyword gets it (<c>object</c>, not <c>global::System.Object</c>); a type of a namespace the
-/// code is inside gets its simple name (<c>TaskCreationOptions</c> in <c>namespace System.Threading.Tasks</c>).
+/// code is inside gets its simple name (<c>TaskCreationOptions</c> in <c>namespace System.Threading.Tasks</c>), and so
+/// does a type of a namespace every copy imports, whose name no conditional using may bring (<see cref="UnconditionalImports"/>).
 /// </summary>
 internal static class NamesInScope
 {
@@ -28,11 +29,12 @@ internal static class NamesInScope
 
         // Each name's short form: its keyword, or SyntaxKind.None for its simple name.
         var shorter = new Dictionary<SyntaxNode, SyntaxKind>();
+        UnconditionalImports? imports = null;
         foreach (var node in root.GetAnnotatedNodes(Simplifier.Annotation).SelectMany(n => n.DescendantNodesAndSelf()))
         {
             if (node is QualifiedNameSyntax or AliasQualifiedNameSyntax or MemberAccessExpressionSyntax
                 && model.GetSymbolInfo(node, cancellationToken).Symbol is INamedTypeSymbol type
-                && Shortened(node, type, model) is { } keyword)
+                && Shortened(node, type, model, () => imports ??= UnconditionalImports.Of((CompilationUnitSyntax)root, model.Compilation)) is { } keyword)
             {
                 shorter[node] = keyword;
             }
@@ -52,14 +54,14 @@ internal static class NamesInScope
     }
 
     /// <summary>The type's keyword, <c>SyntaxKind.None</c> for its simple name, or null where neither is sure to bind the same.</summary>
-    private static SyntaxKind? Shortened(SyntaxNode node, INamedTypeSymbol type, SemanticModel model)
+    private static SyntaxKind? Shortened(SyntaxNode node, INamedTypeSymbol type, SemanticModel model, System.Func<UnconditionalImports> imports)
     {
         if (Keyword(type.SpecialType) is var keyword && keyword != SyntaxKind.None)
         {
             return keyword;
         }
 
-        if (type.ContainingType is not null || !IsInside(node, type.ContainingNamespace))
+        if (type.ContainingType is not null || !(IsInside(node, type.ContainingNamespace) || imports().BringEverywhere(type)))
         {
             return null;
         }

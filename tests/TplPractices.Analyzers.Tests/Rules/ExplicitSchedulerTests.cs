@@ -493,4 +493,38 @@ public sealed class ExplicitSchedulerTests
 
         public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) => Task.FromResult<IEnumerable<Diagnostic>>([]);
     }
+
+    /// <summary>
+    /// A file with one using in an <c>#if</c> (NATS.Net guards an alias for netstandard) still writes the names its
+    /// unconditional usings bring short: <c>TaskScheduler.Current</c>, not <c>global::System.Threading.Tasks.TaskScheduler.Current</c>.
+    /// A name a conditional using may bring (an alias of that name, or any name of a namespace this target lacks)
+    /// stays qualified.
+    /// </summary>
+    [Theory]
+    [InlineData("using Random = System.Random;", "t.ContinueWith(x => x.Result + 1, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);")]
+    [InlineData("using TaskScheduler = System.Threading.Tasks.TaskScheduler;", "t.ContinueWith(\n        x => x.Result + 1,\n        CancellationToken.None,\n        TaskContinuationOptions.None,\n        global::System.Threading.Tasks.TaskScheduler.Current);")]
+    [InlineData("using Some.Namespace.OnlyThere;", "t.ContinueWith(\n        x => x.Result + 1,\n        global::System.Threading.CancellationToken.None,\n        global::System.Threading.Tasks.TaskContinuationOptions.None,\n        global::System.Threading.Tasks.TaskScheduler.Current);")]
+    public async Task AGuardedUsing_LeavesTheUnconditionalOnesShort(string guarded, string fixedCall)
+    {
+        var code = $$"""
+            using System.Threading;
+            using System.Threading.Tasks;
+            #if NETSTANDARD2_0_OR_GREATER && !NET
+            {{guarded}}
+            #endif
+
+            class C
+            {
+                Task<int> Next(Task<int> t) => t.{|#0:ContinueWith|}(x => x.Result + 1);
+            }
+            """;
+        await new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = code,
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith") },
+            FixedCode = code.Replace("t.{|#0:ContinueWith|}(x => x.Result + 1);", fixedCall, StringComparison.Ordinal),
+        }.RunAsync();
+    }
 }
+
