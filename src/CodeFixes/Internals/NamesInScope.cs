@@ -34,7 +34,7 @@ internal static class NamesInScope
         {
             if (node is QualifiedNameSyntax or AliasQualifiedNameSyntax or MemberAccessExpressionSyntax
                 && model.GetSymbolInfo(node, cancellationToken).Symbol is INamedTypeSymbol type
-                && Shortened(node, type, model, () => imports ??= UnconditionalImports.Of((CompilationUnitSyntax)root, model.Compilation)) is { } keyword)
+                && Shortened(node, type, model, () => imports ??= UnconditionalImports.Of(root as CompilationUnitSyntax, model.Compilation)) is { } keyword)
             {
                 shorter[node] = keyword;
             }

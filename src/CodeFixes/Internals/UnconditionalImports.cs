@@ -30,11 +30,11 @@ internal sealed class UnconditionalImports
         _unknown = unknown;
     }
 
-    public static UnconditionalImports Of(CompilationUnitSyntax root, Compilation compilation)
+    public static UnconditionalImports Of(CompilationUnitSyntax? root, Compilation compilation)
     {
         var imported = new HashSet<string>();
         var mayBeBrought = new HashSet<string>();
-        var unknown = false;
+        var unknown = root is null;
         foreach (var tree in compilation.SyntaxTrees)
         {
             if (tree.GetRoot() is not CompilationUnitSyntax unit || (unit != root && !unit.Usings.Any(u => u.GlobalKeyword.IsKind(SyntaxKind.GlobalKeyword))))
