@@ -29,6 +29,12 @@ internal static class AuthorSpacing
             var change = changes[i];
             var was = oldText.ToString(change.Span);
             var now = change.NewText ?? string.Empty;
+            if (InsertedBefore(oldRoot, newRoot, change.Span, newSpans[i], was, now) is { } inserted)
+            {
+                yield return inserted;
+                continue;
+            }
+
             if (was == now
                 || !IsSpacing(was) || !IsSpacing(now)
                 || (i > 0 && changes[i - 1].Span.End >= change.Span.Start)
@@ -46,6 +52,32 @@ internal static class AuthorSpacing
     }
 
     private static bool IsSpacing(string text) => text.All(c => c is ' ' or '\t');
+
+    /// <summary>
+    /// Code the fix put in front of a kept token (<c>_n</c> qualified as <c>self._n</c>) starts after the spacing the
+    /// author had before that token, not the formatter's: <c>x+_n</c> becomes <c>x+self._n</c>, not <c>x+ self._n</c>.
+    /// Only for a qualifier (<c>self.</c>, <c>global::System.</c>: one word ending in a dot) inserted right after a
+    /// punctuation token, so no two tokens run together and no larger insertion the text diff lined up is touched.
+    /// </summary>
+    private static TextChange? InsertedBefore(SyntaxNode oldRoot, SyntaxNode newRoot, TextSpan oldSpan, TextSpan newSpan, string was, string now)
+    {
+        var code = now.TrimStart(' ', '\t');
+        var spacing = now.Substring(0, now.Length - code.Length);
+        if (!IsSpacing(was) || spacing == was || code.Length == 0 || !(char.IsLetter(code[0]) || code[0] == '_' || code[0] == '@')
+            || code[code.Length - 1] != '.' || code.Any(c => char.IsWhiteSpace(c))
+            || !BetweenTokens(oldRoot, oldSpan, out var oldLeft, out var oldRight)
+            || newRoot.FindToken(newSpan.Start + spacing.Length) is var first && first.SpanStart != newSpan.Start + spacing.Length
+            || first.GetPreviousToken() is var newLeft && newLeft.Span.End != newSpan.Start
+            || newRoot.FindToken(newSpan.End) is var newRight && newRight.SpanStart != newSpan.End
+            || oldLeft.Text != newLeft.Text || oldRight.Text != newRight.Text
+            || !SyntaxFacts.IsPunctuation(oldLeft.Kind())
+            || OnOtherLines(oldRoot.SyntaxTree.GetText(), oldLeft, oldRight) || OnOtherLines(newRoot.SyntaxTree.GetText(), newLeft, newRight))
+        {
+            return null;
+        }
+
+        return new TextChange(new TextSpan(newSpan.Start, spacing.Length), was);
+    }
 
     /// <summary>Whether <paramref name="span"/> is all of what lies between two tokens: no comment, literal or directive.</summary>
     private static bool BetweenTokens(SyntaxNode root, TextSpan span, out SyntaxToken left, out SyntaxToken right)

@@ -122,6 +122,7 @@ public sealed class LayoutTests
                 {
                     if(x>1) { Console.WriteLine( x ); }
                     _total+=x;
+                    Console.WriteLine(x+_total);
                 });
             }
             """;
@@ -129,6 +130,9 @@ public sealed class LayoutTests
         Assert.Contains("\n        if(x>1) { Console.WriteLine( x ); }\n", result, StringComparison.Ordinal);
         Assert.Contains("var (x, self) = ((int, Counter))state!;", result, StringComparison.Ordinal);
         Assert.Contains("self._total+=x;", result, StringComparison.Ordinal);
+
+        // A name the fix qualifies takes the author's spacing before it, not the formatter's ("x+ self._total").
+        Assert.Contains("Console.WriteLine(x+self._total);", result, StringComparison.Ordinal);
     }
 
     [Fact]
