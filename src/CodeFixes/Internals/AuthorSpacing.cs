@@ -62,21 +62,19 @@ internal static class AuthorSpacing
     private static TextChange? InsertedBefore(SyntaxNode oldRoot, SyntaxNode newRoot, TextSpan oldSpan, TextSpan newSpan, string was, string now)
     {
         var code = now.TrimStart(' ', '\t');
-        var spacing = now.Substring(0, now.Length - code.Length);
-        if (!IsSpacing(was) || spacing == was || code.Length == 0 || !(char.IsLetter(code[0]) || code[0] == '_' || code[0] == '@')
-            || code[code.Length - 1] != '.' || code.Any(c => char.IsWhiteSpace(c))
-            || !BetweenTokens(oldRoot, oldSpan, out var oldLeft, out var oldRight)
-            || newRoot.FindToken(newSpan.Start + spacing.Length) is var first && first.SpanStart != newSpan.Start + spacing.Length
-            || first.GetPreviousToken() is var newLeft && newLeft.Span.End != newSpan.Start
+        var spacing = new TextSpan(newSpan.Start, now.Length - code.Length);
+        if (!IsSpacing(was) || spacing.Length == was.Length && now.StartsWith(was, System.StringComparison.Ordinal)
+            || code.Length == 0 || !(char.IsLetter(code[0]) || code[0] is '_' or '@') || code[code.Length - 1] != '.' || code.Any(char.IsWhiteSpace)
+            || !BetweenTokens(oldRoot, oldSpan, out var oldLeft, out var oldRight) || !SyntaxFacts.IsPunctuation(oldLeft.Kind())
+            || !BetweenTokens(newRoot, spacing, out var newLeft, out _)
             || newRoot.FindToken(newSpan.End) is var newRight && newRight.SpanStart != newSpan.End
             || oldLeft.Text != newLeft.Text || oldRight.Text != newRight.Text
-            || !SyntaxFacts.IsPunctuation(oldLeft.Kind())
             || OnOtherLines(oldRoot.SyntaxTree.GetText(), oldLeft, oldRight) || OnOtherLines(newRoot.SyntaxTree.GetText(), newLeft, newRight))
         {
             return null;
         }
 
-        return new TextChange(new TextSpan(newSpan.Start, spacing.Length), was);
+        return new TextChange(spacing, was);
     }
 
     /// <summary>Whether <paramref name="span"/> is all of what lies between two tokens: no comment, literal or directive.</summary>

@@ -138,7 +138,8 @@ internal static class FileStructure
             .ToDictionary(g => g.Key, g => g.Count())
         ?? new Dictionary<string, int>();
 
-    private static List<SyntaxTrivia> Directives(SyntaxNode root) => root.DescendantTrivia().Where(t => t.IsDirective).ToList();
+    /// <summary>The file's preprocessor lines, in order, those of skipped branches included.</summary>
+    public static List<SyntaxTrivia> Directives(SyntaxNode root) => root.DescendantTrivia().Where(t => t.IsDirective).ToList();
 
     /// <summary>For each stretch between two directives, whether it holds anything but white space.</summary>
     private static IEnumerable<bool> Branches(SyntaxNode root, List<SyntaxTrivia> directives)

@@ -51,13 +51,14 @@ internal sealed class UnconditionalImports
                 }
 
                 var name = Plain(directive.Name?.ToString() ?? string.Empty);
-                if (directive.Alias is null && directive.StaticKeyword.IsKind(SyntaxKind.None) && DepthAt(depths, directive.SpanStart) == 0)
+                var isStatic = !directive.StaticKeyword.IsKind(SyntaxKind.None);
+                if (DepthAt(depths, directive.SpanStart) > 0)
+                {
+                    unknown |= !Bring(directive.Alias?.Name.Identifier.ValueText, isStatic ? null : name, compilation, mayBeBrought);
+                }
+                else if (directive.Alias is null && !isStatic)
                 {
                     imported.Add(name);
-                }
-                else if (DepthAt(depths, directive.SpanStart) > 0)
-                {
-                    unknown |= !Bring(directive.Alias?.Name.Identifier.ValueText, directive.StaticKeyword.IsKind(SyntaxKind.None) ? name : null, compilation, mayBeBrought);
                 }
             }
 
@@ -66,8 +67,7 @@ internal sealed class UnconditionalImports
                 foreach (Match match in DisabledUsing.Matches(text.ToString()))
                 {
                     var alias = match.Groups["alias"].Success ? match.Groups["alias"].Value.TrimStart('@') : null;
-                    var isStatic = match.Value.Contains("static ");
-                    unknown |= !Bring(alias, isStatic ? null : Plain(match.Groups["name"].Value), compilation, mayBeBrought);
+                    unknown |= !Bring(alias, match.Value.Contains("static ") ? null : Plain(match.Groups["name"].Value), compilation, mayBeBrought);
                 }
             }
         }
@@ -116,9 +116,9 @@ internal sealed class UnconditionalImports
 
     /// <summary>Each #if and #endif of the file, in order, as +1 and -1 at its position.</summary>
     private static List<(int Position, int Step)> Depths(CompilationUnitSyntax unit) =>
-        unit.DescendantTrivia(descendIntoTrivia: true)
-            .Where(t => t.IsKind(SyntaxKind.IfDirectiveTrivia) || t.IsKind(SyntaxKind.EndIfDirectiveTrivia))
-            .Select(t => (t.SpanStart, t.IsKind(SyntaxKind.IfDirectiveTrivia) ? 1 : -1))
+        FileStructure.Directives(unit)
+            .Where(d => d.IsKind(SyntaxKind.IfDirectiveTrivia) || d.IsKind(SyntaxKind.EndIfDirectiveTrivia))
+            .Select(d => (d.SpanStart, d.IsKind(SyntaxKind.IfDirectiveTrivia) ? 1 : -1))
             .ToList();
 
     private static int DepthAt(List<(int Position, int Step)> depths, int position) =>

@@ -64,4 +64,15 @@ internal sealed record GauntletSetup(string Name, ImmutableArray<GauntletTarget>
 
         return solution;
     }
+
+    /// <summary>The solution with <paramref name="settings"/> added to the rules' .editorconfig of every project.</summary>
+    public static Solution WithEditorConfig(Solution solution, string settings)
+    {
+        foreach (var config in solution.Projects.SelectMany(p => p.AnalyzerConfigDocuments).ToList())
+        {
+            solution = solution.WithAnalyzerConfigDocumentText(config.Id, SourceText.From(EveryRuleOn + settings));
+        }
+
+        return solution;
+    }
 }

@@ -131,8 +131,12 @@ public sealed class LayoutTests
         Assert.Contains("var (x, self) = ((int, Counter))state!;", result, StringComparison.Ordinal);
         Assert.Contains("self._total+=x;", result, StringComparison.Ordinal);
 
-        // A name the fix qualifies takes the author's spacing before it, not the formatter's ("x+ self._total").
+        // A name the fix qualifies takes the author's spacing before it, not the formatter's ("x+ self._total"), also in
+        // a project of two targets (TPL0001 gives no fix at C# 7.3 beside nullable annotations).
         Assert.Contains("Console.WriteLine(x+self._total);", result, StringComparison.Ordinal);
+        var twoTargets = await FormatRun.FixAsync(GauntletSetup.Modern, code, DiagnosticIds.UseTaskState);
+        Assert.Contains("Console.WriteLine(x+self._total);", twoTargets, StringComparison.Ordinal);
+        Assert.Contains("\n        if(x>1) { Console.WriteLine( x ); }\n", twoTargets, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -76,11 +76,8 @@ public sealed class SharedLayerTests
     /// </summary>
     internal static async Task<string> RewriteAsync(string code, string from, string to, string editorConfig = "", bool modern = false)
     {
-        var solution = (modern ? GauntletSetup.Modern : GauntletSetup.Legacy).Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
-        foreach (var config in solution.Projects.SelectMany(p => p.AnalyzerConfigDocuments).ToList())
-        {
-            solution = solution.WithAnalyzerConfigDocumentText(config.Id, SourceText.From(GauntletSetup.EveryRuleOn + editorConfig));
-        }
+        var solution = GauntletSetup.WithEditorConfig(
+            (modern ? GauntletSetup.Modern : GauntletSetup.Legacy).Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), editorConfig);
 
         var document = solution.Projects.OrderBy(p => p.Name, StringComparer.Ordinal).First().Documents.Single();
         var tree = (await document.GetSyntaxTreeAsync())!;

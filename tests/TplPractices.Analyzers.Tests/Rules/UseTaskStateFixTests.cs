@@ -641,13 +641,11 @@ public sealed class UseTaskStateFixTests
     [Fact]
     public async Task LinesTheFixWrites_EndAsTheFilesLinesDo()
     {
-        var test = new Verify.Test
+        await WithCrlfConfiguredAsync(new Verify.Test
         {
             TestCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x) => Task.Factory.StartNew([|() =>\n    {\n        // why\n        Console.WriteLine(x);\n    }|]);\n}\n",
             FixedCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x) => Task.Factory.StartNew(static state =>\n    {\n        var x = (int)state!;\n        // why\n        Console.WriteLine(x);\n    }, x);\n}\n",
-        };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\nend_of_line = crlf\n"));
-        await test.RunAsync();
+        });
     }
 
     /// <summary>
@@ -657,13 +655,17 @@ public sealed class UseTaskStateFixTests
     [Fact]
     public async Task LinesTheFixWrites_EndAsTheFilesLinesDo_BesideAComment()
     {
-        var test = new Verify.Test
+        await WithCrlfConfiguredAsync(new Verify.Test
         {
             TestCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    void B(Task task, string name)\n    {\n        task.ContinueWith(\n            [|t =>\n            {\n                // observe it first\n                var e = t.Exception;\n                Console.WriteLine(name + e);\n            }|],\n            TaskContinuationOptions.OnlyOnFaulted);\n    }\n}\n",
             FixedCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    void B(Task task, string name)\n    {\n        task.ContinueWith(\n            static (t, state) =>\n            {\n                var name = (string)state!;\n                // observe it first\n                var e = t.Exception;\n                Console.WriteLine(name + e);\n            },\n            name,\n            TaskContinuationOptions.OnlyOnFaulted);\n    }\n}\n",
-        };
+        });
+    }
+
+    private static Task WithCrlfConfiguredAsync(Verify.Test test)
+    {
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\nend_of_line = crlf\n"));
-        await test.RunAsync();
+        return test.RunAsync();
     }
 
     /// <summary>The caveat docs/rules/TPL0001.md names: the task's AsyncState is the state (it was null).</summary>
