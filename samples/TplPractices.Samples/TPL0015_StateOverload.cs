@@ -36,6 +36,10 @@ public class TPL0015_StateOverload
     // AddOrUpdate(name, static (_, state) => state.Item1, static (k, old, state) => { var (_, step) = state; return old + step; }, (start, step)).
     public int Count(string name, int start, int step) => _counts.AddOrUpdate(name, start, (k, old) => old + step);
 
+    // Reported on net10.0: the update captures 'step', and the add factory captures nothing. Fix where one target builds
+    // the file: AddOrUpdate(name, static (k, _) => k.Length, static (k, old, step) => old + step, step).
+    public int Grow(string name, int step) => _counts.AddOrUpdate(name, k => k.Length, (k, old) => old + step);
+
     // Not reported: the lambda captures nothing.
     public Parser Default(string format) => _parsers.GetOrAdd(format, key => new Parser(key, "en"));
 

@@ -336,6 +336,33 @@ internal sealed class StateCapture
         return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
     }
 
+    /// <summary>
+    /// Whether the lambda uses nothing of the code around it (no outer local or parameter, no <c>this</c>, no local
+    /// function that could capture): it can be made <c>static</c> and handed a state it does not read.
+    /// </summary>
+    public static bool CapturesNothing(IAnonymousFunctionOperation lambda)
+    {
+        var function = lambda.Symbol;
+        foreach (var operation in lambda.Body.Descendants())
+        {
+            var outside = operation switch
+            {
+                ILocalReferenceOperation local => !local.Local.IsConst && !IsInside(local.Local.ContainingSymbol, function),
+                IParameterReferenceOperation parameter => !IsInside(parameter.Parameter.ContainingSymbol, function),
+                IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } => true,
+                IInvocationOperation { TargetMethod: { MethodKind: MethodKind.LocalFunction, IsStatic: false } called } => !IsInside(called.ContainingSymbol, function),
+                IMethodReferenceOperation { Method: { MethodKind: MethodKind.LocalFunction, IsStatic: false } referenced } => !IsInside(referenced.ContainingSymbol, function),
+                _ => false,
+            };
+            if (outside && !IsInNameOf(operation))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
     /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)
     {

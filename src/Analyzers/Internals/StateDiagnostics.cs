@@ -14,7 +14,9 @@ internal static class StateDiagnostics
 {
     /// <summary>
     /// Reports <paramref name="capture"/> with the rewrite <paramref name="fixKind"/>, or none where the capture has no
-    /// fix; a rule's own facts for its fixer come in <paramref name="extra"/> and <paramref name="parts"/>.
+    /// fix; a rule's own facts for its fixer come in <paramref name="extra"/> and <paramref name="parts"/>. Where one state
+    /// serves several callbacks (TPL0015), <paramref name="described"/> is the reported callback as it captures: the
+    /// diagnostic's place and message.
     /// </summary>
     public static void Report(
         OperationAnalysisContext context,
@@ -23,9 +25,11 @@ internal static class StateDiagnostics
         StateCapture capture,
         string fixKind,
         ImmutableDictionary<string, string?>? extra = null,
-        IEnumerable<Location>? parts = null)
+        IEnumerable<Location>? parts = null,
+        StateCapture? described = null)
     {
-        var names = capture.CapturedNames.ToList();
+        described ??= capture;
+        var names = described.CapturedNames.ToList();
         var properties = DiagnosticPropertyKeys.ForFix(capture.NoFixReason is null ? fixKind : null);
         if (capture.NoFixReason is null)
         {
@@ -38,11 +42,11 @@ internal static class StateDiagnostics
 
         options.Report(context, Diagnostic.Create(
             rule,
-            capture.Lambda.Syntax.GetLocation(),
+            described.Lambda.Syntax.GetLocation(),
             capture.NoFixReason is null ? parts : null,
             properties,
             MessageText.QuotedList(names),
-            capture.Allocations,
+            described.Allocations,
             names.Count == 1 ? "it" : "them"));
     }
 }

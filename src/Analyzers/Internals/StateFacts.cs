@@ -111,6 +111,22 @@ internal static class StateFacts
             found[variable.Name] = variable;
         }
 
+        // One state may serve several callbacks (TPL0015's AddOrUpdate): a value this one does not read is found where
+        // another callback of the call reads it, declared outside the call.
+        if (names.Any(n => n != This && !found.ContainsKey(n)))
+        {
+            foreach (var operation in call.Descendants())
+            {
+                if (StateCapture.ReferencedSymbol(operation) is { Kind: SymbolKind.Local or SymbolKind.Parameter } variable
+                    && wanted.Contains(variable.Name)
+                    && !found.ContainsKey(variable.Name)
+                    && !variable.DeclaringSyntaxReferences.Any(r => r.SyntaxTree == call.Syntax.SyntaxTree && call.Syntax.Span.Contains(r.Span)))
+                {
+                    found[variable.Name] = variable;
+                }
+            }
+        }
+
         var captured = ImmutableArray.CreateBuilder<ISymbol>(names.Length);
         foreach (var name in names)
         {

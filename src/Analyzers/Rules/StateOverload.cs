@@ -74,10 +74,11 @@ internal static class StateOverload
     /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
     internal sealed class Site
     {
-        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy, bool constantValue = false, ISymbol? addedValue = null)
+        public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy, bool constantValue, ISymbol? addedValue, StateCapture described)
         {
             Match = match;
             Reported = reported;
+            Described = described;
             Callbacks = callbacks;
             FillsDummy = fillsDummy;
             ConstantValue = constantValue;
@@ -104,8 +105,14 @@ internal static class StateOverload
         /// </summary>
         public bool FillsDummy { get; }
 
-        /// <summary>The first callback that captures: where the diagnostic goes, and the fix's verdict.</summary>
+        /// <summary>
+        /// The first callback that captures, with every value the state carries for all callbacks: the fix's verdict and
+        /// what it rewrites.
+        /// </summary>
         public StateCapture Reported { get; }
+
+        /// <summary>That callback as it captures: where the diagnostic goes, and what its message names.</summary>
+        public StateCapture Described { get; }
 
         /// <summary>Per entry of <see cref="Match.Callbacks"/>, in order.</summary>
         public ImmutableArray<StateCapture?> Callbacks { get; }
@@ -191,27 +198,40 @@ internal static class StateOverload
             : NoFixReason(call, match);
         var namedState = fillsDummy ? null : NamedState(call, method, match);
         var shapes = new List<StateCapture?>();
-        var lambdas = 0;
+        var callbacks = new List<(IAnonymousFunctionOperation? Lambda, StateShape Shape)>();
         foreach (var (ordinal, position) in match.Callbacks)
         {
             var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
-            lambdas += lambda is null ? 0 : 1;
             var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, namedState);
+            callbacks.Add((lambda, shape));
             shapes.Add(lambda is null
                 ? null
                 : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix));
         }
 
-        if (shapes.FirstOrDefault(s => s is not null) is not { } reported)
+        if (shapes.FirstOrDefault(s => s is not null) is not { } described)
         {
             return null;
         }
 
-        // Every callback reads the one state: it must be a lambda, and all must want the same values.
-        if (reported.NoFixReason is null
-            && (lambdas < match.Callbacks.Length || shapes.Any(s => s is null || !s.Captured.SequenceEqual(reported.Captured, SymbolEqualityComparer.Default))))
+        var reported = described;
+        if (reported.NoFixReason is null && shapes.Count > 1)
         {
-            reported = reported.WithNoFix("the callbacks would need different values from the one state");
+            if (SharedState(callbacks, shapes, maxStateValues, context.HasValueTuple) is not { } values)
+            {
+                reported = reported.WithNoFix("a callback is no lambda, or the values every callback needs would not fit in one state");
+            }
+            else
+            {
+                // Every callback receives the one state: each reads back what it captured and discards the rest
+                // (var (a, _) = state;), and one that captured nothing takes the state unread.
+                for (var i = 0; i < shapes.Count; i++)
+                {
+                    var capture = StateCapture.Reported(call, callbacks[i].Lambda!, callbacks[i].Shape, values, antecedent: null);
+                    reported = shapes[i] == described ? capture : reported;
+                    shapes[i] = capture;
+                }
+            }
         }
 
         var value = match.ValueFactory >= 0 ? Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == match.ValueFactory) : null;
@@ -222,7 +242,30 @@ internal static class StateOverload
             reported = reported.WithNoFix("the overload takes the value as a factory of the state, written only where the value is a constant or a variable");
         }
 
-        return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy, constantValue, addedValue);
+        return new Site(match, reported, shapes.ToImmutableArray(), fillsDummy, constantValue, addedValue, described);
+    }
+
+    /// <summary>
+    /// The values one state carries for every callback, in the order they are first captured; null where a callback is
+    /// no lambda, one that captures has no fix of its own, one that captures nothing still uses the code around it (a
+    /// local function), or the values are more than a state may hold.
+    /// </summary>
+    private static ImmutableArray<ISymbol>? SharedState(
+        List<(IAnonymousFunctionOperation? Lambda, StateShape Shape)> callbacks, List<StateCapture?> shapes, int maxStateValues, bool hasValueTuple)
+    {
+        var values = new List<ISymbol>();
+        for (var i = 0; i < callbacks.Count; i++)
+        {
+            if (callbacks[i].Lambda is not { } lambda
+                || (shapes[i] is { } capture ? capture.NoFixReason is not null || capture.Antecedent is not null : !StateCapture.CapturesNothing(lambda)))
+            {
+                return null;
+            }
+
+            values.AddRange(shapes[i]?.Captured.Where(v => !values.Contains(v, SymbolEqualityComparer.Default)) ?? Enumerable.Empty<ISymbol>());
+        }
+
+        return values.Count <= maxStateValues && (values.Count == 1 || hasValueTuple) ? values.ToImmutableArray() : null;
     }
 
     /// <summary>

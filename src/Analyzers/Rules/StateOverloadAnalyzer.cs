@@ -52,7 +52,7 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
         if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
             && !call.Syntax.IsInBrokenMember())
         {
-            StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload, StateOverload.FactsOf(site), StateOverload.OtherCallbacks(site));
+            StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload, StateOverload.FactsOf(site), StateOverload.OtherCallbacks(site), site.Described);
         }
         else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } bound && !invocation.Syntax.IsInBrokenMember())
         {

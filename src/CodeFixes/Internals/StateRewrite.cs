@@ -219,7 +219,7 @@ internal sealed class StateRewrite
 
         if (_capture.Captured.Length > 0)
         {
-            var state = Parameter(Identifier(StateIsTheValue ? NameOf(_capture.Captured[0]) : _state));
+            var state = Parameter(Identifier(!ReadsAnyValue ? UnreadStateName() : StateIsTheValue ? NameOf(_capture.Captured[0]) : _state));
             if (_capture.Shape.ReplacesParameter && _capture.Shape.StateParameter < parameters.Count)
             {
                 parameters[_capture.Shape.StateParameter] = state;
@@ -348,7 +348,7 @@ internal sealed class StateRewrite
     /// </summary>
     private IEnumerable<StatementSyntax> ReadBackState()
     {
-        if (_capture.Captured.Length == 0 || StateIsTheValue)
+        if (_capture.Captured.Length == 0 || StateIsTheValue || !ReadsAnyValue)
         {
             yield break;
         }
@@ -384,7 +384,19 @@ internal sealed class StateRewrite
     /// </summary>
     private bool IsRead(ISymbol symbol) =>
         symbol is ITypeSymbol
-        || _capture.Lambda.Body.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol));
+            ? _capture.Lambda.Body.Descendants().Any(o => o is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+            : _capture.Lambda.Body.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol));
+
+    /// <summary>
+    /// The name of a state this callback does not read (one state serves every callback of TPL0015's <c>AddOrUpdate</c>):
+    /// a discard from C# 9 where the body names no <c>_</c>, an unused name before.
+    /// </summary>
+    private string UnreadStateName() =>
+        _version >= LanguageVersion.CSharp9 && !_lambda.Body.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == "_")
+            ? "_"
+            : Unique("_");
+
+    private bool ReadsAnyValue => _capture.Captured.Any(IsRead);
 
     /// <summary>A typed state carrying one value arrives as that value: the parameter takes its name, and nothing is read back.</summary>
     private bool StateIsTheValue => _capture.Shape.Typed && _capture.Captured.Length == 1;

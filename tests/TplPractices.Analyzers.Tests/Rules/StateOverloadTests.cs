@@ -376,20 +376,24 @@ public sealed class StateOverloadTests
     [Fact]
     public async Task AddOrUpdateOfAValue_Fixed_DoesWhatTheOriginalDid()
     {
-        var fixedRun = AddOrUpdateRun.Replace(
-            "Totals.AddOrUpdate(key, amount, (k, old) => old + amount)",
-            "Totals.AddOrUpdate(key, static (_, amount) => amount, static (k, old, amount) => old + amount, amount)",
-            StringComparison.Ordinal).Replace(
-            "Totals.AddOrUpdate(key, 100, (k, old) => old + step)",
-            "Totals.AddOrUpdate(key, static (_, _) => 100, static (k, old, step) => old + step, step)",
-            StringComparison.Ordinal).Replace(
-            "Totals.AddOrUpdate(key, value, (k, old) => old + step)",
-            "Totals.AddOrUpdate(key, static (_, state) => state.Item1, static (k, old, state) => { var (_, step) = state; return old + step; }, (value, step))",
-            StringComparison.Ordinal);
-        Assert.NotEqual(AddOrUpdateRun, fixedRun);
-        var original = await CodeRunner.RunAsync(AddOrUpdateRun, "Api", "Run", 5);
-        Assert.Equal(original, await CodeRunner.RunAsync(fixedRun, "Api", "Run", 5));
-        Assert.Equal("returned 5,11,7,11,100,105,40,45", original);
+        await AssertFixedRunsAlike(
+            AddOrUpdateRun,
+            "returned 5,11,7,11,100,105,40,45",
+            ("Totals.AddOrUpdate(key, amount, (k, old) => old + amount)",
+                "Totals.AddOrUpdate(key, static (_, amount) => amount, static (k, old, amount) => old + amount, amount)"),
+            ("Totals.AddOrUpdate(key, 100, (k, old) => old + step)",
+                "Totals.AddOrUpdate(key, static (_, _) => 100, static (k, old, step) => old + step, step)"),
+            ("Totals.AddOrUpdate(key, value, (k, old) => old + step)",
+                "Totals.AddOrUpdate(key, static (_, state) => state.Item1, static (k, old, state) => { var (_, step) = state; return old + step; }, (value, step))"));
+    }
+
+    /// <summary>Runs <paramref name="run"/> and its text with each call replaced by its fix: both return <paramref name="expected"/>.</summary>
+    private static async Task AssertFixedRunsAlike(string run, string expected, params (string Before, string After)[] fixes)
+    {
+        var fixedRun = fixes.Aggregate(run, (text, fix) => text.Replace(fix.Before, fix.After, StringComparison.Ordinal));
+        Assert.All(fixes, fix => Assert.DoesNotContain(fix.Before, fixedRun, StringComparison.Ordinal));
+        Assert.Equal(expected, await CodeRunner.RunAsync(run, "Api", "Run", 5));
+        Assert.Equal(expected, await CodeRunner.RunAsync(fixedRun, "Api", "Run", 5));
     }
 
     /// <summary>Anonymous methods name no parameters: from C# 9 the ones the body cannot use are discards, not _ and _2.</summary>
@@ -547,17 +551,119 @@ public sealed class StateOverloadTests
             """));
     }
 
-    /// <summary>Both callbacks read the one state: where they want different values, or one is a method group, no fix.</summary>
+    /// <summary>
+    /// Both callbacks receive the one state: it carries every value either captures, each reads back its own and discards
+    /// the rest, and a callback that captures nothing takes the state unread (a discard from C# 9).
+    /// </summary>
     [Fact]
-    public async Task CallbacksWantingDifferentValues_AreReportedWithoutAFix()
+    public async Task CallbacksWantingDifferentValues_ShareOneState()
+    {
+        var before = Class("""
+                int Different(string key, int a, int b) => _cache.AddOrUpdate(key, {|#0:k => Load(k, a)|}, (k, old) => old + b);
+                int UpdateAlone(string key, int a) => _cache.AddOrUpdate(key, k => k.Length, {|#1:(k, old) => old + a|});
+                int AddAlone(string key, int a) => _cache.AddOrUpdate(key, {|#2:_ => a|}, (_, old) => old + 1);
+                int WithThis(string key, int a) => _cache.AddOrUpdate(key, {|#3:k => Load(k, _scale)|}, (k, old) => old - a);
+                int NamesUnderscore(string key, int a) => _cache.AddOrUpdate(key, _ => _.Length, {|#4:(k, old) => old + a|});
+            """);
+        var after = Class("""
+                int Different(string key, int a, int b) => _cache.AddOrUpdate(
+                    key,
+                    static (k, state) =>
+                    {
+                        var (a, _) = state;
+                        return Load(k, a);
+                    },
+                    static (k, old, state) =>
+                    {
+                        var (_, b) = state;
+                        return old + b;
+                    },
+                    (a, b));
+                int UpdateAlone(string key, int a) => _cache.AddOrUpdate(key, static (k, _) => k.Length, static (k, old, a) => old + a, a);
+                int AddAlone(string key, int a) => _cache.AddOrUpdate(key, static (_, a) => a, static (_, old, _) => old + 1, a);
+                int WithThis(string key, int a) => _cache.AddOrUpdate(
+                    key,
+                    static (k, state) =>
+                    {
+                        var (self, _) = state;
+                        return Load(k, self._scale);
+                    },
+                    static (k, old, state) =>
+                    {
+                        var (_, a) = state;
+                        return old - a;
+                    },
+                    (this, a));
+                int NamesUnderscore(string key, int a) => _cache.AddOrUpdate(key, static (_, _2) => _.Length, static (k, old, a) => old + a, a);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'a'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'a'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'a'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>Before C# 9 a callback that reads no value names the state with a name nothing uses; before C# 8 the values it reads are renamed.</summary>
+    [Theory]
+    [InlineData(LanguageVersion.CSharp7_3, "myA")]
+    [InlineData(LanguageVersion.CSharp8, "a")]
+    public async Task CallbacksWantingDifferentValues_OnOlderLanguageVersions_TakeFreeNames(LanguageVersion version, string a)
+    {
+        var before = Class("""
+                int UpdateAlone(string key, int a) => _cache.AddOrUpdate(key, _ => 0, {|#0:(k, old) => old + a|});
+            """);
+        var after = Class($$"""
+                int UpdateAlone(string key, int a) => _cache.AddOrUpdate(key, (_, _2) => 0, (k, old, {{a}}) => old + {{a}}, a);
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, LanguageVersion = version, NullableContext = NullableContextOptions.Disable };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>A method group among the callbacks cannot read a state: reported, without a fix.</summary>
+    [Fact]
+    public async Task ACallbackThatIsAMethodGroup_LeavesTheCallWithoutAFix()
     {
         var code = Class("""
-                int Different(string key, int a, int b) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], (k, old) => old + b);
-                int OneAlone(string key, int a) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], (k, old) => old + 1);
                 int Group(string key, int a) => _cache.AddOrUpdate(key, [|k => Load(k, a)|], Merge);
+                int Local(string key, int a)
+                {
+                    int Bump(int old) => old + a;
+                    return _cache.AddOrUpdate(key, [|k => Load(k, a)|], (k, old) => Bump(old));
+                }
                 static int Merge(string key, int old) => old;
             """);
         await Verify.VerifyCodeFixAsync(code, code);
+    }
+
+    private const string SharedStateRun = """
+        using System.Collections.Concurrent;
+
+        public static class Api
+        {
+            private static readonly ConcurrentDictionary<string, int> Totals = new ConcurrentDictionary<string, int>();
+
+            private static int Different(string key, int a, int b) => Totals.AddOrUpdate(key, k => k.Length * a, (k, old) => old + b);
+
+            private static int UpdateAlone(string key, int a) => Totals.AddOrUpdate(key, k => k.Length, (k, old) => old * a);
+
+            public static string Run(int x) => Different("ab", x, 3) + "," + Different("ab", x, 4) + "," + UpdateAlone("abc", x) + "," + UpdateAlone("abc", x);
+        }
+        """;
+
+    /// <summary>The shared state's fix adds and updates as the original did.</summary>
+    [Fact]
+    public async Task CallbacksWantingDifferentValues_Fixed_DoWhatTheOriginalDid()
+    {
+        await AssertFixedRunsAlike(
+            SharedStateRun,
+            "returned 10,14,3,15",
+            ("Totals.AddOrUpdate(key, k => k.Length * a, (k, old) => old + b)",
+                "Totals.AddOrUpdate(key, static (k, state) => { var (a, _) = state; return k.Length * a; }, static (k, old, state) => { var (_, b) = state; return old + b; }, (a, b))"),
+            ("Totals.AddOrUpdate(key, k => k.Length, (k, old) => old * a)",
+                "Totals.AddOrUpdate(key, static (k, _) => k.Length, static (k, old, a) => old * a, a)"));
     }
 
     /// <summary>
