@@ -67,6 +67,43 @@ internal static class SyntaxExtensions
     }
 
     /// <summary>
+    /// Whether the node holds an #if: only then can code be inactive, or differ between the builds of one file. The
+    /// directives are walked, not the trivia, so a file whose only directives are #nullable or #pragma costs nothing more.
+    /// </summary>
+    public static bool HasConditionalBranches(this SyntaxNode node)
+    {
+        if (!node.ContainsDirectives)
+        {
+            return false;
+        }
+
+        for (var directive = node.GetFirstDirective(); directive is not null && node.FullSpan.Contains(directive.Span); directive = directive.GetNextDirective())
+        {
+            if (directive.IsKind(SyntaxKind.IfDirectiveTrivia))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The body of the function the node is in: a method's, accessor's, local function's or lambda's block or expression,
+    /// or the file for top-level statements.
+    /// </summary>
+    public static SyntaxNode? EnclosingBody(this SyntaxNode node) =>
+        node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax
+            or AnonymousFunctionExpressionSyntax or CompilationUnitSyntax) switch
+        {
+            BaseMethodDeclarationSyntax method => (SyntaxNode?)method.Body ?? method.ExpressionBody,
+            AccessorDeclarationSyntax accessor => (SyntaxNode?)accessor.Body ?? accessor.ExpressionBody,
+            LocalFunctionStatementSyntax local => (SyntaxNode?)local.Body ?? local.ExpressionBody,
+            AnonymousFunctionExpressionSyntax lambda => lambda.Body,
+            var other => other,
+        };
+
+    /// <summary>
     /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another
     /// target compiles, which a fix cannot see from this one.
     /// </summary>

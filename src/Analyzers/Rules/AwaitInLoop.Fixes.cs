@@ -176,10 +176,16 @@ internal sealed partial class AwaitInLoop
     /// Case (b): the value can replace the await when something else in the function still awaits (else the
     /// method would be async without an await, warning CS1998), and a discarded value has no effect to lose. An
     /// await that this rule or TPL0014 may remove too (of a completed task, in a loop or not, or of a delegate task
-    /// that only returns a value) does not count: the two fixes together would leave none.
+    /// that only returns a value) does not count: the two fixes together would leave none. Nor does a body holding an
+    /// #if: another build of the file (another OS, Debug or Release) may compile none of the other awaits.
     /// </summary>
     public bool CanUseValue(Context context)
     {
+        if (Await.Syntax.EnclosingBody()?.HasConditionalBranches() == true)
+        {
+            return false;
+        }
+
         var function = Await.EnclosingFunction();
         var scope = function ?? Await.Root();
         var otherAwaits = scope.Descendants()

@@ -18,7 +18,7 @@ public sealed class CompletionSourceContinuationsAnalyzer : DiagnosticAnalyzer
         DiagnosticIds.CompletionSourceContinuations,
         title: "Create TaskCompletionSource with RunContinuationsAsynchronously",
         messageFormat: "The code that completes this TaskCompletionSource will run its task's continuations before SetResult returns; "
-            + "pass TaskCreationOptions.RunContinuationsAsynchronously to queue them instead",
+            + "pass TaskCreationOptions.RunContinuationsAsynchronously to queue them instead{0}",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
         description: "Completing a TaskCompletionSource runs every continuation that awaits its task synchronously, inside the "
@@ -55,6 +55,27 @@ public sealed class CompletionSourceContinuationsAnalyzer : DiagnosticAnalyzer
         options.Report(context, Diagnostic.Create(
             Rule,
             creation.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(derived ? null : CompletionSourceContinuations.FixAddFlag)));
+            DiagnosticPropertyKeys.ForFix(derived ? null : CompletionSourceContinuations.FixAddFlag),
+            PassesTheFlagAsState(creation) ? "; the 64 passed here is the source's state, not its options: a number binds to the object overload" : ""));
+    }
+
+    /// <summary>
+    /// The flag's value written as a number (<c>const int RunAsync = 0x40;</c>, code kept for targets without the enum
+    /// member) binds to the <c>object state</c> constructor and sets nothing: the message says so, or the report would
+    /// look wrong on a line that seems to pass the flag.
+    /// </summary>
+    private static bool PassesTheFlagAsState(IObjectCreationOperation creation)
+    {
+        foreach (var argument in creation.Arguments)
+        {
+            if (argument.Parameter is { Name: "state" }
+                && argument.Value.WithoutImplicitConversions() is { Type.TypeKind: not TypeKind.Enum, ConstantValue: { HasValue: true, Value: int or long or short or uint or ulong or ushort or byte or sbyte } constant }
+                && System.Convert.ToInt64(constant.Value, System.Globalization.CultureInfo.InvariantCulture) == (long)System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 }

@@ -201,7 +201,10 @@ internal static class PassThroughAsync
             || !context.IsTaskType(function.ReturnType)
             || function.ReturnType.ContainsErrorType()
             || HasMethodBuilder(function)
-            || body.Block is not { } block)
+            || body.Block is not { } block
+            // Another build of the file (another OS, Debug or Release, another target) compiles other code here: what
+            // this one sees as a pass-through may await more there (a "keep it async" await beside an #if'd body).
+            || block.Syntax.HasConditionalBranches())
         {
             return null;
         }

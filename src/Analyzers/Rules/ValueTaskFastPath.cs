@@ -365,7 +365,7 @@ internal static class ValueTaskFastPath
         {
             // An #if branch this build does not compile is text, not calls: a caller there (an #if DEBUG one, say)
             // could keep the task in the builds that compile it, where the method would not be reported.
-            if (HasConditionalBranches(root) && IsNamedInInactiveCode(root, name))
+            if (root.HasConditionalBranches() && IsNamedInInactiveCode(root, name))
             {
                 return false;
             }
@@ -388,28 +388,6 @@ internal static class ValueTaskFastPath
         }
 
         return awaited;
-    }
-
-    /// <summary>
-    /// Whether the node holds an #if: only then can code be inactive. The directives are walked, not the trivia, so a
-    /// file whose only directives are #nullable or #pragma costs nothing more.
-    /// </summary>
-    private static bool HasConditionalBranches(SyntaxNode root)
-    {
-        if (!root.ContainsDirectives)
-        {
-            return false;
-        }
-
-        for (var directive = root.GetFirstDirective(); directive is not null && root.FullSpan.Contains(directive.Span); directive = directive.GetNextDirective())
-        {
-            if (directive.IsKind(SyntaxKind.IfDirectiveTrivia))
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     private static bool IsNamedInInactiveCode(SyntaxNode root, string name) =>

@@ -502,6 +502,40 @@ public sealed class AvailableValueTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Where the other awaits sit under an #if, another build of the file (another OS, Debug or Release) may compile
+    /// none of them: the completed task's await is then the one that keeps the function async, and removing it warns
+    /// CS1998 there, an error under warnings as errors. Found in the GitHub Actions runner, whose Windows-only work is
+    /// followed by <c>await Task.CompletedTask;</c>. Not reported where the function's body holds an #if; a delegate
+    /// task (which becomes a completed one, still awaited) still is.
+    /// </summary>
+    [Fact]
+    public async Task AwaitsBesideAnIf_AreLeftAlone()
+    {
+        var before = Class("""
+                async Task Kept(Func<Task> work)
+                {
+            #if !OS_WINDOWS
+                    await work();
+            #endif
+                    await Task.CompletedTask;
+                }
+                async Task<int> Value(int value, Func<Task> work)
+                {
+            #if DEBUG
+                    await work();
+            #else
+                    await work();
+            #endif
+                    return await Task.FromResult(value) + await {|#0:Task.Run(() => value)|};
+                }
+            """);
+        var after = before.Replace("{|#0:Task.Run(() => value)|}", "Task.FromResult(value)", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Run(() => value)", Queued));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NestedLambdasLocalFunctionsAndTopLevelStatements_AreReported()
     {

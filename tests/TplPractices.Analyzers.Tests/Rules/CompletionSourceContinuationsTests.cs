@@ -223,6 +223,45 @@ public sealed class CompletionSourceContinuationsTests
     }
 
     /// <summary>
+    /// The flag's value kept as a number for old targets binds to the <c>object state</c> constructor and sets nothing
+    /// (seen in the GitHub Actions runner's SDK): reported, with a message that says the number is the state, and fixed
+    /// as any source with a state is.
+    /// </summary>
+    [Fact]
+    public async Task TheFlagsValueAsANumber_IsTheState_AndTheMessageSaysSo()
+    {
+        var before = Usings + """
+            class C
+            {
+                private const int RunAsync = 0x40;
+
+                async Task<bool> Wait(CancellationToken token)
+                {
+                    var canceled = {|#0:new TaskCompletionSource<bool>(RunAsync)|};
+                    using (token.Register(() => canceled.TrySetResult(true)))
+                    {
+                        return await canceled.Task;
+                    }
+                }
+
+                Task<int> Other(object owner, Action<TaskCompletionSource<int>> start)
+                {
+                    var done = {|#1:new TaskCompletionSource<int>(65)|};
+                    start(done);
+                    return done.Task;
+                }
+            }
+            """;
+        var after = before.Replace("{|#0:new TaskCompletionSource<bool>(RunAsync)|}", $"new TaskCompletionSource<bool>(RunAsync, {Flag})", StringComparison.Ordinal)
+            .Replace("{|#1:new TaskCompletionSource<int>(65)|}", $"new TaskCompletionSource<int>(65, {Flag})", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(
+            "; the 64 passed here is the source's state, not its options: a number binds to the object overload"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(""));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// Not reported: the flag is there; options the analyzer cannot read; AttachedToParent (TPL0009's, and the two
     /// fixes would edit one argument); options passed as the state (CA2247's mistake); a source completed before its
     /// task can be seen; a source nobody awaits or nobody completes; another type of the same name; an expression tree.
