@@ -12,7 +12,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// A line the rewrite made longer than <see cref="Style.MaxLineLength"/> (and than the lines it replaced) is wrapped
 /// as a person would, the outermost construct written on that line first: an argument list of two or more, one
-/// argument a line; a body's block, one statement a line; an initializer of two or more, one element a line; then an
+/// argument a line; a body's block, or the block of an <c>if</c> or a loop on its line, one statement a line (before
+/// the lists in its condition); an initializer of two or more, one element a line; then an
 /// expression body or a variable's (or a deconstruction's) value on the next line; last a single argument. Lines the
 /// author wrote long are theirs, moved or not.
 /// </summary>
@@ -135,9 +136,13 @@ internal static class LongLines
             return continued.Arguments.Where(a => line.Span.Contains(a.SpanStart) && !Layout.BeginsLine(line.Text!, a)).Select(a => Layout.BreakBefore(a, sameLevel)).ToArray();
         }
         // The outermost first: a list before the lambdas in it, a block before the calls in it.
+        // A statement's block comes before the lists in the statement's own condition: the statement precedes them.
         switch (nodes.FirstOrDefault(n => n is BaseArgumentListSyntax { Arguments.Count: > 1 } or InitializerExpressionSyntax { Expressions.Count: > 1 }
-            || (n is BlockSyntax block && BodyBlocks.IsBody(block) && BodyBlocks.CanExpand(block))))
+            || (n is BlockSyntax block && BodyBlocks.IsBody(block) && BodyBlocks.CanExpand(block))
+            || (BlockOf(n) is { } owned && BodyBlocks.CanExpand(owned))))
         {
+            case StatementSyntax statement when BlockOf(statement) is { } owned:
+                return [BodyBlocks.Expand(owned, style)];
             case BaseArgumentListSyntax list:
                 return list.Arguments.Select(a => Layout.BreakBefore(a, style.NewLine + inner)).ToArray();
             case BlockSyntax block:
@@ -177,6 +182,24 @@ internal static class LongLines
 
         return null;
     }
+
+    /// <summary>
+    /// The block of an <c>if</c> without <c>else</c>, a loop, <c>using</c>, <c>lock</c> or <c>fixed</c>, written on the
+    /// statement's line (<c>if (x) { Log(…); }</c>): its lines are the wrap a person would choose, where breaking the
+    /// condition's call leaves a line that ends in a block. An <c>if</c> with an <c>else</c> keeps its line, or the two
+    /// branches would be laid out differently.
+    /// </summary>
+    private static BlockSyntax? BlockOf(SyntaxNode node) => node switch
+    {
+        IfStatementSyntax { Else: null, Statement: BlockSyntax block } => block,
+        WhileStatementSyntax { Statement: BlockSyntax block } => block,
+        ForStatementSyntax { Statement: BlockSyntax block } => block,
+        CommonForEachStatementSyntax { Statement: BlockSyntax block } => block,
+        UsingStatementSyntax { Statement: BlockSyntax block } => block,
+        LockStatementSyntax { Statement: BlockSyntax block } => block,
+        FixedStatementSyntax { Statement: BlockSyntax block } => block,
+        _ => null,
+    };
 
     // A line break in an interpolation's hole needs C# 11; a rewrite has no need to risk it.
     private static bool InInterpolation(SyntaxNode node) => node.Ancestors().Any(a => a.IsKind(SyntaxKind.Interpolation));

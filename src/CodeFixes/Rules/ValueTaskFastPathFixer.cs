@@ -31,9 +31,27 @@ public sealed class ValueTaskFastPathFixer : SiteRuleFixer
     /// <summary>A target that does not report the method lacks ValueTask&lt;T&gt; or uses the task in another way.</summary>
     protected override bool EveryCopyMustReport => true;
 
-    /// <summary>The method or local function whose fast path is reported: the declaration the fix edits.</summary>
-    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
-        ValueTaskFastPath.DeclarationOf(root.FindToken(diagnostic.Location.SourceSpan.Start).Parent!);
+    /// <summary>
+    /// The return type of the method or local function whose fast path is reported: the only code the fix edits. An #if
+    /// in the body (the GitHub Actions runner's Windows-only lines) leaves it alone: every build's body returns the same
+    /// T, and the callers, which decide the fix, are outside it. A directive in the signature keeps the whole declaration.
+    /// </summary>
+    protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
+    {
+        if (ValueTaskFastPath.DeclarationOf(root.FindToken(diagnostic.Location.SourceSpan.Start).Parent!) is not { } declaration)
+        {
+            return null;
+        }
+
+        var body = declaration switch
+        {
+            MethodDeclarationSyntax method => (SyntaxNode?)method.Body ?? method.ExpressionBody,
+            LocalFunctionStatementSyntax local => (SyntaxNode?)local.Body ?? local.ExpressionBody,
+            _ => null,
+        };
+        var inSignature = declaration.DescendantTrivia().Any(t => t.IsDirective && declaration.Span.Contains(t.Span) && body?.FullSpan.Contains(t.Span) != true);
+        return inSignature ? declaration : ReturnTypeOf(declaration);
+    }
 
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {

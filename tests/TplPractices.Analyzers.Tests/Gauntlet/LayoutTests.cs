@@ -87,6 +87,26 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// An <c>if</c> whose block shares its line, made too long by a rewrite (a state fix's <c>self.</c> in an author's
+    /// one-line lambda, found in the GitHub Actions runner), gets its block on lines of its own: the break went inside
+    /// the condition's call (<c>Cancel(</c> and its argument on the next line, the block still beside it). Before the
+    /// lists in the condition, and an <c>if</c> with an <c>else</c> keeps its line.
+    /// </summary>
+    [Fact]
+    public async Task AnIfTheRewriteMadeTooLong_GetsItsBlockOnLines()
+    {
+        var code = Method("""
+                if (a > b) { a = Add(a, b); }
+                if (a < b) { a = Add(b, a); } else { a = b; }
+                return a;
+            """);
+        var longBody = "a = Add(Add(a, b), Add(b, a)) + nameof(Add3).Length * nameof(Add).Length + nameof(M).Length * nameof(C).Length + a * b * a * b * a * b * a";
+        var result = await SharedLayerTests.RewriteAsync(code, "if (a > b) { a = Add(a, b); }", "if (Add(a, b) > Add(b, a)) { " + longBody + "; }");
+        Assert.Contains("        if (Add(a, b) > Add(b, a))\n        {\n            " + longBody + ";\n        }\n", result, StringComparison.Ordinal);
+        Assert.Contains("        if (a < b) { a = Add(b, a); } else { a = b; }\n", result, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// The line the state fixes write to unpack their state, made long by the author's comments they carry (the
     /// gauntlet's comments context): its value goes to the next line, as a variable's does.
     /// </summary>

@@ -50,6 +50,46 @@ public sealed class ValueTaskFastPathFixTests
             Class("System.Threading.Tasks.ValueTask<string>", "using System;").Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal).Replace("await Task.Yield()", "await System.Threading.Tasks.Task.Yield()", StringComparison.Ordinal));
     }
 
+    /// <summary>
+    /// The fix edits only the return type: an #if in the body (Windows-only lines in the GitHub Actions runner) does not
+    /// keep it out, since every build's body returns the same T and the callers, which decide the fix, are outside it.
+    /// An #if around the return type itself does.
+    /// </summary>
+    [Fact]
+    public async Task AnIfInTheBody_DoesNotKeepTheFixOut()
+    {
+        const string Before = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private async Task<string> Get(int key)
+                {
+                    if (key > 0) [|return "x" + key;|]
+            #if OS_WINDOWS
+                    await Task.Delay(1);
+            #endif
+                    await Task.Yield();
+                    return "";
+                }
+
+                private async
+            #if DEBUG
+                    Task<string>
+            #else
+                    Task<string>
+            #endif
+                    Other(int key) { if (key > 0) [|return "y";|] await Task.Yield(); return ""; }
+
+                public async Task<string> Use() => await Get(1) + await Other(2) + "!";
+            }
+            """;
+        var after = Before.Replace("private async Task<string> Get(int key)", "private async ValueTask<string> Get(int key)", StringComparison.Ordinal)
+            .Replace("[|return \"x\" + key;|]", "return \"x\" + key;", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = Before, FixedState = { Sources = { after }, MarkupHandling = MarkupMode.Allow } };
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task GenericMethod_KeepsItsTypeParameter()
     {
