@@ -51,31 +51,50 @@ internal sealed class GauntletCase
     /// <summary>Every test source and sample that compiles on net10.0 without errors and has a fixable diagnostic.</summary>
     public static Task<IReadOnlyList<GauntletCase>> AllAsync() => AllCases.Value;
 
+    /// <summary>
+    /// The sources are taken on every core at once, in the order they come: the two longest test classes start first and
+    /// both wait on this load, and taken one at a time it left the other core idle.
+    /// </summary>
     private static async Task<IReadOnlyList<GauntletCase>> LoadAsync()
     {
-        var cases = new List<GauntletCase>();
-        foreach (var (origin, code) in TestSources.WithOrigins.Where(s => !s.Code.Contains(CaveatMarker, StringComparison.Ordinal)))
+        var sources = TestSources.WithOrigins.Where(s => !s.Code.Contains(CaveatMarker, StringComparison.Ordinal)).ToList();
+        var workers = Math.Max(1, Environment.ProcessorCount);
+        var parts = await Task.WhenAll(Enumerable.Range(0, workers).Select(worker => Task.Run(async () =>
         {
-            var kind = code.Contains("class ", StringComparison.Ordinal) || !code.Contains("await ", StringComparison.Ordinal)
-                ? OutputKind.DynamicallyLinkedLibrary
-                : OutputKind.ConsoleApplication;
-            var project = GauntletSetup.Single.Create([("Test0.cs", code)], kind).Projects.Single();
-            // The analyzers first: a third of the sources has nothing to fix, and the analyzers' compilation binds
-            // the code anew, so asking those for their errors would only bind them twice.
-            var diagnostics = await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers);
-            var fixable = diagnostics
-                .Where(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind))
-                .OrderBy(d => d.Location.SourceSpan.Start)
-                .ToImmutableArray();
-            if (fixable.IsEmpty || (await project.GetCompilationAsync())!.GetDiagnostics().Any(d => d.Severity == DiagnosticSeverity.Error))
+            var part = new List<(int Index, GauntletCase Case)>();
+            for (var i = worker; i < sources.Count; i += workers)
             {
-                continue;
+                if (await LoadAsync(sources[i].Origin, sources[i].Code) is { } loaded)
+                {
+                    part.Add((i, loaded));
+                }
             }
 
-            var document = project.Documents.Single();
-            cases.Add(new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable, diagnostics.Select(d => d.Id).ToHashSet()));
+            return part;
+        })));
+        return parts.SelectMany(p => p).OrderBy(p => p.Index).Select(p => p.Case).ToList();
+    }
+
+    /// <summary>The case a source makes, or null where it has nothing to fix or does not compile.</summary>
+    private static async Task<GauntletCase?> LoadAsync(string origin, string code)
+    {
+        var kind = code.Contains("class ", StringComparison.Ordinal) || !code.Contains("await ", StringComparison.Ordinal)
+            ? OutputKind.DynamicallyLinkedLibrary
+            : OutputKind.ConsoleApplication;
+        var project = GauntletSetup.Single.Create([("Test0.cs", code)], kind).Projects.Single();
+        // The analyzers first: a third of the sources has nothing to fix, and the analyzers' compilation binds
+        // the code anew, so asking those for their errors would only bind them twice.
+        var diagnostics = await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers);
+        var fixable = diagnostics
+            .Where(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind))
+            .OrderBy(d => d.Location.SourceSpan.Start)
+            .ToImmutableArray();
+        if (fixable.IsEmpty || (await project.GetCompilationAsync())!.GetDiagnostics().Any(d => d.Severity == DiagnosticSeverity.Error))
+        {
+            return null;
         }
 
-        return cases;
+        var document = project.Documents.Single();
+        return new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable, diagnostics.Select(d => d.Id).ToHashSet());
     }
 }
