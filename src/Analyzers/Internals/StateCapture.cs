@@ -258,6 +258,42 @@ internal sealed class StateCapture
     /// </summary>
     public static StateCapture? Of(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, int maxStateValues, bool hasValueTuple, System.Func<string?>? apiNoFix = null)
     {
+        var (captured, noFix) = OuterUses(lambda, shape);
+        if (captured.Count == 0)
+        {
+            return null;
+        }
+
+        // The closure shares these variables; a copy in the state would not see writes to them.
+        var variables = captured.Where(s => s is not ITypeSymbol).ToList();
+        if (variables.Any(v => TypeOf(v) is { IsValueType: true } type && IsMutableStruct(type))
+            || IsWrittenUnsafely(variables, lambda, call.Root()))
+        {
+            return null;
+        }
+
+        ISymbol? antecedent = null;
+        if (shape.HasAntecedent
+            && call is IInvocationOperation { Instance: { } receiverOperation }
+            && ReferencedSymbol(receiverOperation) is { } receiver
+            && captured.Contains(receiver, SymbolEqualityComparer.Default)
+            && lambda.Symbol.Parameters.Length > 0
+            && SymbolEqualityComparer.Default.Equals(TypeOf(receiver), lambda.Symbol.Parameters[0].Type))
+        {
+            antecedent = receiver;
+            captured.Remove(receiver);
+        }
+
+        noFix ??= FixBlocker(call, lambda, shape, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
+        return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
+    }
+
+    /// <summary>
+    /// What the lambda uses from the code around it (locals, parameters, the containing type standing for <c>this</c>), in
+    /// order of first use, and the first reason its state form could not be written, if any.
+    /// </summary>
+    private static (List<ISymbol> Captured, string? NoFix) OuterUses(IAnonymousFunctionOperation lambda, StateShape shape)
+    {
         var captured = new List<ISymbol>();
         string? noFix = null;
         var function = lambda.Symbol;
@@ -307,61 +343,15 @@ internal sealed class StateCapture
             }
         }
 
-        if (captured.Count == 0)
-        {
-            return null;
-        }
-
-        // The closure shares these variables; a copy in the state would not see writes to them.
-        var variables = captured.Where(s => s is not ITypeSymbol).ToList();
-        if (variables.Any(v => TypeOf(v) is { IsValueType: true } type && IsMutableStruct(type))
-            || IsWrittenUnsafely(variables, lambda, call.Root()))
-        {
-            return null;
-        }
-
-        ISymbol? antecedent = null;
-        if (shape.HasAntecedent
-            && call is IInvocationOperation { Instance: { } receiverOperation }
-            && ReferencedSymbol(receiverOperation) is { } receiver
-            && captured.Contains(receiver, SymbolEqualityComparer.Default)
-            && lambda.Symbol.Parameters.Length > 0
-            && SymbolEqualityComparer.Default.Equals(TypeOf(receiver), lambda.Symbol.Parameters[0].Type))
-        {
-            antecedent = receiver;
-            captured.Remove(receiver);
-        }
-
-        noFix ??= FixBlocker(call, lambda, shape, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);
-        return new StateCapture(call, lambda, shape, captured.ToImmutableArray(), antecedent, noFix);
+        return (captured, noFix);
     }
 
     /// <summary>
     /// Whether the lambda uses nothing of the code around it (no outer local or parameter, no <c>this</c>, no local
     /// function that could capture): it can be made <c>static</c> and handed a state it does not read.
     /// </summary>
-    public static bool CapturesNothing(IAnonymousFunctionOperation lambda)
-    {
-        var function = lambda.Symbol;
-        foreach (var operation in lambda.Body.Descendants())
-        {
-            var outside = operation switch
-            {
-                ILocalReferenceOperation local => !local.Local.IsConst && !IsInside(local.Local.ContainingSymbol, function),
-                IParameterReferenceOperation parameter => !IsInside(parameter.Parameter.ContainingSymbol, function),
-                IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } => true,
-                IInvocationOperation { TargetMethod: { MethodKind: MethodKind.LocalFunction, IsStatic: false } called } => !IsInside(called.ContainingSymbol, function),
-                IMethodReferenceOperation { Method: { MethodKind: MethodKind.LocalFunction, IsStatic: false } referenced } => !IsInside(referenced.ContainingSymbol, function),
-                _ => false,
-            };
-            if (outside && !IsInNameOf(operation))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+    public static bool CapturesNothing(IAnonymousFunctionOperation lambda, StateShape shape) =>
+        OuterUses(lambda, shape) is { Captured.Count: 0, NoFix: null };
 
     /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)

@@ -88,20 +88,21 @@ internal static class SyntaxExtensions
         return false;
     }
 
-    /// <summary>
-    /// The body of the function the node is in: a method's, accessor's, local function's or lambda's block or expression,
-    /// or the file for top-level statements.
-    /// </summary>
-    public static SyntaxNode? EnclosingBody(this SyntaxNode node) =>
-        node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax
-            or AnonymousFunctionExpressionSyntax or CompilationUnitSyntax) switch
-        {
-            BaseMethodDeclarationSyntax method => (SyntaxNode?)method.Body ?? method.ExpressionBody,
-            AccessorDeclarationSyntax accessor => (SyntaxNode?)accessor.Body ?? accessor.ExpressionBody,
-            LocalFunctionStatementSyntax local => (SyntaxNode?)local.Body ?? local.ExpressionBody,
-            AnonymousFunctionExpressionSyntax lambda => lambda.Body,
-            var other => other,
-        };
+    /// <summary>The function around the node (or the node): a method, accessor, local function, lambda or top-level statement.</summary>
+    public static SyntaxNode? EnclosingFunction(this SyntaxNode node) =>
+        node.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax
+            or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax);
+
+    /// <summary>A function's block or expression body; the file for a top-level statement, whose body the others share.</summary>
+    public static SyntaxNode? BodyOf(this SyntaxNode function) => function switch
+    {
+        BaseMethodDeclarationSyntax method => (SyntaxNode?)method.Body ?? method.ExpressionBody,
+        AccessorDeclarationSyntax accessor => (SyntaxNode?)accessor.Body ?? accessor.ExpressionBody,
+        LocalFunctionStatementSyntax local => (SyntaxNode?)local.Body ?? local.ExpressionBody,
+        AnonymousFunctionExpressionSyntax lambda => lambda.Body,
+        GlobalStatementSyntax statement => statement.Parent,
+        _ => null,
+    };
 
     /// <summary>
     /// Whether a preprocessor directive lies inside the node (not in the trivia before it): code in a branch another

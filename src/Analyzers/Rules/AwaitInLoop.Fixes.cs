@@ -181,7 +181,7 @@ internal sealed partial class AwaitInLoop
     /// </summary>
     public bool CanUseValue(Context context)
     {
-        if (Await.Syntax.EnclosingBody()?.HasConditionalBranches() == true)
+        if (Await.Syntax.EnclosingFunction()?.BodyOf()?.HasConditionalBranches() == true)
         {
             return false;
         }

@@ -196,7 +196,7 @@ internal sealed class CompletionSites
 
     /// <summary>Some completion is followed, in its member, by a read of a task's state.</summary>
     private bool AreReliedOn() =>
-        _completions.Any(completion => EnclosingBody(completion) is { } body
+        _completions.Any(completion => completion.EnclosingFunction() is { } body
             && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n)));
 
     /// <summary>
@@ -233,10 +233,6 @@ internal sealed class CompletionSites
         QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
         _ => null,
     };
-
-    private static SyntaxNode? EnclosingBody(SyntaxNode node) =>
-        node.FirstAncestorOrSelf<SyntaxNode>(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax
-            or AnonymousFunctionExpressionSyntax or GlobalStatementSyntax);
 
     private static bool IsStateRead(SyntaxNode node) =>
         node is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member } && StateNames.Contains(member)

@@ -69,7 +69,7 @@ public sealed class CompletionSourceContinuationsAnalyzer : DiagnosticAnalyzer
         foreach (var argument in creation.Arguments)
         {
             if (argument.Parameter is { Name: "state" }
-                && argument.Value.WithoutImplicitConversions() is { Type.TypeKind: not TypeKind.Enum, ConstantValue: { HasValue: true, Value: int or long or short or uint or ulong or ushort or byte or sbyte } constant }
+                && argument.Value.WithoutImplicitConversions() is { Type.SpecialType: >= SpecialType.System_SByte and <= SpecialType.System_UInt64, ConstantValue: { HasValue: true } constant }
                 && System.Convert.ToInt64(constant.Value, System.Globalization.CultureInfo.InvariantCulture) == (long)System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously)
             {
                 return true;

@@ -71,7 +71,10 @@ internal static class StateOverload
         public bool Proven { get; }
     }
 
-    /// <summary>A reported call: its match, and the capture of each of its callbacks (null where one captures nothing).</summary>
+    /// <summary>
+    /// A reported call: its match, and the capture of each of its callbacks (null where one captures nothing and the call
+    /// has no fix; where one state serves them all, each callback's capture carries every value).
+    /// </summary>
     internal sealed class Site
     {
         public Site(Match match, StateCapture reported, ImmutableArray<StateCapture?> callbacks, bool fillsDummy, bool constantValue, ISymbol? addedValue, StateCapture described)
@@ -225,12 +228,13 @@ internal static class StateOverload
             {
                 // Every callback receives the one state: each reads back what it captured and discards the rest
                 // (var (a, _) = state;), and one that captured nothing takes the state unread.
+                var reportedAt = shapes.IndexOf(described);
                 for (var i = 0; i < shapes.Count; i++)
                 {
-                    var capture = StateCapture.Reported(call, callbacks[i].Lambda!, callbacks[i].Shape, values, antecedent: null);
-                    reported = shapes[i] == described ? capture : reported;
-                    shapes[i] = capture;
+                    shapes[i] = StateCapture.Reported(call, callbacks[i].Lambda!, callbacks[i].Shape, values, antecedent: null);
                 }
+
+                reported = shapes[reportedAt]!;
             }
         }
 
@@ -257,7 +261,7 @@ internal static class StateOverload
         for (var i = 0; i < callbacks.Count; i++)
         {
             if (callbacks[i].Lambda is not { } lambda
-                || (shapes[i] is { } capture ? capture.NoFixReason is not null || capture.Antecedent is not null : !StateCapture.CapturesNothing(lambda)))
+                || (shapes[i] is { } capture ? capture.NoFixReason is not null || capture.Antecedent is not null : !StateCapture.CapturesNothing(lambda, callbacks[i].Shape)))
             {
                 return null;
             }

@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 
 namespace TplPractices.Analyzers.CodeFixes.Rules;
@@ -43,12 +44,7 @@ public sealed class ValueTaskFastPathFixer : SiteRuleFixer
             return null;
         }
 
-        var body = declaration switch
-        {
-            MethodDeclarationSyntax method => (SyntaxNode?)method.Body ?? method.ExpressionBody,
-            LocalFunctionStatementSyntax local => (SyntaxNode?)local.Body ?? local.ExpressionBody,
-            _ => null,
-        };
+        var body = declaration.BodyOf();
         var inSignature = declaration.DescendantTrivia().Any(t => t.IsDirective && declaration.Span.Contains(t.Span) && body?.FullSpan.Contains(t.Span) != true);
         return inSignature ? declaration : ReturnTypeOf(declaration);
     }

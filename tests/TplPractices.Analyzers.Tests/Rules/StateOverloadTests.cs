@@ -883,6 +883,55 @@ public sealed class StateOverloadTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// The shared state of callbacks that want different values, in a file netstandard2.0 compiles at C# 7.3 beside
+    /// net10.0 with nullable warnings: written for the older copy (no <c>static</c>, no discard parameters), it compiles
+    /// in both, and a user API with a generic state is on both targets.
+    /// </summary>
+    [Fact]
+    public async Task CallbacksWantingDifferentValues_MultiTargetedOnCSharp73_AreFixed()
+    {
+        const string Api = """
+
+            static class Retry
+            {
+                public static T Run<T>(System.Func<T> attempt, System.Func<System.Exception, bool> retryOn) => attempt();
+                public static T Run<T, TState>(System.Func<TState, T> attempt, System.Func<System.Exception, TState, bool> retryOn, TState state) => attempt(state);
+            }
+            """;
+        var before = """
+            class C
+            {
+                int Get(int limit, int key) => Retry.Run([|() => key * 2|], e => limit > 0);
+                int Alone(int limit) => Retry.Run(() => 1, [|e => limit > 0|]);
+            }
+            """ + Api;
+        var after = """
+            class C
+            {
+                int Get(int limit, int key) => Retry.Run(
+                    state =>
+                    {
+                        var (myKey, _) = state;
+                        return myKey * 2;
+                    },
+                    (e, state) =>
+                    {
+                        var (_, myLimit) = state;
+                        return myLimit > 0;
+                    },
+                    (key, limit));
+                int Alone(int limit) => Retry.Run(_ => 1, (e, myLimit) => myLimit > 0, limit);
+            }
+            """ + Api;
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedCode = after,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task NestedLambdasAndTopLevelStatements_AreFixed()
     {
