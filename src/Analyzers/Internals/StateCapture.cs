@@ -169,15 +169,22 @@ internal sealed class StateCapture
         }
 
         // A variable from outside the function the call runs in sits in a closure made when its own scope began: the
-        // function around the call holds it already, and each call adds only the delegate.
+        // function around the call holds it already, and each call adds only the delegate. A member reads a primary
+        // constructor's parameter from a field of this (an initializer, which runs in the constructor, does not).
         var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
+        if (Call.Root() is not (IFieldInitializerOperation or IPropertyInitializerOperation))
+        {
+            shared.UnionWith(variables.Where(v => v.IsPrimaryConstructorParameter()));
+        }
+
         if (EnclosingFunction(Call) is { } around)
         {
             shared.UnionWith(variables.Where(v => !IsInside(v.ContainingSymbol, around)));
-            if (shared.Count == variables.Count)
-            {
-                return true;
-            }
+        }
+
+        if (shared.Count == variables.Count)
+        {
+            return true;
         }
 
         var root = Call.Root();
@@ -267,7 +274,8 @@ internal sealed class StateCapture
         // The closure shares these variables; a copy in the state would not see writes to them.
         var variables = captured.Where(s => s is not ITypeSymbol).ToList();
         if (variables.Any(v => TypeOf(v) is { IsValueType: true } type && IsMutableStruct(type))
-            || IsWrittenUnsafely(variables, lambda, call.Root()))
+            || IsWrittenUnsafely(variables, lambda, call.Root())
+            || variables.Any(IsPrimaryConstructorParameterWrittenAnywhere))
         {
             return null;
         }
@@ -498,6 +506,14 @@ internal sealed class StateCapture
 
         return writtenBefore && hasGoto;
     }
+
+    /// <summary>
+    /// A primary constructor's parameter that any member of its type writes: it lives as long as the object, so a
+    /// callback that runs later reads what another member wrote since, where a copy in the state would not. The walk of
+    /// one member's body cannot see those writes.
+    /// </summary>
+    private static bool IsPrimaryConstructorParameterWrittenAnywhere(ISymbol variable) =>
+        variable.IsPrimaryConstructorParameter() && variable.IsWrittenInItsType();
 
     /// <summary>
     /// Whether anything in <paramref name="root"/> writes the variable; with <paramref name="countDeclaration"/> false,

@@ -9,7 +9,7 @@ internal static class SyntaxExtensions
 {
     /// <summary>
     /// The name is written, read from the text: the target of an assignment (itself, through <c>this.</c>, or inside a
-    /// tuple), incremented or decremented, or a <c>ref</c>/<c>out</c> argument.
+    /// tuple), incremented or decremented, a <c>ref</c>/<c>out</c> argument, or taken by <c>ref</c>.
     /// </summary>
     public static bool IsWritten(this IdentifierNameSyntax name)
     {
@@ -24,6 +24,9 @@ internal static class SyntaxExtensions
                 case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.PostIncrementExpression or (int)SyntaxKind.PostDecrementExpression }:
                     return true;
                 case ArgumentSyntax argument when !argument.RefKindKeyword.IsKind(SyntaxKind.None):
+                    return true;
+                case RefExpressionSyntax:
+                    // ref int alias = ref count; writes through the alias.
                     return true;
                 case TupleExpressionSyntax or ArgumentSyntax:
                     continue;
@@ -42,6 +45,14 @@ internal static class SyntaxExtensions
     public static bool IsWrittenInItsType(this ISymbol member) =>
         member.ContainingType?.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax().DescendantNodes().OfType<IdentifierNameSyntax>()
             .Any(name => name.Identifier.ValueText == member.Name && name.IsWritten())) != false;
+
+    /// <summary>
+    /// A primary constructor's parameter: a member that uses it reads a field of the object, which any member of the
+    /// type's declaration may write.
+    /// </summary>
+    public static bool IsPrimaryConstructorParameter(this ISymbol symbol) =>
+        symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } constructor }
+        && constructor.DeclaringSyntaxReferences.Any(reference => reference.GetSyntax() is TypeDeclarationSyntax);
 
     /// <summary>
     /// The value a readonly field always holds, read from the text: the initializer of its one declaration, where no

@@ -81,6 +81,19 @@ internal static class InjectedServices
         return part.Members.TakeWhile(m => m != field).Any(m => StaticInitializers.Of(m) is { } initializer && StaticInitializers.MayRunCode(initializer));
     }
 
+    /// <summary>
+    /// A class's primary constructor parameter that a member uses, the way C# 12 code takes its services: declared
+    /// non-nullable under nullable warnings (what the option accepts of a field set from a parameter) and written by no
+    /// member of the type. Every other constructor must chain to the primary one, so no object skips it. Not a struct's,
+    /// which <c>default</c> leaves null.
+    /// </summary>
+    public static bool IsNeverNullService(IParameterSymbol parameter) =>
+        parameter.IsPrimaryConstructorParameter()
+        && parameter.ContainingType is { TypeKind: TypeKind.Class }
+        && parameter.Type.IsReferenceType
+        && parameter.NullableAnnotation == NullableAnnotation.NotAnnotated
+        && !parameter.IsWrittenInItsType();
+
     /// <summary>An <c>init</c> accessor may set a readonly field too, from an object initializer after the constructor.</summary>
     private static bool IsSetByAnInitAccessor(IFieldSymbol field) =>
         field.ContainingType.GetMembers().OfType<IPropertySymbol>().Any(p => p.SetMethod is { IsInitOnly: true } init

@@ -32,6 +32,8 @@ internal static class PassThroughCallees
         IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth),
         IInvocationOperation { Instance: IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Field: var service } } call
             when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNull(service),
+        IInvocationOperation { Instance: IParameterReferenceOperation { Parameter: var service } } call
+            when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNullService(service),
         IInvocationOperation call => Call(call, context, depth),
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>

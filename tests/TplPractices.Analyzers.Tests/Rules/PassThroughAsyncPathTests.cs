@@ -562,6 +562,8 @@ public sealed class PassThroughAsyncPathTests
             .ToList();
     }
 
+    private const string Trust = "root = true\n[*.cs]\ntpl_practices.TPL0016.trust_injected_services = true\n";
+
     private const string Services = """
         using System;
         using System.Threading.Tasks;
@@ -642,7 +644,6 @@ public sealed class PassThroughAsyncPathTests
                 .Replace("public async Task<int> Late(int id) => await _late.LoadAsync(id);", "public Task<int> Late(int id) => _late.LoadAsync(id);", StringComparison.Ordinal)
                 .Replace("public async Task<int> Computed(int id) => await _late.LoadAsync(id + 1);", "public Task<int> Computed(int id) => _late.LoadAsync(id + 1);", StringComparison.Ordinal),
         };
-        const string Trust = "root = true\n[*.cs]\ntpl_practices.TPL0016.trust_injected_services = true\n";
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Load'", "'LoadAsync'"));
@@ -651,6 +652,58 @@ public sealed class PassThroughAsyncPathTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'Own'", "'LoadAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'Late'", "'LoadAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'Computed'", "'LoadAsync'"));
+        await test.RunAsync();
+    }
+
+    private const string PrimaryServices = """
+        using System.Threading.Tasks;
+
+        public interface IStore { Task<int> LoadAsync(int id); }
+
+        public sealed class Taken(IStore store)
+        {
+            public async Task<int> Load(int id) => {|#0:await|} store.LoadAsync(id);
+        }
+
+        public class Rebound(IStore store)
+        {
+            public async Task<int> Load(int id) => await store.LoadAsync(id);
+            public void Use(IStore other) => store = other;
+        }
+
+        public sealed class Optional(IStore? store)
+        {
+            public async Task<int> Load(int id) => await store!.LoadAsync(id);
+        }
+
+        public struct Held(IStore store)
+        {
+            public async Task<int> Load(int id) => await store.LoadAsync(id);
+        }
+        """;
+
+    /// <summary>
+    /// C# 12 code takes its services as primary constructor parameters. With <c>trust_injected_services</c>, one declared
+    /// non-nullable under nullable warnings that no member writes is such a service (every other constructor chains to the
+    /// primary one); one a member writes, one declared nullable, or a struct's (which <c>default</c> leaves null) is not.
+    /// Without the option none is reported.
+    /// </summary>
+    [Fact]
+    public async Task PrimaryConstructorServices_AreReportedOnlyWithTheOption()
+    {
+        await Verify.VerifyAnalyzerAsync(TestMarkup.Strip(PrimaryServices));
+
+        var test = new Verify.Test
+        {
+            TestCode = PrimaryServices,
+            FixedCode = TestMarkup.Strip(PrimaryServices).Replace(
+                "public async Task<int> Load(int id) => await store.LoadAsync(id);\n}\n\npublic class Rebound",
+                "public Task<int> Load(int id) => store.LoadAsync(id);\n}\n\npublic class Rebound",
+                StringComparison.Ordinal),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Load'", "'LoadAsync'"));
         await test.RunAsync();
     }
 }
