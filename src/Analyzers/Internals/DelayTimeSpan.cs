@@ -24,6 +24,21 @@ internal static class DelayTimeSpan
         };
     }
 
+    /// <summary>
+    /// The milliseconds of <c>TimeSpan.FromX(constant)</c>, or of a constant number of milliseconds; null for anything
+    /// else.
+    /// </summary>
+    public static double? MillisecondsOf(IOperation value)
+    {
+        value = value.WithoutImplicitConversions();
+        if (value is IInvocationOperation { TargetMethod: { IsStatic: true } factory } call && IsTimeSpan(factory.ContainingType))
+        {
+            return Milliseconds(call);
+        }
+
+        return value.ConstantValue is { HasValue: true, Value: int or long } constant && TryDouble(constant.Value!, out var number) ? number : null;
+    }
+
     /// <summary>The syntax <see cref="IsAccepted"/> may accept where it calls: <c>TimeSpan.FromX(literal)</c>.</summary>
     public static bool MayBeAccepted(ExpressionSyntax expression) =>
         expression is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: var name }, ArgumentList.Arguments: { Count: 1 } arguments }

@@ -339,17 +339,13 @@ internal static partial class DelayTimer
         && delay.TargetMethod.Parameters.Skip(1).All(IsToken) // a TimeProvider: no fix
         && (CannotBeCanceled(delay) || IsCaughtAsCancellation(delay, context));
 
-    private static bool PositivePeriod(IOperation period)
-    {
-        period = period.WithoutImplicitConversions();
-        if (period is IInvocationOperation { TargetMethod.ContainingType.Name: "TimeSpan", Arguments.Length: 1 } from)
-        {
-            period = from.Arguments[0].Value.WithoutImplicitConversions();
-        }
-
-        return period.ConstantValue is { HasValue: true, Value: int or long or double } constant
-            && System.Convert.ToDouble(constant.Value, System.Globalization.CultureInfo.InvariantCulture) is > 0 and < int.MaxValue;
-    }
+    /// <summary>
+    /// A period both accept alike: PeriodicTimer takes whole milliseconds from 1 to uint.MaxValue - 1 and throws for
+    /// less, where Task.Delay(TimeSpan.FromMilliseconds(0.5)) waits nothing; more throws in the timer's constructor,
+    /// before the first pass, where each delay threw after a pass's work.
+    /// </summary>
+    private static bool PositivePeriod(IOperation period) =>
+        DelayTimeSpan.MillisecondsOf(period) is { } milliseconds && System.Math.Floor(milliseconds) >= 1 && milliseconds <= uint.MaxValue - 1d;
 
     /// <summary>
     /// The innermost try around the delay (in the pass or around the loop), in the same function, that catches a

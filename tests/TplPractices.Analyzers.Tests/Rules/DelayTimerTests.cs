@@ -134,6 +134,12 @@ public sealed class DelayTimerTests
                     if (_count >= 0)
                         while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000)|]; }
                 }
+
+                // Under a millisecond the delay waits nothing and PeriodicTimer throws; past uint.MaxValue - 1 ms the
+                // timer would throw before the first pass, where each delay threw after a pass's work.
+                async Task HalfAMillisecond() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromMilliseconds(0.5))|]; } }
+                async Task FiveThousandTicks() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromTicks(5000))|]; } }
+                async Task SixtyDays() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromDays(60))|]; } }
             """);
         await Verify.VerifyCodeFixAsync(code, code);
     }
