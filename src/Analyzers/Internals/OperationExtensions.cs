@@ -7,6 +7,14 @@ namespace TplPractices.Analyzers.Internals;
 internal static class OperationExtensions
 {
     /// <summary>
+    /// The value a readonly field holds wherever it is read (<c>OnlyInitializerOf</c>: its initializer, where nothing in
+    /// its type writes it), where the field is declared in the file of <paramref name="reader"/>, whose semantic model
+    /// the reader has. Null otherwise.
+    /// </summary>
+    public static IOperation? OnlyValueOf(this IFieldSymbol field, IOperation reader) =>
+        field.OnlyInitializerOf() is { } value && value.SyntaxTree == reader.Syntax.SyntaxTree ? reader.SemanticModel?.GetOperation(value) : null;
+
+    /// <summary>
     /// False for code that runs once per type or per process: static field and property initializers,
     /// static constructors and top-level statements. Lambdas and local functions inside them can run
     /// many times, so they count as repeated.

@@ -345,7 +345,18 @@ internal static partial class DelayTimer
     /// before the first pass, where each delay threw after a pass's work.
     /// </summary>
     private static bool PositivePeriod(IOperation period) =>
-        DelayTimeSpan.MillisecondsOf(period) is { } milliseconds && System.Math.Floor(milliseconds) >= 1 && milliseconds <= uint.MaxValue - 1d;
+        (DelayTimeSpan.MillisecondsOf(period) ?? FieldMilliseconds(period)) is { } milliseconds
+        && System.Math.Floor(milliseconds) >= 1 && milliseconds <= uint.MaxValue - 1d;
+
+    /// <summary>
+    /// A readonly field's period, static or not, that only its initializer sets (<c>static readonly TimeSpan Interval =
+    /// TimeSpan.FromSeconds(30);</c>): read once before the loop, it is the value every pass read.
+    /// </summary>
+    private static double? FieldMilliseconds(IOperation period) =>
+        period.WithoutImplicitConversions() is IFieldReferenceOperation { Field: var field } reference
+        && field.OnlyValueOf(reference) is { } value
+            ? DelayTimeSpan.MillisecondsOf(value)
+            : null;
 
     /// <summary>
     /// The innermost try around the delay (in the pass or around the loop), in the same function, that catches a

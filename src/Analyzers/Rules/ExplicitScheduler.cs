@@ -102,21 +102,13 @@ internal static class ExplicitScheduler
         {
             IPropertyReferenceOperation { Property: { Name: "Factory", IsStatic: true } factory } when symbols.IsTask(factory.ContainingType) => Site.Fixable,
             IObjectCreationOperation creation when CreatedWithoutScheduler(creation, symbols) => Site.Unfixable,
-            IFieldReferenceOperation { Field: { IsReadOnly: true } field } when CreatedWithoutScheduler(OnlyValueOf(field, call), symbols) => Site.Unfixable,
+            IFieldReferenceOperation { Field: { IsReadOnly: true } field } when CreatedWithoutScheduler(field.OnlyValueOf(call), symbols) => Site.Unfixable,
             _ => null,
         };
     }
 
     private static bool CreatedWithoutScheduler(IOperation? value, Context symbols) =>
         value?.WithoutImplicitConversions() is IObjectCreationOperation { Constructor: { } constructor } && !TakesScheduler(constructor, symbols);
-
-    /// <summary>
-    /// The value a readonly field holds wherever it is read (<c>OnlyInitializerOf</c>: its initializer, where nothing in
-    /// its type writes it), where the field is declared in the call's own file, whose semantic model the call has. Null
-    /// otherwise.
-    /// </summary>
-    private static IOperation? OnlyValueOf(IFieldSymbol field, IInvocationOperation call) =>
-        field.OnlyInitializerOf() is { } value && value.SyntaxTree == call.Syntax.SyntaxTree ? call.SemanticModel?.GetOperation(value) : null;
 
     private static bool TakesScheduler(IMethodSymbol method, Context symbols)
     {

@@ -94,6 +94,44 @@ public sealed class DelayTimerTests
         """;
 
     /// <summary>
+    /// A readonly field that only its initializer sets holds the same period wherever it is read: the timer reads it once
+    /// before the loop, static or not, a TimeSpan or milliseconds.
+    /// </summary>
+    [Fact]
+    public async Task APeriodInAFieldOnlyItsInitializerSets_IsFixed()
+    {
+        var before = Class("""
+                private static readonly TimeSpan Interval = TimeSpan.FromSeconds(30);
+                private static readonly int PauseMs = 250;
+
+                async Task Static() { while (true) { Work(); await [|Task.Delay(Interval)|]; } }
+                async Task Milliseconds() { while (true) { Work(); await [|Task.Delay(PauseMs)|]; } }
+                async Task Instance() { while (true) { Work(); await [|Task.Delay(_period)|]; } }
+            """);
+        var after = Class("""
+                private static readonly TimeSpan Interval = TimeSpan.FromSeconds(30);
+                private static readonly int PauseMs = 250;
+
+                async Task Static()
+                {
+                    using var timer = new PeriodicTimer(Interval);
+                    while (true) { Work(); await timer.WaitForNextTickAsync(); }
+                }
+                async Task Milliseconds()
+                {
+                    using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(PauseMs));
+                    while (true) { Work(); await timer.WaitForNextTickAsync(); }
+                }
+                async Task Instance()
+                {
+                    using var timer = new PeriodicTimer(_period);
+                    while (true) { Work(); await timer.WaitForNextTickAsync(); }
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
     /// Reported without a fix: the tick's OperationCanceledException would reach a caller that saw TaskCanceledException, a
     /// catch that tells them apart, a period that may be zero, a loop that runs forever with nothing to catch its end.
     /// </summary>
@@ -124,9 +162,13 @@ public sealed class DelayTimerTests
                     catch (OperationCanceledException) { throw; }
                 }
 
+                // A constructor sets the period: it may be zero.
+                private readonly TimeSpan _configured;
+                C(TimeSpan configured) => _configured = configured;
+
                 async Task Configured(CancellationToken token)
                 {
-                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(_period)|]; }
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(_configured)|]; }
                 }
 
                 async Task Embedded(CancellationToken token)
@@ -140,6 +182,10 @@ public sealed class DelayTimerTests
                 async Task HalfAMillisecond() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromMilliseconds(0.5))|]; } }
                 async Task FiveThousandTicks() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromTicks(5000))|]; } }
                 async Task SixtyDays() { while (true) { Work(); await [|Task.Delay(TimeSpan.FromDays(60))|]; } }
+
+                // A field only its initializer sets, whose period the timer refuses.
+                private static readonly TimeSpan Tiny = TimeSpan.FromTicks(10);
+                async Task TinyField() { while (true) { Work(); await [|Task.Delay(Tiny)|]; } }
             """);
         await Verify.VerifyCodeFixAsync(code, code);
     }
