@@ -68,6 +68,61 @@ public sealed class StateOverloadDummyStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The change-token shape (found in Ocelot's configuration monitor): an interface's callback registration whose
+    /// <c>object?</c> state is handed <c>null</c> while the lambda captures the listener and <c>this</c>. The state takes
+    /// both; the property the lambda read on <c>this</c> is read on the state's copy of it when the callback runs.
+    /// </summary>
+    [Fact]
+    public async Task ANullStateOfAnInterfacesRegistration_CarriesTheListenerAndThis()
+    {
+        const string Before = """
+            using System;
+
+            public interface IChangeSignal
+            {
+                IDisposable RegisterChangeCallback(Action<object?> callback, object? state);
+            }
+
+            public sealed class Monitor
+            {
+                private readonly IChangeSignal _signal;
+                public Monitor(IChangeSignal signal) => _signal = signal;
+
+                public string Current => "now";
+
+                public IDisposable OnChange(Action<string> listener) =>
+                    _signal.RegisterChangeCallback({|#0:_ => listener(Current)|}, null);
+            }
+            """;
+        const string After = """
+            using System;
+
+            public interface IChangeSignal
+            {
+                IDisposable RegisterChangeCallback(Action<object?> callback, object? state);
+            }
+
+            public sealed class Monitor
+            {
+                private readonly IChangeSignal _signal;
+                public Monitor(IChangeSignal signal) => _signal = signal;
+
+                public string Current => "now";
+
+                public IDisposable OnChange(Action<string> listener) =>
+                    _signal.RegisterChangeCallback(static state =>
+                    {
+                        var (listener, self) = ((Action<string>, Monitor))state!;
+                        listener(self.Current);
+                    }, (listener, this));
+            }
+            """;
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'listener' and 'this'", "a closure and a delegate", "them"));
+        await test.RunAsync();
+    }
+
     /// <summary>A user's API with both callbacks receiving the state, called with named arguments in another order.</summary>
     [Fact]
     public async Task UserApisWithTwoCallbacks_AndNamedArguments_KeepEveryName()
