@@ -172,7 +172,8 @@ internal sealed class StateCapture
         // function around the call holds it already, and each call adds only the delegate. A member reads a primary
         // constructor's parameter from a field of this (an initializer, which runs in the constructor, does not).
         var shared = new HashSet<ISymbol>(SymbolEqualityComparer.Default);
-        if (Call.Root() is not (IFieldInitializerOperation or IPropertyInitializerOperation))
+        var root = Call.Root();
+        if (root is not (IFieldInitializerOperation or IPropertyInitializerOperation))
         {
             shared.UnionWith(variables.Where(v => v.IsPrimaryConstructorParameter()));
         }
@@ -187,7 +188,6 @@ internal sealed class StateCapture
             return true;
         }
 
-        var root = Call.Root();
         var madeDelegates = new HashSet<ISymbol>(
             root.Descendants().OfType<IMethodReferenceOperation>().Where(r => r.Parent is IDelegateCreationOperation).Select(r => r.Method.OriginalDefinition),
             SymbolEqualityComparer.Default);
@@ -516,11 +516,13 @@ internal sealed class StateCapture
         variable.IsPrimaryConstructorParameter() && variable.IsWrittenInItsType();
 
     /// <summary>
-    /// Whether anything in <paramref name="root"/> writes the variable; with <paramref name="countDeclaration"/> false,
-    /// the declaration that sets it (an <c>out var</c>) does not count.
+    /// Whether anything in <paramref name="root"/> writes the variable, or, for a primary constructor's parameter, any
+    /// member of its type; with <paramref name="countDeclaration"/> false, the declaration that sets it (an <c>out
+    /// var</c>) does not count.
     /// </summary>
     public static bool IsWrittenAnywhere(ISymbol variable, IOperation root, bool countDeclaration = true) =>
-        root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable)
+        IsPrimaryConstructorParameterWrittenAnywhere(variable)
+        || root.Descendants().Any(o => SymbolEqualityComparer.Default.Equals(ReferencedSymbol(o), variable)
             && (countDeclaration || o is not ILocalReferenceOperation { IsDeclaration: true })
             && IsWrite(o));
 

@@ -50,6 +50,22 @@ public sealed class DelayTimerTests
 
                 return "count " + count;
             }
+
+            // A period in a field only its initializer sets: read once by the timer, as every pass read it.
+            private static readonly TimeSpan Pause = TimeSpan.FromMilliseconds(5);
+
+            public static async Task<string> FieldPeriod()
+            {
+                using var stop = new CancellationTokenSource();
+                var count = 0;
+                while (!stop.IsCancellationRequested)
+                {
+                    if (++count == 3) stop.Cancel();
+                    await {|#2:Task.Delay(Pause)|};
+                }
+
+                return "count " + count;
+            }
         }
         """;
 
@@ -57,7 +73,9 @@ public sealed class DelayTimerTests
         .Replace("            while (!source.Token.IsCancellationRequested)", "            using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\n            while (!source.Token.IsCancellationRequested)", StringComparison.Ordinal)
         .Replace("await {|#0:Task.Delay(10, source.Token)|};", "await timer.WaitForNextTickAsync(source.Token);", StringComparison.Ordinal)
         .Replace("        while (!source.IsCancellationRequested)", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!source.IsCancellationRequested)", StringComparison.Ordinal)
-        .Replace("await {|#1:Task.Delay(TimeSpan.FromMilliseconds(5))|}.ConfigureAwait(false);", "await timer.WaitForNextTickAsync().ConfigureAwait(false);", StringComparison.Ordinal);
+        .Replace("await {|#1:Task.Delay(TimeSpan.FromMilliseconds(5))|}.ConfigureAwait(false);", "await timer.WaitForNextTickAsync().ConfigureAwait(false);", StringComparison.Ordinal)
+        .Replace("        while (!stop.IsCancellationRequested)", "        using var timer = new PeriodicTimer(Pause);\n        while (!stop.IsCancellationRequested)", StringComparison.Ordinal)
+        .Replace("await {|#2:Task.Delay(Pause)|};", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
 
     [Fact]
     public async Task TimerLoops_GetOnePeriodicTimer()
@@ -65,12 +83,14 @@ public sealed class DelayTimerTests
         var test = new Verify.Test { TestCode = Loops, FixedCode = LoopsFixed };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.LoopMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(DelayTimer.LoopMessage));
         await test.RunAsync();
     }
 
     [Theory]
     [InlineData("Polled")]
     [InlineData("Untokened")]
+    [InlineData("FieldPeriod")]
     public async Task FixedCode_ReturnsWhatTheOriginalReturned(string method)
     {
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(Loops), "Api", method);

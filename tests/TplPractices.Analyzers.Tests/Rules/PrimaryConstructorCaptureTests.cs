@@ -8,10 +8,11 @@ using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
 namespace TplPractices.Analyzers.Tests.Rules;
 
 /// <summary>
-/// A primary constructor's parameter captured by a callback (TPL0001, TPL0006, TPL0007, TPL0015): it lives in a field
-/// of the object for as long as the object, so the callback reads its value when it runs. Copied into a state at the
-/// call, it would miss what any member of the type writes in between; the walk of the calling member alone used to
-/// miss those writes, and the fixes copied a counter another method bumps.
+/// A primary constructor's parameter captured by a callback (TPL0001, TPL0006, TPL0007, TPL0015) or returned by a
+/// delegate task (TPL0014): it lives in a field of the object for as long as the object, so the callback reads its value
+/// when it runs. Copied into a state, or read into <c>Task.FromResult</c>, at the call, it would miss what any member of
+/// the type writes in between; the walk of the calling member alone used to miss those writes, and the fixes copied a
+/// counter another method bumps.
 /// </summary>
 public sealed class PrimaryConstructorCaptureTests
 {
@@ -77,6 +78,30 @@ public sealed class PrimaryConstructorCaptureTests
         Assert.Equal(
             "TPL0001@10 TPL0001@15 TPL0006@11 TPL0006@16 TPL0007@12 TPL0007@17 TPL0015@13 TPL0015@18",
             await ReportedAsync(Callbacks.Replace("WRITE", "public int Level => level;")));
+    }
+
+    /// <summary>
+    /// <c>Task.Run(() => level)</c> returns the value the parameter holds when the delegate runs: with another member
+    /// writing it, <c>Task.FromResult(level)</c> would return the value at the call. Left alone then, reported where
+    /// nothing writes it.
+    /// </summary>
+    [Theory]
+    [InlineData("public void Raise() => level++;", "TPL0014@6")]
+    [InlineData("public int Level => level;", "TPL0014@5 TPL0014@6")]
+    public async Task ADelegateTaskReturningAParameterAnotherMemberWrites_IsNotAnAvailableValue(string member, string expected)
+    {
+        var code = $$"""
+            using System.Threading.Tasks;
+
+            public sealed class Gauge(int level, int floor)
+            {
+                public Task<int> Current() => Task.Run(() => level);
+                public Task<int> Floor() => Task.Run(() => floor);
+                {{member}}
+            }
+            """;
+        var reported = await new AnalyzerRun(new AvailableValueAnalyzer()) { Sources = { ("Test0.cs", code) } }.DiagnosticsAsync();
+        Assert.Equal(expected, string.Join(" ", reported.Select(d => $"{d.Id}@{d.Location.GetLineSpan().StartLinePosition.Line + 1}").Order(StringComparer.Ordinal)));
     }
 
     /// <summary>

@@ -76,7 +76,7 @@ public sealed class StateOverloadDummyStateTests
     [Fact]
     public async Task ANullStateOfAnInterfacesRegistration_CarriesTheListenerAndThis()
     {
-        const string Before = """
+        const string Api = """
             using System;
 
             public interface IChangeSignal
@@ -91,25 +91,13 @@ public sealed class StateOverloadDummyStateTests
 
                 public string Current => "now";
 
+            """;
+        const string Before = Api + """
                 public IDisposable OnChange(Action<string> listener) =>
                     _signal.RegisterChangeCallback({|#0:_ => listener(Current)|}, null);
             }
             """;
-        const string After = """
-            using System;
-
-            public interface IChangeSignal
-            {
-                IDisposable RegisterChangeCallback(Action<object?> callback, object? state);
-            }
-
-            public sealed class Monitor
-            {
-                private readonly IChangeSignal _signal;
-                public Monitor(IChangeSignal signal) => _signal = signal;
-
-                public string Current => "now";
-
+        const string After = Api + """
                 public IDisposable OnChange(Action<string> listener) =>
                     _signal.RegisterChangeCallback(static state =>
                     {
