@@ -283,13 +283,17 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// <c>true</c>, or a flag or token read each pass in any spelling: <c>running</c>, <c>!stopped</c>,
-    /// <c>stopped == false</c>, <c>stopped is false</c>, <c>!token.IsCancellationRequested</c>.
+    /// <c>stopped == false</c>, <c>stopped is false</c>, <c>!(stopped is true)</c>,
+    /// <c>!token.IsCancellationRequested</c>, and <c>&amp;&amp;</c> or <c>||</c> of such tests
+    /// (<c>!disposed &amp;&amp; !token.IsCancellationRequested</c>).
     /// </summary>
     private static bool RunsUntilStopped(IOperation? condition) => condition switch
     {
         null => false,
-        { ConstantValue: { HasValue: true, Value: true } } => true,
-        IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, Operand: var flag } => IsFlag(flag),
+        { ConstantValue.HasValue: true } => condition.ConstantValue.Value is true,
+        IUnaryOperation { OperatorKind: UnaryOperatorKind.Not, Operand: var test } => RunsUntilStopped(test),
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr } both =>
+            RunsUntilStopped(both.LeftOperand) && RunsUntilStopped(both.RightOperand),
         IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, LeftOperand: var flag, RightOperand.ConstantValue: { HasValue: true, Value: bool } } => IsFlag(flag),
         IIsPatternOperation { Value: var flag, Pattern: IConstantPatternOperation or INegatedPatternOperation { Pattern: IConstantPatternOperation } } => IsFlag(flag),
         _ => IsFlag(condition),
@@ -303,7 +307,7 @@ internal static partial class DelayTimer
     /// <summary>
     /// A constant, a const, static readonly or readonly field (only initializers and constructors set one), a local or
     /// parameter nothing in the loop writes (one declared in the pass only where its initializer is such a value), a
-    /// primary-constructor parameter nothing in its type writes, or TimeSpan.FromX of one.
+    /// primary-constructor parameter nothing in its type writes, built-in arithmetic of such values, or TimeSpan.FromX of one.
     /// </summary>
     private static bool IsSameEveryPass(IOperation period, ILoopOperation loop)
     {
@@ -319,6 +323,9 @@ internal static partial class DelayTimer
                     !StateCapture.IsWrittenAnywhere(local, loop) && loop.Body.InitializerOf(local) is { } value && IsSameEveryPass(value, loop),
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
+                // Built-in arithmetic of such values (seconds * 1000) gives the same each pass too.
+                IBinaryOperation { OperatorMethod: null, OperatorKind: BinaryOperatorKind.Add or BinaryOperatorKind.Subtract or BinaryOperatorKind.Multiply or BinaryOperatorKind.Divide } arithmetic =>
+                    IsSameEveryPass(arithmetic.LeftOperand, loop) && IsSameEveryPass(arithmetic.RightOperand, loop),
                 IInvocationOperation { TargetMethod: { IsStatic: true, Name: var name, ContainingType.Name: "TimeSpan" }, Arguments.Length: 1 } from
                     when name.StartsWith("From", System.StringComparison.Ordinal) => IsSameEveryPass(from.Arguments[0].Value, loop),
                 _ => false,

@@ -57,6 +57,22 @@ public sealed class DelayTimerReachTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Arithmetic of values that hold still (<c>seconds * 1000</c>, as Garnet's compaction loop waits) is a fixed period
+    /// too: reported, without a fix since it is no constant. An operand the loop writes makes it change.
+    /// </summary>
+    [Fact]
+    public async Task ArithmeticOfFixedValues_IsAFixedPeriod()
+    {
+        var test = new Verify.Test { TestCode = Class("""
+                async Task Scaled(int seconds, CancellationToken token) { while (true) { if (token.IsCancellationRequested) return; Work(); await {|#0:Task.Delay(seconds * 1000, token)|}; } }
+                async Task Halved(int seconds) { while (!_stopped) { Work(); await {|#1:Task.Delay(TimeSpan.FromSeconds(seconds / 2 + _millis))|}; } }
+                async Task Growing(int seconds) { while (!_stopped) { Work(); await Task.Delay(seconds * 1000); seconds++; } }
+            """) };
+        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 2).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.LoopMessage)));
+        await test.RunAsync();
+    }
+
     /// <summary>A primary-constructor parameter some member assigns may change between passes: not a fixed period.</summary>
     [Fact]
     public async Task APrimaryConstructorParameterThatIsAssigned_IsNotAFixedPeriod()
@@ -146,6 +162,98 @@ public sealed class DelayTimerReachTests
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(NewLoops), "Api", method);
         Assert.Equal(original, await CodeRunner.RunAsync(NewLoopsFixed, "Api", method));
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// A loop that ends on several flags or tokens (<c>!disposed &amp;&amp; !token.IsCancellationRequested</c>) is a timer loop
+    /// too, and so is a flag tested through <c>!( … is true)</c>; a test of anything else in the mix (a count) is not.
+    /// </summary>
+    private const string CombinedTests = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> BothFlags()
+            {
+                var count = 0;
+                var disposed = false;
+                using var source = new CancellationTokenSource();
+                while (!disposed && !source.Token.IsCancellationRequested)
+                {
+                    disposed = ++count == 3;
+                    await [|Task.Delay(5)|];
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> EitherFlag()
+            {
+                var count = 0;
+                var running = true;
+                var draining = false;
+                while (running || (draining is true))
+                {
+                    draining = running;
+                    running = ++count < 2;
+                    await [|Task.Delay(5)|];
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> NotIsTrue()
+            {
+                var count = 0;
+                var stopped = false;
+                while (!(stopped is true))
+                {
+                    stopped = ++count == 4;
+                    await [|Task.Delay(5)|];
+                }
+
+                return "count " + count;
+            }
+
+            public static async Task<string> FlagAndCount()
+            {
+                var count = 0;
+                var stopped = false;
+                while (!stopped && count < 3)
+                {
+                    count++;
+                    await Task.Delay(5);
+                }
+
+                return "count " + count;
+            }
+        }
+        """;
+
+    private static readonly string CombinedTestsFixed = TestMarkup.Strip(CombinedTests)
+        .Replace("        while (!disposed", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!disposed", StringComparison.Ordinal)
+        .Replace("        while (running ||", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (running ||", StringComparison.Ordinal)
+        .Replace("        while (!(stopped", "        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n        while (!(stopped", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task LoopsEndingOnSeveralFlags_GetOnePeriodicTimer()
+    {
+        var fixedCode = CombinedTestsFixed;
+        foreach (var loop in new[] { "disposed = ++count == 3;", "running = ++count < 2;", "stopped = ++count == 4;" })
+        {
+            fixedCode = fixedCode.Replace(loop + "\n            await Task.Delay(5);", loop + "\n            await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
+        }
+
+        Assert.Equal(3, fixedCode.Split("WaitForNextTickAsync").Length - 1);
+        await new Verify.Test { TestCode = CombinedTests, FixedCode = fixedCode }.RunAsync();
+        foreach (var method in new[] { "BothFlags", "EitherFlag", "NotIsTrue", "FlagAndCount" })
+        {
+            var original = await CodeRunner.RunAsync(TestMarkup.Strip(CombinedTests), "Api", method);
+            Assert.Equal(original, await CodeRunner.RunAsync(fixedCode, "Api", method));
+            Assert.StartsWith("returned", original, StringComparison.Ordinal);
+        }
     }
 
     [Fact]
