@@ -58,19 +58,28 @@ public sealed class TaskRunStateFixer : StateRuleFixer
             startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(returned)));
         }
 
+        // A line break after the lambda (its ')' on a line of its own) goes after the arguments added behind it, before
+        // the ')' as the author placed it: left after the lambda, the next argument would begin a line with a comma.
+        var lambda = rewrite.Lambda();
+        var trailing = lambda.GetTrailingTrivia();
+        var breaks = arguments.Arguments.Count == 1 && trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        var scheduler = Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskScheduler), "Default"));
         ExpressionSyntax result = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, MemberAccess(task, "Factory"), startNew),
-            ArgumentList(SeparatedList(
-                new[]
-                {
-                    Argument(rewrite.Lambda()),
-                    Argument(rewrite.State()),
-                    Argument(token.WithoutTrivia()),
-                    Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskCreationOptions), "DenyChildAttach")),
-                    Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskScheduler), "Default")),
-                },
-                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
-                Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4))));
+            ArgumentList(
+                Token(SyntaxKind.OpenParenToken),
+                SeparatedList(
+                    new[]
+                    {
+                        Argument(breaks ? lambda.WithoutTrailingTrivia() : lambda),
+                        Argument(rewrite.State()),
+                        Argument(token.WithoutTrivia()),
+                        Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskCreationOptions), "DenyChildAttach")),
+                        breaks ? scheduler.WithTrailingTrivia(trailing) : scheduler,
+                    },
+                    // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
+                    Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4)),
+                breaks ? Token(arguments.CloseParenToken.LeadingTrivia, SyntaxKind.CloseParenToken, default) : Token(SyntaxKind.CloseParenToken)));
         if (unwrap)
         {
             result = InvocationExpression(MemberAccess(result, "Unwrap"));

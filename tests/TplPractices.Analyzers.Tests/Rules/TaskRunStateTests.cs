@@ -104,6 +104,86 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A call whose ')' the author put on a line of its own after the lambda keeps it there, after the arguments the fix
+    /// adds; the line break after the lambda began the next argument's line with a comma at column 0 (found running the
+    /// rule on Garnet's replication code).
+    /// </summary>
+    [Fact]
+    public async Task AParenthesisOnItsOwnLine_StaysAfterTheAddedArguments()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                static class Runs
+                {
+                    public static Task Later(int x)
+                    {
+                        return Task.Run(
+                            [|() =>
+                            {
+                                Console.WriteLine(x);
+                            }|]
+                        );
+                    }
+
+                    public static Task Sooner(int x)
+                    {
+                        return Task.Run([|() =>
+                        {
+                            Console.WriteLine(x + 1);
+                        }|]
+                        );
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                static class Runs
+                {
+                    public static Task Later(int x)
+                    {
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var x = (int)state!;
+                                Console.WriteLine(x);
+                            },
+                            x,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default
+                        );
+                    }
+
+                    public static Task Sooner(int x)
+                    {
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var x = (int)state!;
+                                Console.WriteLine(x + 1);
+                            },
+                            x,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default
+                        );
+                    }
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        await test.RunAsync();
+    }
+
     /// <summary>A token passed by name is read by its parameter, wherever it is written: the fix writes it in StartNew's place.</summary>
     [Fact]
     public async Task ANamedToken_IsPassedInItsPlace()
