@@ -315,12 +315,10 @@ internal static partial class DelayTimer
         return period.ConstantValue.HasValue
             || period switch
             {
-                IParameterReferenceOperation { Parameter: { ContainingSymbol: IMethodSymbol { MethodKind: MethodKind.Constructor } } parameter } reference
-                    when reference.SemanticModel?.GetEnclosingSymbol(reference.Syntax.SpanStart) is { } user && !SymbolEqualityComparer.Default.Equals(user, parameter.ContainingSymbol)
-                    => !parameter.IsWrittenInItsType(),
                 // A local declared in the pass is set again each pass: the same only where its value is.
                 ILocalReferenceOperation { Local: var local } when loop.Syntax.Span.Contains(local.Locations.FirstOrDefault()?.SourceSpan ?? default) =>
                     !StateCapture.IsWrittenAnywhere(local, loop) && loop.Body.InitializerOf(local) is { } value && IsSameEveryPass(value, loop),
+                // A primary constructor's parameter counts writes anywhere in its type (IsWrittenAnywhere).
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
                 // Built-in arithmetic of such values (seconds * 1000) gives the same each pass too.

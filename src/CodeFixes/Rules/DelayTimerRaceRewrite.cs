@@ -56,9 +56,12 @@ internal static class DelayTimerRaceRewrite
         // Delay(t, timeProvider)) the token goes last: each has an overload that adds it there. Among named arguments it
         // is named too.
         var tokenArgument = arguments.FirstOrDefault(a => model.GetOperation(a) is IArgumentOperation { Parameter.Type.Name: "CancellationToken" });
-        var newDelay = delaySyntax.WithArgumentList(delaySyntax.ArgumentList.WithArguments(tokenArgument is null
-            ? arguments.Add(arguments.Any(a => a.NameColon is not null) ? token.WithNameColon(NameColon("cancellationToken")) : token)
-            : arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
+        // Appended through the shared rebuild: a line break after the last argument (a ')' on a line of its own, a line
+        // comment) goes after the token, which would otherwise begin that line with a comma.
+        var newDelay = delaySyntax.WithArgumentList(tokenArgument is null
+            ? StateRewrite.Rebuild(delaySyntax.ArgumentList, (_, argument) => argument, arguments.Count,
+                [arguments.Any(a => a.NameColon is not null) ? token.WithNameColon(NameColon("cancellationToken")) : token])
+            : delaySyntax.ArgumentList.WithArguments(arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
         var newSource = linkedToken is null
             ? (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType))
             : (ExpressionSyntax)generator.InvocationExpression(

@@ -58,28 +58,26 @@ public sealed class TaskRunStateFixer : StateRuleFixer
             startNew = GenericName(Identifier("StartNew"), TypeArgumentList(SingletonSeparatedList<TypeSyntax>(returned)));
         }
 
-        // A line break after the lambda (its ')' on a line of its own) goes after the arguments added behind it, before
-        // the ')' as the author placed it: left after the lambda, the next argument would begin a line with a comma.
-        var lambda = rewrite.Lambda();
-        var trailing = lambda.GetTrailingTrivia();
-        var breaks = arguments.Arguments.Count == 1 && trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
-        var scheduler = Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskScheduler), "Default"));
+        var added = new[]
+        {
+            Argument(rewrite.State()),
+            Argument(token.WithoutTrivia()),
+            Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskCreationOptions), "DenyChildAttach")),
+            Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskScheduler), "Default")),
+        };
+        // The lambda alone: the shared rebuild keeps the author's parentheses, and a line break after the lambda (a ')'
+        // on a line of its own) goes after the added arguments. With a token, written anywhere and maybe named, the
+        // list is written anew in StartNew's order.
+        var list = arguments.Arguments.Count == 1
+            ? StateRewrite.Rebuild(arguments, (_, written) => Argument(rewrite.Lambda().WithTriviaFrom(written.Expression)), 1, added)
+                .WithCloseParenToken(arguments.CloseParenToken.WithTrailingTrivia()) // the call's own, which the result takes
+            : ArgumentList(SeparatedList(
+                added.Prepend(Argument(rewrite.Lambda())),
+                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
+                Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4)));
         ExpressionSyntax result = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, MemberAccess(task, "Factory"), startNew),
-            ArgumentList(
-                Token(SyntaxKind.OpenParenToken),
-                SeparatedList(
-                    new[]
-                    {
-                        Argument(breaks ? lambda.WithoutTrailingTrivia() : lambda),
-                        Argument(rewrite.State()),
-                        Argument(token.WithoutTrivia()),
-                        Argument(MemberAccess(Type(generator, compilation, WellKnownTypeNames.TaskCreationOptions), "DenyChildAttach")),
-                        breaks ? scheduler.WithTrailingTrivia(trailing) : scheduler,
-                    },
-                    // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
-                    Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4)),
-                breaks ? Token(arguments.CloseParenToken.LeadingTrivia, SyntaxKind.CloseParenToken, default) : Token(SyntaxKind.CloseParenToken)));
+            list);
         if (unwrap)
         {
             result = InvocationExpression(MemberAccess(result, "Unwrap"));

@@ -28,7 +28,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
     [
         new AsWritten(), new Comments(), new IfAround(), new IfInside(), new PartialSplit(), new StaticInitializer(),
         new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(), new WrappedArguments(),
-        new StaticInitializerGraph(), new SingleThreadedContext(pending: false), new SingleThreadedContext(pending: true),
+        new ClosingParenthesisOwnLine(), new StaticInitializerGraph(), new SingleThreadedContext(pending: false), new SingleThreadedContext(pending: true),
         new LambdaAttributes(), new UsingsElsewhere(), new StyleCopLayout(), new ConfiguredLineEnds(),
     ];
 

@@ -36,6 +36,13 @@ internal static class Sites
         return (SyntaxNode?)Statement(node) ?? member ?? node;
     }
 
+    /// <summary>The argument lists in the code a fix of any site may rewrite, outside interpolated strings.</summary>
+    public static IEnumerable<ArgumentListSyntax> ArgumentLists(GauntletCase gauntletCase) =>
+        Nodes(gauntletCase).Select(Region).Distinct()
+            .SelectMany(r => r.DescendantNodes().OfType<ArgumentListSyntax>())
+            .Where(l => !l.Ancestors().Any(a => a is InterpolatedStringExpressionSyntax))
+            .Distinct();
+
     /// <summary>The type the site is declared in.</summary>
     public static TypeDeclarationSyntax? Type(SyntaxNode node) => node.AncestorsAndSelf().OfType<TypeDeclarationSyntax>().FirstOrDefault();
 

@@ -438,6 +438,66 @@ public sealed class DelayTimerReachTests
     }
 
     /// <summary>
+    /// The token goes after the delay's last argument through the shared rebuild: where a line break ends that argument
+    /// (the ')' on a line of its own, a line comment), the token stays on the argument's line; it began the next line
+    /// with a comma before.
+    /// </summary>
+    [Fact]
+    public async Task ADelayWhoseArgumentEndsItsLine_TakesTheTokenOnThatLine()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                static class Api
+                {
+                    static async Task<bool> Own(Task work)
+                    {
+                        var first = await Task.WhenAny(work, [|Task.Delay(
+                            400
+                        )|]);
+                        return first == work;
+                    }
+
+                    static async Task<bool> Commented(Task work)
+                    {
+                        var first = await Task.WhenAny(work, [|Task.Delay(400 // the time-out
+                        )|]);
+                        return first == work;
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                static class Api
+                {
+                    static async Task<bool> Own(Task work)
+                    {
+                        using var delayCancellation = new CancellationTokenSource();
+                        var first = await Task.WhenAny(work, Task.Delay(
+                            400, delayCancellation.Token
+                        ));
+                        delayCancellation.Cancel();
+                        return first == work;
+                    }
+
+                    static async Task<bool> Commented(Task work)
+                    {
+                        using var delayCancellation = new CancellationTokenSource();
+                        var first = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token // the time-out
+                        ));
+                        delayCancellation.Cancel();
+                        return first == work;
+                    }
+                }
+                """,
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// The winner, and so what the code after the race does, is the same before and after the fix. The work is done
     /// already (0) or never ends (-1), so the winner does not hang on how busy the machine is.
     /// </summary>

@@ -18,10 +18,7 @@ internal sealed class WrappedArguments : GauntletContext
     {
         var text = gauntletCase.Root.SyntaxTree.GetText();
         var insertions = new List<(int, string)>();
-        var lists = Sites.Nodes(gauntletCase).Select(Sites.Region).Distinct()
-            .SelectMany(r => r.DescendantNodes().OfType<ArgumentListSyntax>())
-            .Where(l => l.Arguments.Count > 1 && Single(text, l.Span) && !l.Ancestors().Any(a => a is InterpolatedStringExpressionSyntax))
-            .Distinct();
+        var lists = Sites.ArgumentLists(gauntletCase).Where(l => l.Arguments.Count > 1 && Single(text, l.Span));
         foreach (var list in lists)
         {
             var column = list.Arguments[0].SpanStart - text.Lines.GetLineFromPosition(list.SpanStart).Start;
