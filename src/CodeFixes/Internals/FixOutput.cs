@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Options;
 using Microsoft.CodeAnalysis.Simplification;
 using Microsoft.CodeAnalysis.Text;
 
@@ -115,13 +116,40 @@ internal static class FixOutput
         }
 
         // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it.
-        document = await Formatter.FormatAsync(document, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-        document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        var formatting = await FormattingOptionsAsync(original, cancellationToken).ConfigureAwait(false);
+        document = await Formatter.FormatAsync(document, Formatter.Annotation, formatting, cancellationToken).ConfigureAwait(false);
+        document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, formatting, cancellationToken).ConfigureAwait(false);
         document = await LostComments.RestoreAsync(original, document, cancellationToken).ConfigureAwait(false);
         document = await Layout.TidyAsync(original, document, cancellationToken).ConfigureAwait(false);
         document = await NewLines.AsTheFileHasAsync(original, document, cancellationToken).ConfigureAwait(false);
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return original.WithText(text);
+    }
+
+    /// <summary>
+    /// The formatter's options, indenting as the file does where no .editorconfig says otherwise
+    /// (<see cref="Style.IndentOf"/>): with tabs, or spaces by the file's own step. Null where they need no change.
+    /// </summary>
+    private static async Task<OptionSet?> FormattingOptionsAsync(Document document, CancellationToken cancellationToken)
+    {
+        var options = await document.GetOptionsAsync(cancellationToken).ConfigureAwait(false);
+        var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
+        if (tree is null)
+        {
+            return null;
+        }
+
+        var (tabs, size) = Style.IndentOf(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), await tree.GetTextAsync(cancellationToken).ConfigureAwait(false));
+        if (tabs == options.GetOption(FormattingOptions.UseTabs, LanguageNames.CSharp)
+            && size == options.GetOption(FormattingOptions.IndentationSize, LanguageNames.CSharp)
+            && (!tabs || size == options.GetOption(FormattingOptions.TabSize, LanguageNames.CSharp)))
+        {
+            return null;
+        }
+
+        var changed = options.WithChangedOption(FormattingOptions.UseTabs, LanguageNames.CSharp, tabs)
+            .WithChangedOption(FormattingOptions.IndentationSize, LanguageNames.CSharp, size);
+        return tabs ? changed.WithChangedOption(FormattingOptions.TabSize, LanguageNames.CSharp, size) : changed;
     }
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>

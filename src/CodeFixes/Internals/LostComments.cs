@@ -60,7 +60,7 @@ internal static class LostComments
 
             trivia.Add(comment);
             trivia.Add(endOfLine);
-            trivia.Add(Whitespace(new string(' ', indentation.Length - indentation.TrimStart().Length)));
+            trivia.Add(Whitespace(indentation.Substring(0, indentation.Length - indentation.TrimStart().Length)));
         }
 
         return rewritten.WithSyntaxRoot(newRoot.ReplaceTokens(added.Keys, (token, _) => token.WithLeadingTrivia(token.LeadingTrivia.AddRange(added[token]))));

@@ -15,6 +15,10 @@ internal sealed class Style
 {
     private const int DefaultMaxLineLength = 160;
 
+    private const int DefaultIndentSize = 4;
+
+    private const int MaxWrittenIndent = 8;
+
     private Style(string newLine, bool tabs, int indentSize, int maxLineLength, WrittenShapes shapes)
     {
         NewLine = newLine;
@@ -45,19 +49,79 @@ internal sealed class Style
     public static Style Of(AnalyzerConfigOptions options, SyntaxNode root, Project project)
     {
         var text = root.SyntaxTree.GetText();
-        var tabs = options.TryGetValue("indent_style", out var indentStyle)
-            ? indentStyle.Equals("tab", StringComparison.OrdinalIgnoreCase)
-            : text.Lines.Any(l => l.Span.Length > 0 && text[l.Start] == '\t');
-        var size = options.TryGetValue("indent_size", out var value) && int.TryParse(value, out var n) && n > 0 ? n : 4;
-        if (tabs && options.TryGetValue("tab_width", out var width) && int.TryParse(width, out var w) && w > 0)
-        {
-            size = w;
-        }
-
+        var (tabs, size) = IndentOf(options, text);
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
         var newLine = NewLines.Of(root).ToString();
         var measure = new Style(newLine, tabs, size, max, default);
         return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, options, line => measure.Width(line) > max));
+    }
+
+    /// <summary>
+    /// How the file indents: with tabs or spaces as <c>indent_style</c> says, else as most of its indented lines begin;
+    /// by <c>indent_size</c> (a tab's width: <c>tab_width</c>), else by the step its author used (a file written two
+    /// spaces a level, with no setting that says so, gets code written two spaces a level too).
+    /// </summary>
+    public static (bool Tabs, int Size) IndentOf(AnalyzerConfigOptions options, SourceText text)
+    {
+        var tabs = options.TryGetValue("indent_style", out var indentStyle)
+            ? indentStyle.Equals("tab", StringComparison.OrdinalIgnoreCase)
+            : BeginWithTabs(text);
+        if (!tabs)
+        {
+            return (false, ConfiguredIndentSize(options) ?? WrittenIndentSize(text) ?? DefaultIndentSize);
+        }
+
+        return (true, options.TryGetValue("tab_width", out var width) && int.TryParse(width, out var w) && w > 0
+            ? w
+            : ConfiguredIndentSize(options) ?? DefaultIndentSize);
+    }
+
+    /// <summary>More of the file's indented lines begin with a tab than with a space.</summary>
+    private static bool BeginWithTabs(SourceText text)
+    {
+        var balance = 0;
+        foreach (var line in text.Lines)
+        {
+            if (line.Span.Length > 0 && text[line.Start] is '\t' or ' ')
+            {
+                balance += text[line.Start] == '\t' ? 1 : -1;
+            }
+        }
+
+        return balance > 0;
+    }
+
+    private static int? ConfiguredIndentSize(AnalyzerConfigOptions options) =>
+        options.TryGetValue("indent_size", out var value) && int.TryParse(value, out var n) && n > 0 ? n : null;
+
+    /// <summary>
+    /// The step the author indents by: the commonest step from a line that ends with <c>{</c> to the next line of code,
+    /// deeper by one to eight spaces (a body, a block, a type's members). Null where no line shows it.
+    /// </summary>
+    private static int? WrittenIndentSize(SourceText text)
+    {
+        var steps = new int[MaxWrittenIndent + 1];
+        int? opened = null;
+        foreach (var line in text.Lines)
+        {
+            var content = text.ToString(line.Span);
+            var indentation = content.Length - content.TrimStart(' ').Length;
+            if (indentation == content.Length || content[indentation] == '#')
+            {
+                // A directive is written at any column (often the first): the step is in the code around it.
+                continue;
+            }
+
+            if (opened is { } outer && indentation - outer is > 0 and <= MaxWrittenIndent)
+            {
+                steps[indentation - outer]++;
+            }
+
+            opened = content.TrimEnd().EndsWith("{", StringComparison.Ordinal) ? indentation : null;
+        }
+
+        var most = steps.Max();
+        return most == 0 ? null : Array.IndexOf(steps, most);
     }
 
     /// <summary>The column of the first character that is not white space, tabs counted to the next tab stop.</summary>

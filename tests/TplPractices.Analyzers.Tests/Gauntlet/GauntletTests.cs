@@ -29,7 +29,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
         new AsWritten(), new Comments(), new IfAround(), new IfInside(), new PartialSplit(), new StaticInitializer(),
         new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(), new WrappedArguments(),
         new ClosingParenthesisOwnLine(), new StaticInitializerGraph(), new SingleThreadedContext(pending: false), new SingleThreadedContext(pending: true),
-        new LambdaAttributes(), new UsingsElsewhere(), new StyleCopLayout(), new ConfiguredLineEnds(),
+        new LambdaAttributes(), new UsingsElsewhere(), new StyleCopLayout(), new ConfiguredLineEnds(), new FileIndent(tabs: false), new FileIndent(tabs: true),
     ];
 
     public static TheoryData<string> ContextNames => new(Contexts.Select(c => c.Name));

@@ -167,6 +167,87 @@ public sealed class LayoutTests
         Assert.Contains("\treturn Add3(\n\t\ta + a + a,\n\t\tb + b + b,\n\t\ta + b + a);", result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A file indented two spaces a level with no .editorconfig that says so: what the fixes write is indented two
+    /// spaces a level too. The formatter indented it by its default of four (a field, a block, a lambda's body), and
+    /// the member after a rewritten one moved with it.
+    /// </summary>
+    [Fact]
+    public async Task FileIndentedByTwoSpaces_GetsCodeIndentedByTwo()
+    {
+        const string code = """
+            using System.Threading.Tasks;
+
+            public sealed class Waiter
+            {
+              private readonly int _limit = 3;
+
+              public Task<int> Answer() => Task.FromResult(42);
+
+              public async Task<bool> InTimeAsync(Task work) => await Task.WhenAny(work, Task.Delay(60_000)) == work;
+
+              public Task<int> Limit() => Task.Factory.StartNew(() => _limit + 1);
+            }
+            """;
+        var result = await FormatRun.FixAsync(code, DiagnosticIds.CacheConstantTaskResult, DiagnosticIds.DelayTimer, DiagnosticIds.UseTaskState);
+        Assert.Equal(
+            """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public sealed class Waiter
+            {
+              private static readonly Task<int> _int42Task = Task.FromResult(42);
+              private readonly int _limit = 3;
+
+              public Task<int> Answer() => _int42Task;
+
+              public async Task<bool> InTimeAsync(Task work)
+              {
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = await Task.WhenAny(work, Task.Delay(60_000, delayCancellation.Token));
+                delayCancellation.Cancel();
+                return winner == work;
+              }
+
+              public Task<int> Limit() => Task.Factory.StartNew(static state =>
+              {
+                var self = (Waiter)state!;
+                return self._limit + 1;
+              }, this);
+            }
+            """.ReplaceLineEndings("\n"),
+            result.ReplaceLineEndings("\n"));
+    }
+
+    /// <summary>
+    /// A file indented with tabs and no .editorconfig: the block a fix makes is indented with tabs, as the file is; the
+    /// formatter's default wrote spaces. A comment the rewrite put back above the member took a space for each tab.
+    /// </summary>
+    [Fact]
+    public async Task FileIndentedWithTabs_GetsCodeIndentedWithTabs()
+    {
+        const string code = "using System.Threading.Tasks;\n\npublic sealed class Steps\n{\n\tprivate static Task Step(int n) => Task.Delay(n);\n\n"
+            + "\tpublic Task Both() => Step(1) /* first */ .ContinueWith(_ => Step(2)).Unwrap();\n}\n";
+        var result = await FormatRun.FixAsync(code, DiagnosticIds.ContinueWithUnwrapChain);
+        Assert.Contains(
+            "\n\t/* first */\n\tpublic async Task Both()\n\t{\n\t\tawait Step(1).ConfigureAwait(false);\n\t\tawait Step(2).ConfigureAwait(false);\n\t}\n",
+            result.ReplaceLineEndings("\n"),
+            StringComparison.Ordinal);
+    }
+
+    /// <summary>The .editorconfig's <c>indent_size</c> wins over the file's own step, as the formatter's does.</summary>
+    [Fact]
+    public async Task IndentSizeTheEditorConfigSets_WinsOverTheFilesOwn()
+    {
+        const string code = "class C\n{\n  int M(int a, int b)\n  {\n    return Add(a, b);\n  }\n\n  static int Add(int x, int y) => x + y;\n  static int Add3(int x, int y, int z) => x + y + z;\n}\n";
+        var call = "return Add3(" + string.Join(", ", Enumerable.Repeat("Add(Add(a, b), Add(b, a)) + Add(Add(a, b), Add(b, a))", 3)) + ");";
+        var own = await SharedLayerTests.RewriteAsync(code, "return Add(a, b);", call);
+        Assert.Contains("    return Add3(\n      Add(Add(a, b), Add(b, a)) + ", own, StringComparison.Ordinal);
+        var configured = await SharedLayerTests.RewriteAsync(code, "return Add(a, b);", call, "indent_size = 4\n");
+        Assert.Contains("    return Add3(\n        Add(Add(a, b), Add(b, a)) + ", configured, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task LambdaBlockTheRewriteWrote_GetsOneStatementALine()
     {

@@ -9,7 +9,8 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// listed by hand: two fixable diagnostics of different rules in one statement (or member, outside statements). Each such case, fixed as
 /// <c>dotnet format</c> fixes it with either rule of the pair first, must give one text (dotnet format takes the
 /// rules in the order of a hash set, which changes from one process to the next). The enumeration covers every
-/// case; the default run fixes two cases of each pair both ways, the long run all of them.
+/// case; the default run fixes the first case of each pair both ways (every pair, in a test command kept near 90 s),
+/// the long run all of them.
 /// </summary>
 [RunsLong(19)]
 public sealed class RulePairTests(ITestOutputHelper output)
@@ -17,7 +18,7 @@ public sealed class RulePairTests(ITestOutputHelper output)
     private static readonly bool Long = Environment.GetEnvironmentVariable("TPL_GAUNTLET") == "long";
 
     /// <summary>How many cases of each pair the default run fixes both ways; <c>TPL_GAUNTLET=long</c> takes them all.</summary>
-    private const int CasesPerPair = 2;
+    private const int CasesPerPair = 1;
 
     [Fact]
     public async Task EveryPairOfRulesOnOneSite_GivesOneTextWhicheverRuleGoesFirst()
