@@ -20,6 +20,18 @@ public class TPL0019_ExplicitScheduler
     public Task<string> DescribeAsync(Task<int> checksum, CancellationToken token) =>
         checksum.ContinueWith(t => t.Result.ToString("x8"), token);
 
+    // Reported: the continuation of all of them runs on Task.Factory's scheduler, which is none, so Current. Fix:
+    // ContinueWhenAll(parts, …, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current).
+    public Task<int> TotalAsync(Task<int>[] parts) => Task.Factory.ContinueWhenAll(parts, done => done.Length);
+
+    // Reported: Start() queues the task to TaskScheduler.Current. Fix: Start(TaskScheduler.Current).
+    public Task<int> StartChecksum(byte[] data)
+    {
+        var task = new Task<int>(state => Checksum((byte[])state!), data);
+        task.Start();
+        return task;
+    }
+
     // Not reported: the scheduler is explicit.
     public Task<int> OnPoolAsync(byte[] data) =>
         Task.Factory.StartNew(() => Checksum(data), CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);

@@ -8,7 +8,8 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
-/// TPL0019's questions: does a StartNew or ContinueWith call take its scheduler from <c>TaskScheduler.Current</c>
+/// TPL0019's questions: does a StartNew, ContinueWith, ContinueWhenAll, ContinueWhenAny or Task.Start call take its
+/// scheduler from <c>TaskScheduler.Current</c>
 /// because it passes none, and does the fix know the defaults the shorter overload used.
 /// </summary>
 internal static class ExplicitScheduler
@@ -74,7 +75,8 @@ internal static class ExplicitScheduler
 
     /// <summary>
     /// The site of a call that runs on <c>TaskScheduler.Current</c> for want of a scheduler argument; null for any
-    /// other call. A StartNew counts only on <c>Task.Factory</c> (whose defaults are known: no token, no options, no
+    /// other call. A StartNew (or a factory's ContinueWhenAll and ContinueWhenAny, which run their continuation on the
+    /// factory's scheduler) counts only on <c>Task.Factory</c> (whose defaults are known: no token, no options, no
     /// scheduler) or on a factory created without a scheduler, in place or in the initializer of a readonly field of the
     /// same file that no constructor assigns (reported without a fix: its token and options are the shorter overload's
     /// defaults, which the fix cannot spell). A factory from anywhere else may carry its own scheduler, which the
@@ -88,9 +90,10 @@ internal static class ExplicitScheduler
             return null;
         }
 
-        if (method.Name == "ContinueWith")
+        if (method.Name is "ContinueWith" or "Start")
         {
-            return symbols.IsTask(method.ContainingType) ? Site.Fixable : null;
+            // Start() queues the task to TaskScheduler.Current, as Start(TaskScheduler.Current) does.
+            return symbols.IsTask(method.ContainingType) && (method.Name == "ContinueWith" || method.Parameters.IsEmpty) ? Site.Fixable : null;
         }
 
         if (!symbols.IsFactory(method.ContainingType))

@@ -7,7 +7,8 @@ using TplPractices.Analyzers.Internals;
 namespace TplPractices.Analyzers.Rules;
 
 /// <summary>
-/// TPL0019: a StartNew or ContinueWith without a TaskScheduler argument runs on <c>TaskScheduler.Current</c>, which
+/// TPL0019: a StartNew or ContinueWith (or ContinueWhenAll, ContinueWhenAny, Task.Start) without a TaskScheduler
+/// argument runs on <c>TaskScheduler.Current</c>, which
 /// inside a task is that task's scheduler: a library called from a UI or exclusive scheduler queues its work there.
 /// The fix passes the scheduler explicitly (docs/rules/TPL0019.md). A suggestion, as the peers that report it chose.
 /// </summary>
@@ -19,14 +20,14 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
         messageFormat: "'{0}' without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly",
         DiagnosticCategories.Reliability,
         DiagnosticSeverity.Info,
-        description: "StartNew and ContinueWith overloads without a TaskScheduler use TaskScheduler.Current. Outside a task "
+        description: "StartNew, ContinueWith, ContinueWhenAll, ContinueWhenAny and Task.Start overloads without a TaskScheduler use TaskScheduler.Current. Outside a task "
             + "that is the thread pool, but inside a task it is the scheduler that task runs on: a library called from a UI, "
             + "exclusive or limited-concurrency scheduler queues its work there, where it can deadlock or block the UI. "
             + "Passing TaskScheduler.Current keeps the behaviour and makes it visible; TaskScheduler.Default runs the work "
             + "on the thread pool whoever calls.");
 
     internal static readonly OperationRule Operations = OperationRule.Create(Rule, ExplicitScheduler.Context.TryCreate, Analyze, OperationKind.Invocation)
-        .OnlyForCallsOf("StartNew", "ContinueWith");
+        .OnlyForCallsOf("StartNew", "ContinueWith", "ContinueWhenAll", "ContinueWhenAny", "Start");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 

@@ -21,7 +21,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal static class FullTaskCall
 {
     /// <summary>
-    /// The sibling of <paramref name="method"/> with the three tail parameters; null where the type has none. The
+    /// The sibling of <paramref name="method"/> with the three tail parameters (for a method without one, such as
+    /// <c>Task.Start</c>, the one that adds only the scheduler); null where the type has none. The
     /// leading parameters must match the call's exactly, type arguments included.
     /// </summary>
     public static IMethodSymbol? SiblingOf(IMethodSymbol method, Compilation compilation)
@@ -33,25 +34,35 @@ internal static class FullTaskCall
         }
 
         var leading = method.Parameters.TakeWhile(p => !IsTail(p.Type, token, scheduler)).ToList();
+        IMethodSymbol? schedulerOnly = null;
         foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
         {
-            if (candidate.Parameters.Length != leading.Count + 3 || candidate.TypeParameters.Length != method.TypeArguments.Length)
+            if (candidate.Parameters.Length is var count && (count != leading.Count + 3 && count != leading.Count + 1)
+                || candidate.TypeParameters.Length != method.TypeArguments.Length)
             {
                 continue;
             }
 
             var constructed = candidate.IsGenericMethod ? candidate.Construct(method.TypeArguments.ToArray()) : candidate;
             var parameters = constructed.Parameters;
-            if (leading.Select((p, i) => SymbolEqualityComparer.Default.Equals(p.Type, parameters[i].Type)).All(same => same)
-                && SymbolEqualityComparer.Default.Equals(parameters[leading.Count].Type, token)
-                && parameters[leading.Count + 1].Type.TypeKind == TypeKind.Enum
-                && SymbolEqualityComparer.Default.Equals(parameters[leading.Count + 2].Type, scheduler))
+            if (!leading.Select((p, i) => SymbolEqualityComparer.Default.Equals(p.Type, parameters[i].Type)).All(same => same)
+                || !SymbolEqualityComparer.Default.Equals(parameters[parameters.Length - 1].Type, scheduler))
+            {
+                continue;
+            }
+
+            if (parameters.Length == leading.Count + 1)
+            {
+                schedulerOnly = constructed;
+            }
+            else if (SymbolEqualityComparer.Default.Equals(parameters[leading.Count].Type, token) && parameters[leading.Count + 1].Type.TypeKind == TypeKind.Enum)
             {
                 return constructed;
             }
         }
 
-        return null;
+        // A method whose only longer form adds the scheduler alone (Task.Start).
+        return schedulerOnly;
     }
 
     /// <summary>Whether <paramref name="method"/> passes a token or a scheduler, the tail parameters other than options.</summary>

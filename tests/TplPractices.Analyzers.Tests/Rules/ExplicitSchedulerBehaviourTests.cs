@@ -4,7 +4,7 @@ namespace TplPractices.Analyzers.Tests.Rules;
 
 /// <summary>
 /// TPL0019's exact fix, run: work started from a task on a scheduler of the caller's runs on that scheduler before the
-/// fix and after it (TaskScheduler.Current written out), for StartNew and ContinueWith.
+/// fix and after it (TaskScheduler.Current written out), for StartNew, ContinueWith, ContinueWhenAll and Task.Start.
 /// </summary>
 public sealed class ExplicitSchedulerBehaviourTests
 {
@@ -28,12 +28,23 @@ public sealed class ExplicitSchedulerBehaviourTests
             public static string Started() => RanOn(() => Task.Factory.StartNew(() => TaskScheduler.Current));
 
             public static string Continued() => RanOn(() => Task.Delay(1).ContinueWith(_ => TaskScheduler.Current));
+
+            public static string ContinuedAfterAll() => RanOn(() => Task.Factory.ContinueWhenAll(new[] { Task.Delay(1) }, _ => TaskScheduler.Current));
+
+            public static string StartedByHand() => RanOn(() =>
+            {
+                var task = new Task<TaskScheduler>(() => TaskScheduler.Current);
+                task.Start();
+                return task;
+            });
         }
         """;
 
     [Theory]
     [InlineData("Started")]
     [InlineData("Continued")]
+    [InlineData("ContinuedAfterAll")]
+    [InlineData("StartedByHand")]
     public async Task TheExactFix_RunsTheWorkWhereItRanBefore(string method)
     {
         await FixedBehaviour.AssertAsync(Source, DiagnosticIds.ExplicitScheduler, "Api", method, "returned caller's", "returned caller's");

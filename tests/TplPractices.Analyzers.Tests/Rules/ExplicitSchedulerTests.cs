@@ -211,6 +211,120 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
+    /// <summary>
+    /// The other calls that take their scheduler from TaskScheduler.Current for want of one: a factory's
+    /// ContinueWhenAll and ContinueWhenAny (their continuation runs on Task.Factory's scheduler, which is none), and
+    /// Task.Start. The fix passes what they used, with the token and options the shorter overload used.
+    /// </summary>
+    [Fact]
+    public async Task ContinueWhenAllAnyAndStart_PassCurrent()
+    {
+        var before = Class("""
+                Task A(Task[] ts) => Task.Factory.[|ContinueWhenAll|](ts, _ => Console.WriteLine());
+                Task<int> B(Task<int>[] ts) => Task.Factory.[|ContinueWhenAll|](ts, all => all.Length);
+                Task D(Task[] ts, CancellationToken token) => Task.Factory.[|ContinueWhenAny|](ts, _ => { }, token);
+                Task<int> E(Task[] ts) => Task<int>.Factory.[|ContinueWhenAny|](ts, first => first.Id, TaskContinuationOptions.LongRunning);
+                void F(Task t) => t.[|Start|]();
+                void G() => new Task<int>(() => 1).[|Start|]();
+            """);
+        var after = Class("""
+                Task A(Task[] ts) => Task.Factory.ContinueWhenAll(
+                    ts,
+                    _ => Console.WriteLine(),
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+                Task<int> B(Task<int>[] ts) => Task.Factory.ContinueWhenAll(
+                    ts,
+                    all => all.Length,
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+                Task D(Task[] ts, CancellationToken token) => Task.Factory.ContinueWhenAny(ts, _ => { }, token, TaskContinuationOptions.None, TaskScheduler.Current);
+                Task<int> E(Task[] ts) => Task<int>.Factory.ContinueWhenAny(
+                    ts,
+                    first => first.Id,
+                    CancellationToken.None,
+                    TaskContinuationOptions.LongRunning,
+                    TaskScheduler.Current);
+                void F(Task t) => t.Start(TaskScheduler.Current);
+                void G() => new Task<int>(() => 1).Start(TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// The continuation as real code passes it: a delegate held in a variable, a method group (Task.WaitAll, which
+    /// binds as the Action the shorter overload took), and the generic forms over typed tasks. The longer overload binds
+    /// the same way, so the fixed code compiles (the gauntlet takes this whole source).
+    /// </summary>
+    [Fact]
+    public async Task ContinueWhenAllAndAny_OfDelegatesAndMethodGroups_PassCurrent()
+    {
+        const string before = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Batches
+            {
+                public static Task Written(Task first, Task second) => Task.Factory.[|ContinueWhenAll|](new[] { first, second }, Task.WaitAll);
+
+                public static Task Handled(Task[] all, Action<Task> handler) => Task.Factory.[|ContinueWhenAny|](all, handler);
+
+                public static Task<decimal> Best(Task<decimal>[] quotes) => Task.Factory.[|ContinueWhenAny|](quotes, winner => winner.Result);
+            }
+            """;
+        const string after = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Batches
+            {
+                public static Task Written(Task first, Task second) => Task.Factory.ContinueWhenAll(
+                    new[] { first, second },
+                    Task.WaitAll,
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+
+                public static Task Handled(Task[] all, Action<Task> handler) => Task.Factory.ContinueWhenAny(
+                    all,
+                    handler,
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+
+                public static Task<decimal> Best(Task<decimal>[] quotes) => Task.Factory.ContinueWhenAny(
+                    quotes,
+                    winner => winner.Result,
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
+    /// Not reported: the same calls given a scheduler, a factory of unknown origin, and RunSynchronously (it runs the
+    /// task on the calling thread where the scheduler lets it, rather than queueing it). A factory made in place
+    /// without a scheduler is reported without a fix, as its StartNew is.
+    /// </summary>
+    [Fact]
+    public async Task ContinueWhenAllAnyAndStart_ThatChooseTheirScheduler_AreNotReported()
+    {
+        var code = Class("""
+                Task A(Task[] ts) => Task.Factory.ContinueWhenAll(ts, _ => { }, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Default);
+                void B(Task t) => t.Start(TaskScheduler.Default);
+                void D(Task t) => t.RunSynchronously();
+                Task E(TaskFactory factory, Task[] ts) => factory.ContinueWhenAny(ts, _ => { });
+                Task F(Task[] ts, CancellationToken token) => new TaskFactory(token).[|ContinueWhenAll|](ts, _ => { });
+            """);
+        await Verify.VerifyCodeFixAsync(code, code);
+    }
+
     [Fact]
     public async Task NamedArguments_StayNamed_AndTheNewOnesAreNamed()
     {
