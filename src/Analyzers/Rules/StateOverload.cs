@@ -358,7 +358,7 @@ internal static class StateOverload
         var overload = match.Overload.Parameters;
         foreach (var argument in Arguments(call))
         {
-            if (argument.Syntax is ArgumentSyntax { NameColon: not null } && argument.Parameter is { } parameter)
+            if (argument.Written() is { NameColon: not null } && argument.Parameter is { } parameter)
             {
                 var ordinal = (parameter.Ordinal < match.StateOrdinal ? parameter.Ordinal : parameter.Ordinal + 1) - match.Receiver;
                 if (ordinal < 0 || ordinal >= overload.Length || overload[ordinal].Name != method.OriginalDefinition.Parameters[parameter.Ordinal].Name)
@@ -586,7 +586,7 @@ internal static class StateOverload
                 return "the state goes after an optional argument the call leaves out";
             }
 
-            if (match.Receiver == 1 && argument.Parameter?.Ordinal == 0 && argument.Syntax is ArgumentSyntax)
+            if (match.Receiver == 1 && argument.Parameter?.Ordinal == 0 && argument.Written() is not null)
             {
                 return "the extension method is called in its static form, and its overload is an instance method";
             }

@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -87,8 +88,8 @@ internal static class FullTaskCall
         // pass, so the list is rebuilt from its current nodes when the editor applies the change.
         var written = call.ArgumentList.Arguments;
         var positions = arguments
-            .Where(a => !a.IsImplicit && a.Syntax is ArgumentSyntax && a.Parameter is not null)
-            .ToDictionary(a => a.Parameter!.Name, a => written.IndexOf((ArgumentSyntax)a.Syntax), StringComparer.Ordinal);
+            .Where(a => a.Written() is not null && a.Parameter is not null)
+            .ToDictionary(a => a.Parameter!.Name, a => written.IndexOf(a.Written()!), StringComparer.Ordinal);
         var named = written.Any(a => a.NameColon is not null);
         var plan = new List<(int Position, ArgumentSyntax? Added)>();
         foreach (var parameter in full.Parameters)

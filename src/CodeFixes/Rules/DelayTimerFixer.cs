@@ -109,19 +109,20 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             || compilation.GetTypeByMetadataName("System.TimeSpan") is not { } timeSpan
             || FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
-            || AddedStatements.LocalScopeOf(loop) is not { } member)
+            || AddedStatements.LocalScopeOf(loop) is not { } member
+            || DelayTimer.PeriodOf(delay) is not { } periodArgument
+            || periodArgument.Written() is not { } writtenPeriod)
         {
             return;
         }
 
         var generator = editor.Generator;
         var name = FieldNaming.FreeLocal(editor, member, loop.SpanStart, "timer");
-        var periodArgument = DelayTimer.PeriodOf(delay);
         var period = SymbolEqualityComparer.Default.Equals(periodArgument.Value.WithoutImplicitConversions().Type, timeSpan)
-            ? ((ArgumentSyntax)periodArgument.Syntax).Expression.WithoutTrivia()
+            ? writtenPeriod.Expression.WithoutTrivia()
             : (ExpressionSyntax)generator.InvocationExpression(
                 generator.MemberAccessExpression(ImportedType.Of(generator, timeSpan), "FromMilliseconds"),
-                ((ArgumentSyntax)periodArgument.Syntax).Expression.WithoutTrivia());
+                writtenPeriod.Expression.WithoutTrivia());
         var timer = AddedStatements.UsingVar(AddedStatements.Var(name, (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, periodicTimer), period)));
         AddedStatements.Before(editor, loop, [timer]);
 

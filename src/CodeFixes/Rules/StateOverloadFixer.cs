@@ -100,7 +100,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
         var named = arguments.Arguments.Any(a => a.NameColon is not null);
         var index = fillsDummy || named
             ? arguments.Arguments.Count
-            : bound.Count(a => a.Syntax is ArgumentSyntax && a.Parameter?.Ordinal < stateOrdinal);
+            : bound.Count(a => a.Written() is not null && a.Parameter?.Ordinal < stateOrdinal);
         var inserted = fillsDummy ? System.Array.Empty<ArgumentSyntax>()
             : named && capture.Shape.NamedState is { } name ? new[] { Argument(NameColon(IdentifierName(StateRewrite.EscapedName(name))), default, rewrite.State()) }
             : new[] { Argument(rewrite.State()) };

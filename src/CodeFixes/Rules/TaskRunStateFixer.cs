@@ -37,7 +37,7 @@ public sealed class TaskRunStateFixer : StateRuleFixer
         var compilation = invocation.SemanticModel!.Compilation;
         var generator = rewrite.Generator;
         var task = Type(generator, compilation, WellKnownTypeNames.Task);
-        var token = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 1)?.Syntax is ArgumentSyntax written
+        var token = invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 1)?.Written() is { } written
             ? written.Expression
             : MemberAccess(Type(generator, compilation, WellKnownTypeNames.CancellationToken), "None");
         SimpleNameSyntax startNew = IdentifierName("StartNew");

@@ -30,6 +30,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
         new OwnResult(), new AnonymousMethods(), new GuardedUsings(), new TupleReads(), new CallerInformation(), new WrappedArguments(),
         new ClosingParenthesisOwnLine(), new StaticInitializerGraph(), new SingleThreadedContext(pending: false), new SingleThreadedContext(pending: true),
         new LambdaAttributes(), new UsingsElsewhere(), new StyleCopLayout(), new ConfiguredLineEnds(), new FileIndent(tabs: false), new FileIndent(tabs: true),
+        new NullForgivingArguments(),
     ];
 
     public static TheoryData<string> ContextNames => new(Contexts.Select(c => c.Name));

@@ -308,6 +308,55 @@ public sealed class ExplicitSchedulerTests
     }
 
     /// <summary>
+    /// Arguments written with the null-forgiving operator stay where they were. The compiler marks such an argument
+    /// implicit and points it at the expression inside; the fix took it for one the call left out, so a token or
+    /// options became CancellationToken.None or TaskContinuationOptions.None (the work could no longer be canceled, its
+    /// options were lost), and a delegate became a name that does not compile (found on ParallelExtensionsExtras, which
+    /// passes a recursive continuation as <c>recursiveBody!</c>).
+    /// </summary>
+    [Fact]
+    public async Task ArgumentsWrittenWithTheNullForgivingOperator_AreKept()
+    {
+        const string before = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Forgiven
+            {
+                public static Task Token(Task t, CancellationToken token) => t.[|ContinueWith|](_ => { }, token!);
+
+                public static Task Options(Task t, TaskContinuationOptions options) => t.[|ContinueWith|](_ => { }, options!);
+
+                public static Task Delegate(Task t, Action<Task?>? next) => t.[|ContinueWith|](next!);
+
+                public static Task Work(Action? work) => Task.Factory.[|StartNew|](work!, TaskCreationOptions.LongRunning);
+            }
+            """;
+        const string after = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Forgiven
+            {
+                public static Task Token(Task t, CancellationToken token) => t.ContinueWith(_ => { }, token!, TaskContinuationOptions.None, TaskScheduler.Current);
+
+                public static Task Options(Task t, TaskContinuationOptions options) => t.ContinueWith(_ => { }, CancellationToken.None, options!, TaskScheduler.Current);
+
+                public static Task Delegate(Task t, Action<Task?>? next) => t.ContinueWith(
+                    next!,
+                    CancellationToken.None,
+                    TaskContinuationOptions.None,
+                    TaskScheduler.Current);
+
+                public static Task Work(Action? work) => Task.Factory.StartNew(work!, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Current);
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
+    /// <summary>
     /// Not reported: the same calls given a scheduler, a factory of unknown origin, and RunSynchronously (it runs the
     /// task on the calling thread where the scheduler lets it, rather than queueing it). A factory made in place
     /// without a scheduler is reported without a fix, as its StartNew is.

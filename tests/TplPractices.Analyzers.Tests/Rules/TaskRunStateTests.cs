@@ -105,6 +105,52 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// A token written with the null-forgiving operator is the caller's token all the same: the fix passes it. The
+    /// compiler marks such an argument implicit, and the fix took it for one the call left out and passed
+    /// CancellationToken.None, so the work could no longer be canceled.
+    /// </summary>
+    [Fact]
+    public async Task ATokenWrittenWithTheNullForgivingOperator_IsKept()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Runs
+                {
+                    public static Task<string> Cancellable(string text, CancellationToken token) => Task.Run({|#0:() => text + "!"|}, token!);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Runs
+                {
+                    public static Task<string> Cancellable(string text, CancellationToken token) => Task.Factory.StartNew(
+                        static state =>
+                        {
+                            var text = (string)state!;
+                            return text + "!";
+                        },
+                        text,
+                        token!,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'text'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A call whose ')' the author put on a line of its own after the lambda keeps it there, after the arguments the fix
     /// adds; the line break after the lambda began the next argument's line with a comma at column 0 (found running the
     /// rule on Garnet's replication code).
