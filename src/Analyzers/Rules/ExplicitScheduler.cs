@@ -90,10 +90,10 @@ internal static class ExplicitScheduler
             return null;
         }
 
+        // Start() (its other overload takes a scheduler) queues the task to TaskScheduler.Current.
         if (method.Name is "ContinueWith" or "Start")
         {
-            // Start() queues the task to TaskScheduler.Current, as Start(TaskScheduler.Current) does.
-            return symbols.IsTask(method.ContainingType) && (method.Name == "ContinueWith" || method.Parameters.IsEmpty) ? Site.Fixable : null;
+            return symbols.IsTask(method.ContainingType) ? Site.Fixable : null;
         }
 
         if (!symbols.IsFactory(method.ContainingType))

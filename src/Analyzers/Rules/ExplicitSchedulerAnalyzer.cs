@@ -44,9 +44,12 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
         if (ExplicitScheduler.Analyze(invocation, symbols) is not { } site
             || invocation.Syntax.InvokedName() is not { } name
             || invocation.Syntax.IsInBrokenMember()
-            || (invocation.TargetMethod.Name == "ContinueWith"
-                ? ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains)
-                : AvailableValue.IsTakenByValueRule(context, invocation, symbols.Values)))
+            || invocation.TargetMethod.Name switch
+            {
+                "ContinueWith" => ContinueWithChain.IsTakenByChainRule(context, invocation, symbols.Chains),
+                "StartNew" => AvailableValue.IsTakenByValueRule(context, invocation, symbols.Values),
+                _ => false,
+            })
         {
             return;
         }

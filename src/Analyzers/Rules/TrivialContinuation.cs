@@ -125,7 +125,7 @@ internal static class TrivialContinuation
         // TaskScheduler.Current written out where none was passed), so the two rules' fixes give one text in either order.
         // A source the continuation completes runs its awaiters inside the completion unless it was made to run them
         // asynchronously: with the flag they would move to the antecedent's completing thread (TrivialContinuationSources).
-        var canFix = call.Arguments.All(a => a.ArgumentKind == ArgumentKind.Explicit && a.Syntax is ArgumentSyntax { NameColon: null })
+        var canFix = call.Arguments.All(a => a.Written() is { NameColon: null })
             && TrivialContinuationSources.AllRunContinuationsAsynchronously(lambda, call, symbols.Sources);
         return new Site(shape, canFix);
     }

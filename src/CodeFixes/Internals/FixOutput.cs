@@ -115,41 +115,41 @@ internal static class FixOutput
             document = await NamesInScope.ReduceAsync(document, cancellationToken).ConfigureAwait(false);
         }
 
-        // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it.
-        var formatting = await FormattingOptionsAsync(original, cancellationToken).ConfigureAwait(false);
+        // What the rewrite built without trivia (elastic) is spaced as the IDE's own clean-up would space it, indented
+        // as the file is (the one Style serves the formatter and the layout steps after it).
+        var originalRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        if (originalRoot is null)
+        {
+            return original;
+        }
+
+        var style = Style.Of(original.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(originalRoot.SyntaxTree), originalRoot, original.Project);
+        var formatting = IndentedAsTheFile(await document.GetOptionsAsync(cancellationToken).ConfigureAwait(false), style);
         document = await Formatter.FormatAsync(document, Formatter.Annotation, formatting, cancellationToken).ConfigureAwait(false);
         document = await Formatter.FormatAsync(document, SyntaxAnnotation.ElasticAnnotation, formatting, cancellationToken).ConfigureAwait(false);
         document = await LostComments.RestoreAsync(original, document, cancellationToken).ConfigureAwait(false);
-        document = await Layout.TidyAsync(original, document, cancellationToken).ConfigureAwait(false);
+        document = await Layout.TidyAsync(original, document, style, cancellationToken).ConfigureAwait(false);
         document = await NewLines.AsTheFileHasAsync(original, document, cancellationToken).ConfigureAwait(false);
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         return original.WithText(text);
     }
 
     /// <summary>
-    /// The formatter's options, indenting as the file does where no .editorconfig says otherwise
-    /// (<see cref="Style.IndentOf"/>): with tabs, or spaces by the file's own step. Null where they need no change.
+    /// The formatter's options, indenting as the file does where no .editorconfig says otherwise (<see cref="Style"/>:
+    /// with tabs, or spaces by the file's own step). Null where they need no change.
     /// </summary>
-    private static async Task<OptionSet?> FormattingOptionsAsync(Document document, CancellationToken cancellationToken)
+    private static OptionSet? IndentedAsTheFile(OptionSet options, Style style)
     {
-        var options = await document.GetOptionsAsync(cancellationToken).ConfigureAwait(false);
-        var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
-        if (tree is null)
+        if (style.Tabs == options.GetOption(FormattingOptions.UseTabs, LanguageNames.CSharp)
+            && style.IndentSize == options.GetOption(FormattingOptions.IndentationSize, LanguageNames.CSharp)
+            && (!style.Tabs || style.IndentSize == options.GetOption(FormattingOptions.TabSize, LanguageNames.CSharp)))
         {
             return null;
         }
 
-        var (tabs, size) = Style.IndentOf(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), await tree.GetTextAsync(cancellationToken).ConfigureAwait(false));
-        if (tabs == options.GetOption(FormattingOptions.UseTabs, LanguageNames.CSharp)
-            && size == options.GetOption(FormattingOptions.IndentationSize, LanguageNames.CSharp)
-            && (!tabs || size == options.GetOption(FormattingOptions.TabSize, LanguageNames.CSharp)))
-        {
-            return null;
-        }
-
-        var changed = options.WithChangedOption(FormattingOptions.UseTabs, LanguageNames.CSharp, tabs)
-            .WithChangedOption(FormattingOptions.IndentationSize, LanguageNames.CSharp, size);
-        return tabs ? changed.WithChangedOption(FormattingOptions.TabSize, LanguageNames.CSharp, size) : changed;
+        var changed = options.WithChangedOption(FormattingOptions.UseTabs, LanguageNames.CSharp, style.Tabs)
+            .WithChangedOption(FormattingOptions.IndentationSize, LanguageNames.CSharp, style.IndentSize);
+        return style.Tabs ? changed.WithChangedOption(FormattingOptions.TabSize, LanguageNames.CSharp, style.IndentSize) : changed;
     }
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>

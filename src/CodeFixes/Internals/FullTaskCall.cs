@@ -22,11 +22,11 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal static class FullTaskCall
 {
     /// <summary>
-    /// The sibling of <paramref name="method"/> with the three tail parameters (for a method without one, such as
-    /// <c>Task.Start</c>, the one that adds only the scheduler); null where the type has none. The
-    /// leading parameters must match the call's exactly, type arguments included.
+    /// The sibling of <paramref name="method"/> with the three tail parameters; null where the type has none. With
+    /// <paramref name="orSchedulerOnly"/>, a method that has no such sibling (<c>Task.Start</c>) takes the one that
+    /// adds only the scheduler. The leading parameters must match the call's exactly, type arguments included.
     /// </summary>
-    public static IMethodSymbol? SiblingOf(IMethodSymbol method, Compilation compilation)
+    public static IMethodSymbol? SiblingOf(IMethodSymbol method, Compilation compilation, bool orSchedulerOnly = false)
     {
         if (compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken) is not { } token
             || compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskScheduler) is not { } scheduler)
@@ -38,8 +38,8 @@ internal static class FullTaskCall
         IMethodSymbol? schedulerOnly = null;
         foreach (var candidate in method.ContainingType.GetMembers(method.Name).OfType<IMethodSymbol>())
         {
-            if (candidate.Parameters.Length is var count && (count != leading.Count + 3 && count != leading.Count + 1)
-                || candidate.TypeParameters.Length != method.TypeArguments.Length)
+            var tail = candidate.Parameters.Length - leading.Count;
+            if (!(tail == 3 || (orSchedulerOnly && tail == 1)) || candidate.TypeParameters.Length != method.TypeArguments.Length)
             {
                 continue;
             }
@@ -52,7 +52,7 @@ internal static class FullTaskCall
                 continue;
             }
 
-            if (parameters.Length == leading.Count + 1)
+            if (tail == 1)
             {
                 schedulerOnly = constructed;
             }
@@ -62,7 +62,6 @@ internal static class FullTaskCall
             }
         }
 
-        // A method whose only longer form adds the scheduler alone (Task.Start).
         return schedulerOnly;
     }
 
@@ -87,9 +86,15 @@ internal static class FullTaskCall
         // Positions in the written list rather than nodes: a call inside a lambda argument may be rewritten by the same
         // pass, so the list is rebuilt from its current nodes when the editor applies the change.
         var written = call.ArgumentList.Arguments;
-        var positions = arguments
-            .Where(a => a.Written() is not null && a.Parameter is not null)
-            .ToDictionary(a => a.Parameter!.Name, a => written.IndexOf(a.Written()!), StringComparer.Ordinal);
+        var positions = new Dictionary<string, int>(StringComparer.Ordinal);
+        foreach (var argument in arguments)
+        {
+            if (argument.Written() is { } syntax && argument.Parameter is { } parameter)
+            {
+                positions[parameter.Name] = written.IndexOf(syntax);
+            }
+        }
+
         var named = written.Any(a => a.NameColon is not null);
         var plan = new List<(int Position, ArgumentSyntax? Added)>();
         foreach (var parameter in full.Parameters)

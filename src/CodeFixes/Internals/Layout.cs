@@ -24,7 +24,8 @@ internal static class Layout
     /// <summary>Levels of nested argument lists spread in one rewrite; a round that finds nothing to spread costs one walk.</summary>
     private const int MaxSpreadRounds = 3;
 
-    public static async Task<Document> TidyAsync(Document original, Document document, CancellationToken cancellationToken)
+    /// <summary>The rewritten document laid out in the original file's style (<see cref="Style.Of"/>, taken once by the caller).</summary>
+    public static async Task<Document> TidyAsync(Document original, Document document, Style style, CancellationToken cancellationToken)
     {
         var oldRoot = await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var tree = await document.GetSyntaxTreeAsync(cancellationToken).ConfigureAwait(false);
@@ -33,7 +34,6 @@ internal static class Layout
             return document;
         }
 
-        var style = Style.Of(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree), oldRoot, document.Project);
         var result = document;
         // The first diff serves the first step too, where the author's spacing needed nothing put back.
         List<TextChange>? known = await TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false);

@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
@@ -29,7 +30,8 @@ internal static class OptionsFlag
         var value = editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, optionsType), flag);
         if (arguments.FirstOrDefault(a => SymbolEqualityComparer.Default.Equals(a.Parameter?.Type, optionsType)) is { } options)
         {
-            var passed = (ExpressionSyntax)options.Value.Syntax;
+            // The expression as written: with its '!' (options!), which the operation's own syntax leaves out.
+            var passed = options.Written()?.Expression ?? (ExpressionSyntax)options.Value.Syntax;
             var replacement = options.Value.ConstantValue is { HasValue: true, Value: 0 }
                 ? value
                 : editor.Generator.BitwiseOrExpression(passed.WithoutTrivia(), value);

@@ -61,7 +61,7 @@ internal sealed class Style
     /// by <c>indent_size</c> (a tab's width: <c>tab_width</c>), else by the step its author used (a file written two
     /// spaces a level, with no setting that says so, gets code written two spaces a level too).
     /// </summary>
-    public static (bool Tabs, int Size) IndentOf(AnalyzerConfigOptions options, SourceText text)
+    private static (bool Tabs, int Size) IndentOf(AnalyzerConfigOptions options, SourceText text)
     {
         var tabs = options.TryGetValue("indent_style", out var indentStyle)
             ? indentStyle.Equals("tab", StringComparison.OrdinalIgnoreCase)

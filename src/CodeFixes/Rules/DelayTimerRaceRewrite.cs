@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace TplPractices.Analyzers.CodeFixes.Rules;
@@ -55,7 +56,8 @@ internal static class DelayTimerRaceRewrite
         // The token's argument, named or not, in whatever place, takes the new token, with its name. Without one (Delay(t),
         // Delay(t, timeProvider)) the token goes last: each has an overload that adds it there. Among named arguments it
         // is named too.
-        var tokenArgument = arguments.FirstOrDefault(a => model.GetOperation(a) is IArgumentOperation { Parameter.Type.Name: "CancellationToken" });
+        var tokenArgument = (model.GetOperation(delaySyntax) as IInvocationOperation)?.Arguments
+            .FirstOrDefault(a => a.Parameter?.Type.Name == "CancellationToken")?.Written();
         // Appended through the shared rebuild: a line break after the last argument (a ')' on a line of its own, a line
         // comment) goes after the token, which would otherwise begin that line with a comma.
         var newDelay = delaySyntax.WithArgumentList(tokenArgument is null

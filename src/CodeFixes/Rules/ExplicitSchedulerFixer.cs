@@ -41,7 +41,7 @@ public sealed class ExplicitSchedulerFixer : SiteRuleFixer
         var call = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true).FirstAncestorOrSelf<InvocationExpressionSyntax>();
         if (call is null
             || editor.SemanticModel.GetOperation(call, cancellationToken) is not IInvocationOperation operation
-            || FullTaskCall.SiblingOf(operation.TargetMethod, editor.SemanticModel.Compilation) is not { } full)
+            || FullTaskCall.SiblingOf(operation.TargetMethod, editor.SemanticModel.Compilation, orSchedulerOnly: true) is not { } full)
         {
             return;
         }

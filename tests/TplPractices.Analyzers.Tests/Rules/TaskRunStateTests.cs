@@ -77,6 +77,13 @@ public sealed class TaskRunStateTests
         }
         """;
 
+    /// <summary>The rule turned on in the source and in the fixed code, as a user turns it on in .editorconfig.</summary>
+    private static void TurnOn(Verify.Test test)
+    {
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+    }
+
     [Fact]
     public void Rule_IsOffByDefault()
     {
@@ -93,8 +100,7 @@ public sealed class TaskRunStateTests
     public async Task TurnedOn_FixesEachFormToItsStartNewEquivalent()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         for (var i = 0; i < 5; i++)
         {
             test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(i).WithArguments(
@@ -144,8 +150,7 @@ public sealed class TaskRunStateTests
                 }
                 """,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'text'", "a closure and a delegate", "it"));
         await test.RunAsync();
     }
@@ -225,8 +230,7 @@ public sealed class TaskRunStateTests
                 }
                 """,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         await test.RunAsync();
     }
 
@@ -264,8 +268,7 @@ public sealed class TaskRunStateTests
                 }
                 """,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         await test.RunAsync();
     }
 
@@ -357,8 +360,7 @@ public sealed class TaskRunStateTests
             }
             """;
         var test = new Verify.Test { TestCode = Source, FixedCode = Source, FixedState = { MarkupHandling = MarkupMode.Allow } };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'x'", "a closure and a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'x'", "a closure and a delegate", "it"));
         await test.RunAsync();
@@ -439,8 +441,7 @@ public sealed class TaskRunStateTests
                 }
                 """,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         test.FixedCode = /* lang=c#-test */ """
             using System;
             using System.Collections.Generic;
@@ -524,8 +525,7 @@ public sealed class TaskRunStateTests
                 },
             },
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         await test.RunAsync();
     }
 
@@ -689,8 +689,7 @@ public sealed class TaskRunStateTests
                 """,
             CompilerDiagnostics = CompilerDiagnostics.Warnings,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
+        TurnOn(test);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'s'", "a closure and a delegate", "it"));
         await test.RunAsync();
     }

@@ -76,6 +76,27 @@ public sealed class TrivialContinuationTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Arguments written with the null-forgiving operator are written arguments: the flag joins the options as written,
+    /// and a token moves to the four-part overload with the call's own token. Such calls got no fix before (the rule
+    /// read only arguments whose syntax the compiler gives as written, and it marks these implicit).
+    /// </summary>
+    [Fact]
+    public async Task ArgumentsWrittenWithTheNullForgivingOperator_KeepTheirPlace()
+    {
+        var before = Class("""
+                void A(Task t) => t.[|ContinueWith|](_ => _source.TrySetResult(1), TaskContinuationOptions.OnlyOnRanToCompletion!);
+                void B(Task<int> t, CancellationToken token) => t.[|ContinueWith|](x => x.Result, token!);
+            """);
+        var after = Class("""
+                void A(Task t) => t.ContinueWith(
+                    _ => _source.TrySetResult(1),
+                    TaskContinuationOptions.OnlyOnRanToCompletion! | TaskContinuationOptions.ExecuteSynchronously);
+                void B(Task<int> t, CancellationToken token) => t.ContinueWith(x => x.Result, token!, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Current);
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
     [Fact]
     public async Task OptionsThatArePassed_KeepEveryOtherFlag()
     {
