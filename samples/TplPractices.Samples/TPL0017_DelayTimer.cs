@@ -71,6 +71,20 @@ public class TPL0017_DelayTimer
     // once WaitAny has returned the index of the first task done.
     public bool FinishedInTime(Task work) => Task.WaitAny(work, Task.Delay(1_000)) == 0;
 
+    // Reported on both targets, fixed where the file is compiled for C# 8 or later: a race in a while condition makes a
+    // delay every pass. The loop runs while (true), and each pass races with a source of its own, cancels it and breaks
+    // where the condition no longer holds, before the body.
+    public async Task<int> HeartbeatAsync(Task work)
+    {
+        var beats = 0;
+        while (await Task.WhenAny(work, Task.Delay(1_000)) != work)
+        {
+            beats++;
+        }
+
+        return beats;
+    }
+
     // Not reported: the delay grows each pass (a backoff), so no one period fits.
     public async Task RetryAsync(Func<Task<bool>> attempt, CancellationToken token)
     {

@@ -34,8 +34,7 @@ internal static partial class DelayTimer
             _ => OwnSourceRaceMessage,
         };
         var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
-        if (whenAny is null || whenAny.Descendants().OfType<IInvocationOperation>().Count(c => c.TargetMethod.Name == "Delay") != (held is null ? 1 : 0)
-            || held is not null && heldIn is null)
+        if (whenAny is null || RacesAnotherReportedDelay(whenAny, delay) || held is not null && heldIn is null)
         {
             return new Site(message, null, null);
         }
@@ -45,9 +44,31 @@ internal static partial class DelayTimer
             return new Site(message, FixCancelDelay, null, statement, linkableToken?.Syntax, null, heldIn);
         }
 
-        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent)
+        // A held delay is raced once: in a loop's condition it would be raced again after its cancel.
+        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent && user.Statement is not WhileStatementSyntax)
             ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn)
             : new Site(message, null, null);
+    }
+
+    /// <summary>
+    /// Whether the race takes a delay besides <paramref name="delay"/> that this rule reports too: two fixes would each
+    /// rewrite the race's statement. Another delay that makes no timer (<c>Task.Delay(-1, token)</c>, the usual way to race
+    /// a token), that something may cancel, or that is not one of the raced tasks (inside a lambda the race takes) leaves
+    /// the fix to this one.
+    /// </summary>
+    private static bool RacesAnotherReportedDelay(IInvocationOperation whenAny, IInvocationOperation delay)
+    {
+        foreach (var call in whenAny.Descendants().OfType<IInvocationOperation>())
+        {
+            if (call != delay && call.TargetMethod is { Name: "Delay", IsStatic: true } method
+                && method.ContainingType.Equals(delay.TargetMethod.ContainingType, SymbolEqualityComparer.Default)
+                && IsReportedRace(call))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -95,7 +116,7 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
-    /// A statement in a block whose expression awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
+    /// A statement in a block whose expression (or a <c>while</c> condition) awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
     /// work)</c>, <c>return await Task.WhenAny(…) == work;</c>, <c>var inTime = await Task.WhenAny(…) == work;</c>): the
     /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
     /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).
@@ -129,6 +150,11 @@ internal static partial class DelayTimer
                     continue;
                 case IConditionalOperation { Syntax: IfStatementSyntax } branch when branch.Condition == current:
                     statement = branch.Syntax;
+                    break;
+                // while (await Task.WhenAny(…) != work): each pass begins with the race and a break (C# 8, for the using declaration).
+                case IWhileLoopOperation { ConditionIsTop: true, ConditionIsUntil: false, Syntax: WhileStatementSyntax loop } whileLoop when whileLoop.Condition == current
+                    && ((CSharpParseOptions)loop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8:
+                    statement = loop;
                     break;
                 case IReturnOperation returned when returned.ReturnedValue == current:
                     statement = returned.Syntax;

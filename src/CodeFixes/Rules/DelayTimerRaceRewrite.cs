@@ -143,6 +143,17 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
+        if (statement is WhileStatementSyntax loop)
+        {
+            // The analyzer takes a loop's race only for C# 8 and only inline; a copy of the file for an older C# gets none.
+            if (usingDeclaration && source is not null)
+            {
+                LoopOnTheWinner(editor, loop, used, name, [AddedStatements.UsingVar(source), local, cancel]);
+            }
+
+            return;
+        }
+
         var reading = (StatementSyntax)statement.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
         if (usingDeclaration)
         {
@@ -159,6 +170,53 @@ internal static class DelayTimerRaceRewrite
             .WithTriviaFrom(statement)
             .WithAdditionalAnnotations(Formatter.Annotation);
         editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+    }
+
+    /// <summary>
+    /// <c>while (await Task.WhenAny(…) != work) { … }</c> → <c>while (true) { using var source …; var winner = await
+    /// Task.WhenAny(…); source.Cancel(); if (winner == work) break; … }</c>: each pass races, cancels and tests as the
+    /// condition did, before the body. A <c>continue</c> in the body starts the next pass, which races again, as the
+    /// condition did; the source is disposed at the end of each pass.
+    /// </summary>
+    private static void LoopOnTheWinner(DocumentEditor editor, WhileStatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
+    {
+        var condition = loop.Condition.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
+        // The break's closing brace ends its line as the file does: left elastic, the formatter puts a blank line after it.
+        var exit = IfStatement(
+            Negated(editor.SemanticModel, loop.Condition, condition),
+            Block(BreakStatement()).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot))));
+        // A body of one statement goes into a block; the line break after it goes after the closing brace.
+        var body = loop.Statement as BlockSyntax
+            ?? Block(loop.Statement.WithoutTrailingTrivia())
+                .WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(loop.Statement.GetTrailingTrivia()))
+                .WithAdditionalAnnotations(Formatter.Annotation);
+        var added = race.Append(exit).Select(s => s.WithAdditionalAnnotations(Formatter.Annotation));
+        editor.ReplaceNode(loop, loop
+            .WithCondition(LiteralExpression(SyntaxKind.TrueLiteralExpression).WithTriviaFrom(loop.Condition))
+            .WithStatement(body.WithStatements(List(added.Concat(body.Statements)))));
+    }
+
+    /// <summary>
+    /// The test that ends the loop: <c>a != b</c> becomes <c>a == b</c> (and back) where the operator is the language's own,
+    /// <c>!x</c> becomes <c>x</c>, anything else <c>!(…)</c>.
+    /// </summary>
+    private static ExpressionSyntax Negated(SemanticModel model, ExpressionSyntax original, ExpressionSyntax condition)
+    {
+        var bare = condition.WithoutTrivia();
+        if (bare is BinaryExpressionSyntax binary && binary.Kind() is SyntaxKind.EqualsExpression or SyntaxKind.NotEqualsExpression
+            && model.GetOperation(original) is IBinaryOperation { OperatorMethod: null })
+        {
+            var equals = binary.IsKind(SyntaxKind.NotEqualsExpression);
+            return BinaryExpression(
+                equals ? SyntaxKind.EqualsExpression : SyntaxKind.NotEqualsExpression,
+                binary.Left,
+                Token(equals ? SyntaxKind.EqualsEqualsToken : SyntaxKind.ExclamationEqualsToken).WithTriviaFrom(binary.OperatorToken),
+                binary.Right);
+        }
+
+        return bare is PrefixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalNotExpression } not
+            ? not.Operand is ParenthesizedExpressionSyntax inner ? inner.Expression : not.Operand
+            : PrefixUnaryExpression(SyntaxKind.LogicalNotExpression, ParenthesizedExpression(bare));
     }
 
     /// <summary>

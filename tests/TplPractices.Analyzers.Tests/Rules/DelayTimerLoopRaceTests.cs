@@ -1,0 +1,298 @@
+using Microsoft.CodeAnalysis.CSharp;
+using TplPractices.Analyzers.Rules;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.DelayTimerAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0017's race in a <c>while</c> loop's condition (a heartbeat while work runs: <c>while (await Task.WhenAny(work,
+/// Task.Delay(t)) != work) { … }</c>), which leaves one timer queued per pass: the loop runs <c>while (true)</c>, and each
+/// pass races with its own source, cancels it and breaks where the condition no longer holds, before the body.
+/// </summary>
+public sealed class DelayTimerLoopRaceTests
+{
+    // The work completes in the pass that the loop is meant to end after, so every race before it is the delay's, and
+    // the one after it the work's (WhenAny and WaitAny take a completed task first, in argument order): the passes do
+    // not depend on timing.
+    private const string Loops = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static int Beat(TaskCompletionSource<bool> done, int beats, int last)
+            {
+                if (++beats == last) done.SetResult(true);
+                return beats;
+            }
+
+            public static async Task<string> All() =>
+                string.Join(";", await Heartbeats(Task.CompletedTask), await Heartbeats(null), await Skips(), await OneLine(CancellationToken.None), await Waits());
+
+            public static async Task<int> Heartbeats(Task? finished)
+            {
+                var done = new TaskCompletionSource<bool>();
+                var work = finished ?? done.Task;
+                var beats = 0;
+                // Beat until the work is done.
+                while (await Task.WhenAny(work, {|#0:Task.Delay(20)|}) != work)
+                {
+                    beats = Beat(done, beats, 3);
+                }
+
+                return beats;
+            }
+
+            public static async Task<string> Skips()
+            {
+                var done = new TaskCompletionSource<bool>();
+                var seen = "";
+                var pass = 0;
+                while (!(await Task.WhenAny(done.Task, {|#1:Task.Delay(20)|})).Equals(done.Task))
+                {
+                    pass = Beat(done, pass, 4);
+                    if (pass % 2 == 0) continue;
+                    seen += pass;
+                }
+
+                return seen;
+            }
+
+            public static async Task<int> OneLine(CancellationToken token)
+            {
+                var done = new TaskCompletionSource<bool>();
+                var beats = 0;
+                while (await Task.WhenAny(done.Task, {|#2:Task.Delay(TimeSpan.FromMilliseconds(20), token)|}).ConfigureAwait(false) != done.Task && !token.IsCancellationRequested)
+                    beats = Beat(done, beats, 2);
+                return beats;
+            }
+
+            public static async Task<int> Waits()
+            {
+                var done = new TaskCompletionSource<bool>();
+                var beats = 0;
+                while (Task.WaitAny(done.Task, {|#3:Task.Delay(20)|}) != 0) beats = Beat(done, beats, 2);
+                await done.Task;
+                return beats;
+            }
+        }
+        """;
+
+    private const string LoopsFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static int Beat(TaskCompletionSource<bool> done, int beats, int last)
+            {
+                if (++beats == last) done.SetResult(true);
+                return beats;
+            }
+
+            public static async Task<string> All() =>
+                string.Join(";", await Heartbeats(Task.CompletedTask), await Heartbeats(null), await Skips(), await OneLine(CancellationToken.None), await Waits());
+
+            public static async Task<int> Heartbeats(Task? finished)
+            {
+                var done = new TaskCompletionSource<bool>();
+                var work = finished ?? done.Task;
+                var beats = 0;
+                // Beat until the work is done.
+                while (true)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(work, Task.Delay(20, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    if (winner == work)
+                    {
+                        break;
+                    }
+                    beats = Beat(done, beats, 3);
+                }
+
+                return beats;
+            }
+
+            public static async Task<string> Skips()
+            {
+                var done = new TaskCompletionSource<bool>();
+                var seen = "";
+                var pass = 0;
+                while (true)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(done.Task, Task.Delay(20, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    if (winner.Equals(done.Task))
+                    {
+                        break;
+                    }
+                    pass = Beat(done, pass, 4);
+                    if (pass % 2 == 0) continue;
+                    seen += pass;
+                }
+
+                return seen;
+            }
+
+            public static async Task<int> OneLine(CancellationToken token)
+            {
+                var done = new TaskCompletionSource<bool>();
+                var beats = 0;
+                while (true)
+                {
+                    using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
+                    var winner = await Task.WhenAny(done.Task, Task.Delay(TimeSpan.FromMilliseconds(20), delayCancellation.Token)).ConfigureAwait(false);
+                    delayCancellation.Cancel();
+                    if (!(winner != done.Task && !token.IsCancellationRequested))
+                    {
+                        break;
+                    }
+                    beats = Beat(done, beats, 2);
+                }
+                return beats;
+            }
+
+            public static async Task<int> Waits()
+            {
+                var done = new TaskCompletionSource<bool>();
+                var beats = 0;
+                while (true)
+                {
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = Task.WaitAny(done.Task, Task.Delay(20, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    if (winner == 0)
+                    {
+                        break;
+                    }
+                    beats = Beat(done, beats, 2);
+                }
+                await done.Task;
+                return beats;
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task ARaceInAWhileCondition_RacesAtTheTopOfEachPass()
+    {
+        await DelayTimerRaceChecks.FixesAsync(
+            Loops, LoopsFixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.TokenRaceMessage, DelayTimer.RaceMessage);
+    }
+
+    [Fact]
+    public async Task FixedLoopRace_MakesTheSamePasses()
+    {
+        await DelayTimerRaceChecks.DecidesTheSameAsync(Loops, LoopsFixed, "0;3;13;2;2");
+    }
+
+    /// <summary>
+    /// Reported without a fix: a held delay raced in a loop's condition (canceled after the first pass, it would win
+    /// every later race), a race in a <c>do … while</c> condition (a <c>continue</c> goes to the condition), and a
+    /// <c>while</c> before C# 8 (no using declaration).
+    /// </summary>
+    [Fact]
+    public async Task HeldDelaysDoWhileAndCSharp73_HaveNoLoopFix()
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Held(Task work)
+                {
+                    var timeout = {|#0:Task.Delay(1000)|};
+                    while (await Task.WhenAny(work, timeout) != work)
+                    {
+                        Console.WriteLine("waiting");
+                    }
+                }
+
+                async Task DoWhile(Task work)
+                {
+                    do
+                    {
+                        Console.WriteLine("waiting");
+                    }
+                    while (await Task.WhenAny(work, {|#1:Task.Delay(1000)|}) != work);
+                }
+            }
+            """;
+        await DelayTimerRaceChecks.HasNoFixAsync(Code, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
+
+        const string Old = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Loop(Task work)
+                {
+                    while (await Task.WhenAny(work, {|#0:Task.Delay(1000)|}) != work)
+                    {
+                        Console.WriteLine("waiting");
+                    }
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = Microsoft.CodeAnalysis.NullableContextOptions.Disable,
+            TestCode = Old,
+            FixedCode = Old,
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage) },
+        }.RunAsync();
+    }
+
+    /// <summary>At the top level the loop is a global statement: the same rewrite.</summary>
+    [Fact]
+    public async Task ALoopRaceAtTheTopLevel_IsFixed()
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            var work = Console.Out.FlushAsync();
+            while (await Task.WhenAny(work, {|#0:Task.Delay(100)|}) != work) Console.WriteLine("waiting");
+            Console.WriteLine("done");
+
+            """;
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            var work = Console.Out.FlushAsync();
+            while (true)
+            {
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation.Token));
+                delayCancellation.Cancel();
+                if (winner == work)
+                {
+                    break;
+                }
+                Console.WriteLine("waiting");
+            }
+            Console.WriteLine("done");
+
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Fixed,
+            TestState = { OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication },
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage) },
+        }.RunAsync();
+    }
+}
