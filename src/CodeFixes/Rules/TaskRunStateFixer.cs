@@ -67,14 +67,11 @@ public sealed class TaskRunStateFixer : StateRuleFixer
         };
         // The lambda alone: the shared rebuild keeps the author's parentheses, and a line break after the lambda (a ')'
         // on a line of its own) goes after the added arguments. With a token, written anywhere and maybe named, the
-        // list is written anew in StartNew's order.
+        // list is written anew.
         var list = arguments.Arguments.Count == 1
             ? StateRewrite.Rebuild(arguments, (_, written) => Argument(rewrite.Lambda().WithTriviaFrom(written.Expression)), 1, added)
                 .WithCloseParenToken(arguments.CloseParenToken.WithTrailingTrivia()) // the call's own, which the result takes
-            : ArgumentList(SeparatedList(
-                added.Prepend(Argument(rewrite.Lambda())),
-                // Spaced here, not by the formatter: every target's copy must come out the same, formatted or not.
-                Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), 4)));
+            : WrittenAnew(arguments, Argument(rewrite.Lambda()), added, call.SyntaxTree.GetRoot());
         ExpressionSyntax result = InvocationExpression(
             MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, MemberAccess(task, "Factory"), startNew),
             list);
@@ -85,6 +82,41 @@ public sealed class TaskRunStateFixer : StateRuleFixer
 
         return result.WithTriviaFrom(call);
     }
+
+    /// <summary>
+    /// The list with a token, written anew in StartNew's order and spaced here, not by the formatter: every target's copy
+    /// must come out the same, formatted or not. A comment the author wrote after the lambda's comma speaks of the
+    /// lambda: it stays beside it, and each argument goes on a line of its own, indented as the token was.
+    /// </summary>
+    private static ArgumentListSyntax WrittenAnew(ArgumentListSyntax arguments, ArgumentSyntax lambda, ArgumentSyntax[] added, SyntaxNode root)
+    {
+        var commas = Enumerable.Repeat(Token(SyntaxKind.CommaToken).WithTrailingTrivia(Space), added.Length).ToArray();
+        if (CommentedComma(arguments) is not { } kept)
+        {
+            return ArgumentList(SeparatedList(added.Prepend(lambda), commas));
+        }
+
+        var lineBreak = NewLines.FixedOf(root);
+        var indentation = IndentationOf(arguments.Arguments[1]);
+        commas = commas.Select((_, i) => i == 0 ? kept : Token(SyntaxKind.CommaToken).WithTrailingTrivia(lineBreak)).ToArray();
+        return ArgumentList(SeparatedList(added.Prepend(lambda).Select(a => a.WithLeadingTrivia(indentation)), commas))
+            .WithOpenParenToken(Token(SyntaxKind.OpenParenToken).WithTrailingTrivia(lineBreak));
+    }
+
+    /// <summary>
+    /// The comma after <c>Task.Run</c>'s lambda where a comment follows it on its line (<c>() =&gt;</c> … <c>work(),  //
+    /// why</c>): the comment speaks of the lambda, and stays beside it rather than going above the statement. Null where
+    /// the lambda is not written first or no comment follows its comma.
+    /// </summary>
+    private static SyntaxToken? CommentedComma(ArgumentListSyntax arguments) =>
+        arguments.Arguments is { Count: > 1 } written && written[0] is { NameColon: null, Expression: AnonymousFunctionExpressionSyntax }
+        && written.GetSeparator(0).TrailingTrivia.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia))
+            ? written.GetSeparator(0)
+            : null;
+
+    /// <summary>The whitespace that begins the argument's line (not a comment above it, which would be written twice).</summary>
+    private static SyntaxTriviaList IndentationOf(ArgumentSyntax argument) =>
+        TriviaList(argument.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse());
 
     private static ExpressionSyntax MemberAccess(ExpressionSyntax target, string name) =>
         MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, IdentifierName(name));

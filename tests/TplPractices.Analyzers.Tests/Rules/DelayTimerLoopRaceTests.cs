@@ -254,6 +254,73 @@ public sealed class DelayTimerLoopRaceTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// The shapes public code writes the heartbeat in: the delay first, a period held in a local, a loop in a local
+    /// function, and a body that breaks on its own.
+    /// </summary>
+    [Fact]
+    public async Task ALoopInALocalFunction_WithTheDelayFirst_IsFixed()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Watch(Task job, CancellationToken token)
+                {
+                    return Poll(500);
+
+                    async Task Poll(int every)
+                    {
+                        while (await Task.WhenAny({|#0:Task.Delay(every)|}, job) != job)
+                        {
+                            if (token.IsCancellationRequested)
+                            {
+                                break;
+                            }
+                            Console.WriteLine("working");
+                        }
+                    }
+                }
+            }
+            """;
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task Watch(Task job, CancellationToken token)
+                {
+                    return Poll(500);
+
+                    async Task Poll(int every)
+                    {
+                        while (true)
+                        {
+                            using var delayCancellation = new CancellationTokenSource();
+                            var winner = await Task.WhenAny(Task.Delay(every, delayCancellation.Token), job);
+                            delayCancellation.Cancel();
+                            if (winner == job)
+                            {
+                                break;
+                            }
+                            if (token.IsCancellationRequested)
+                            {
+                                break;
+                            }
+                            Console.WriteLine("working");
+                        }
+                    }
+                }
+            }
+            """;
+        await DelayTimerRaceChecks.FixesAsync(Code, Fixed, DelayTimer.RaceMessage);
+    }
+
     /// <summary>At the top level the loop is a global statement: the same rewrite.</summary>
     [Fact]
     public async Task ALoopRaceAtTheTopLevel_IsFixed()

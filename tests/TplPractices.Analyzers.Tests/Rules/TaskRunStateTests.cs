@@ -156,6 +156,61 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// A comment after the lambda's comma speaks of the lambda, and one after the statement of the token: each stays
+    /// where it was, every argument on a line of its own. The first went above the statement (found running the rule on
+    /// Polly's pessimistic time-out, whose two comments explain the two tokens).
+    /// </summary>
+    [Fact]
+    public async Task ACommentAfterTheLambdasComma_StaysBesideTheLambda()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Runs
+                {
+                    public static Task<int> Guarded(Func<string, CancellationToken, int> work, string name, CancellationToken token)
+                    {
+                        var running = Task.Run({|#0:() =>
+                            work(name, token)|},   // the work may watch the token itself
+                            token);         // a canceled token keeps the work from starting
+                        return running;
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Runs
+                {
+                    public static Task<int> Guarded(Func<string, CancellationToken, int> work, string name, CancellationToken token)
+                    {
+                        var running = Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var (work, name, token) = ((Func<string, CancellationToken, int>, string, CancellationToken))state!;
+                                return work(name, token);
+                            },   // the work may watch the token itself
+                            (work, name, token),
+                            token,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);         // a canceled token keeps the work from starting
+                        return running;
+                    }
+                }
+                """,
+        };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'work', 'name' and 'token'", "a closure and a delegate", "them"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A call whose ')' the author put on a line of its own after the lambda keeps it there, after the arguments the fix
     /// adds; the line break after the lambda began the next argument's line with a comma at column 0 (found running the
     /// rule on Garnet's replication code).
