@@ -80,6 +80,66 @@ public sealed class StateOverloadTests
     }
 
     /// <summary>
+    /// A periodic callback API of the user's own, as actor frameworks have for their timers: a method group of this
+    /// instance given with target-typed options (<c>new() { … }</c>), beside a generic sibling that takes the state
+    /// before the options. The state goes between the callback and the options, and the options keep binding as
+    /// written (found on Orleans' rebalancer, whose fixed copy built with warnings as errors).
+    /// </summary>
+    [Fact]
+    public async Task AMethodGroupBesideTargetTypedOptions_TakesTheStateBeforeThem()
+    {
+        const string Api = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public sealed class TickOptions
+            {
+                public TimeSpan Due { get; init; }
+                public TimeSpan Period { get; init; }
+            }
+
+            public interface ITicks
+            {
+                IDisposable Every(Func<CancellationToken, Task> tick, TickOptions options);
+                IDisposable Every<TState>(Func<TState, CancellationToken, Task> tick, TState state, TickOptions options);
+            }
+
+            public sealed class Monitor(ITicks ticks)
+            {
+                private int _reports;
+
+                private Task Report(CancellationToken token)
+                {
+                    _reports++;
+                    return Task.CompletedTask;
+                }
+
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Api + """
+                    public IDisposable Start() => ticks.Every({|#0:Report|}, new()
+                    {
+                        Due = TimeSpan.Zero,
+                        Period = TimeSpan.FromSeconds(30),
+                    });
+                }
+                """,
+            FixedCode = Api + """
+                    public IDisposable Start() => ticks.Every(static (self, token) => self.Report(token), this, new()
+                    {
+                        Due = TimeSpan.Zero,
+                        Period = TimeSpan.FromSeconds(30),
+                    });
+                }
+                """,
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A group bound to another receiver that cannot be null (a readonly field only its initializer sets with new, a
     /// local made with new that nothing writes again) is a delegate allocated on every call as well: the typed state
     /// carries that receiver, as TPL0001 and TPL0006 pass it for their groups. One that may be null is not reported: the
