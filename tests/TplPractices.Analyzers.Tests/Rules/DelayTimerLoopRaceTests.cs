@@ -321,6 +321,48 @@ public sealed class DelayTimerLoopRaceTests
         await DelayTimerRaceChecks.FixesAsync(Code, Fixed, DelayTimer.RaceMessage);
     }
 
+    /// <summary>
+    /// A file that netstandard2.0 compiles at C# 7.3 beside net10.0 (a library's usual pair): the loop's fix needs a
+    /// using declaration, which the older copy cannot compile, so neither copy gets it; the race after the loop, a
+    /// statement of its own, takes the using block both compile.
+    /// </summary>
+    [Fact]
+    public async Task SharedWithCSharp73_TheLoopKeepsItsRace()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Watch(Task work)
+                {
+                    while (await Task.WhenAny(work, {|#0:Task.Delay(1000)|}) != work)
+                    {
+                        Console.WriteLine("waiting");
+                    }
+
+                    await Task.WhenAny(work, {|#1:Task.Delay(10)|});
+                }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Code,
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
+            FixedCode = Code.Replace(
+                "        await Task.WhenAny(work, {|#1:Task.Delay(10)|});\n",
+                "        using (var delayCancellation = new CancellationTokenSource())\n        {\n            await Task.WhenAny(work, Task.Delay(10, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n",
+                StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, Microsoft.CodeAnalysis.NullableContextOptions.Disable) },
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
+        await test.RunAsync();
+    }
+
     /// <summary>At the top level the loop is a global statement: the same rewrite.</summary>
     [Fact]
     public async Task ALoopRaceAtTheTopLevel_IsFixed()
