@@ -22,7 +22,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
     private static readonly string? OnlyCase = Environment.GetEnvironmentVariable("TPL_GAUNTLET_CASE");
 
     /// <summary>How many cases each context takes in the default run.</summary>
-    private const int SampledCases = 2;
+    private const int SampledCases = 3;
 
     private static readonly GauntletContext[] Contexts =
     [
