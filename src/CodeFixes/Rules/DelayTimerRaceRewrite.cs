@@ -185,16 +185,44 @@ internal static class DelayTimerRaceRewrite
         var exit = IfStatement(
             Negated(editor.SemanticModel, loop.Condition, condition),
             Block(BreakStatement()).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot))));
-        // A body of one statement goes into a block; the line break after it goes after the closing brace.
-        var body = loop.Statement as BlockSyntax
-            ?? Block(loop.Statement.WithoutTrailingTrivia())
-                .WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(loop.Statement.GetTrailingTrivia()))
-                .WithAdditionalAnnotations(Formatter.Annotation);
         var added = race.Append(exit).Select(s => s.WithAdditionalAnnotations(Formatter.Annotation));
         editor.ReplaceNode(loop, loop
             .WithCondition(LiteralExpression(SyntaxKind.TrueLiteralExpression).WithTriviaFrom(loop.Condition))
-            .WithStatement(body.WithStatements(List(added.Concat(body.Statements)))));
+            .WithStatement(BodyOf(loop.Statement).WithStatements(List(added.Concat(Statements(loop.Statement))))));
     }
+
+    /// <summary>
+    /// The block the loop's statements go into: the author's, where it spans lines; a new one, laid out by the formatter,
+    /// for a body of one statement, an empty statement or a block on one line (<c>{ beats++; }</c>), whose braces would
+    /// otherwise share lines with the race's statements. The line break after the body goes after the closing brace.
+    /// </summary>
+    private static BlockSyntax BodyOf(StatementSyntax statement)
+    {
+        if (statement is BlockSyntax block && !OnOneLine(block))
+        {
+            return block;
+        }
+
+        return Block()
+            .WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(statement.GetTrailingTrivia()))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+    }
+
+    /// <summary>The loop's own statements, each without the spacing of a one-line block (the formatter lays them out).</summary>
+    private static SyntaxList<StatementSyntax> Statements(StatementSyntax statement) => statement switch
+    {
+        BlockSyntax block when !OnOneLine(block) => block.Statements,
+        BlockSyntax block => List(block.Statements.Select(s => s.WithoutLeadingTrivia().WithTrailingTrivia(s.GetTrailingTrivia().Where(t => !t.IsKind(SyntaxKind.WhitespaceTrivia))).WithAdditionalAnnotations(Formatter.Annotation))),
+        EmptyStatementSyntax => default,
+        _ => SingletonList(statement.WithoutTrailingTrivia()),
+    };
+
+    private static bool OnOneLine(BlockSyntax block)
+    {
+        var text = block.SyntaxTree.GetText();
+        return text.Lines.GetLineFromPosition(block.OpenBraceToken.SpanStart).LineNumber == text.Lines.GetLineFromPosition(block.CloseBraceToken.SpanStart).LineNumber;
+    }
+
 
     /// <summary>
     /// The test that ends the loop: <c>a != b</c> becomes <c>a == b</c> (and back) where the operator is the language's own,

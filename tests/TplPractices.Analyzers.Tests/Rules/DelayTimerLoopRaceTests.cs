@@ -363,6 +363,93 @@ public sealed class DelayTimerLoopRaceTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Bodies the author wrote on the loop's line (an empty statement, an empty block, a block of one statement): the
+    /// loop gets a block laid out a statement a line, as the formatter writes one, instead of braces that share lines
+    /// with the race's statements or a ';' left on a line of its own. A local already named 'winner' is not reused.
+    /// </summary>
+    [Fact]
+    public async Task BodiesOnTheLoopsLine_AreLaidOutAStatementALine()
+    {
+        const string Code = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Spin(Task work)
+                {
+                    while (await Task.WhenAny(work, {|#0:Task.Delay(100)|}) != work) ;
+                }
+
+                async Task Empty(Task work)
+                {
+                    while (await Task.WhenAny(work, {|#1:Task.Delay(100)|}) != work) { }
+                }
+
+                async Task<int> Count(Task work)
+                {
+                    var winner = 1;
+                    while (await Task.WhenAny(work, {|#2:Task.Delay(100)|}) != work) { winner++; }
+                    return winner;
+                }
+            }
+            """;
+        const string Fixed = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Spin(Task work)
+                {
+                    while (true)
+                    {
+                        using var delayCancellation = new CancellationTokenSource();
+                        var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                        if (winner == work)
+                        {
+                            break;
+                        }
+                    }
+                }
+
+                async Task Empty(Task work)
+                {
+                    while (true)
+                    {
+                        using var delayCancellation = new CancellationTokenSource();
+                        var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                        if (winner == work)
+                        {
+                            break;
+                        }
+                    }
+                }
+
+                async Task<int> Count(Task work)
+                {
+                    var winner = 1;
+                    while (true)
+                    {
+                        using var delayCancellation = new CancellationTokenSource();
+                        var winner2 = await Task.WhenAny(work, Task.Delay(100, delayCancellation.Token));
+                        delayCancellation.Cancel();
+                        if (winner2 == work)
+                        {
+                            break;
+                        }
+                        winner++;
+                    }
+                    return winner;
+                }
+            }
+            """;
+        await DelayTimerRaceChecks.FixesAsync(Code, Fixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
+    }
+
     /// <summary>At the top level the loop is a global statement: the same rewrite.</summary>
     [Fact]
     public async Task ALoopRaceAtTheTopLevel_IsFixed()
