@@ -45,7 +45,7 @@ internal static partial class DelayTimer
         }
 
         // A held delay is raced once: in a loop's condition it would be raced again after its cancel.
-        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent && user.Statement is not WhileStatementSyntax)
+        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent && user.Statement is not (WhileStatementSyntax or DoStatementSyntax))
             ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn)
             : new Site(message, null, null);
     }
@@ -153,8 +153,15 @@ internal static partial class DelayTimer
                     break;
                 // while (await Task.WhenAny(…) != work): each pass begins with the race and a break (C# 8, for the using declaration).
                 case IWhileLoopOperation { ConditionIsTop: true, ConditionIsUntil: false, Syntax: WhileStatementSyntax loop } whileLoop when whileLoop.Condition == current
-                    && ((CSharpParseOptions)loop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8:
+                    && ((CSharpParseOptions)loop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+                    && !DeclaresANameOf(loop.Statement, loop.Condition):
                     statement = loop;
+                    break;
+                // do { … } while (await Task.WhenAny(…) != work): each pass ends with the race, where no 'continue' skips it.
+                case IWhileLoopOperation { ConditionIsTop: false, ConditionIsUntil: false, Syntax: DoStatementSyntax doLoop } doWhile when doWhile.Condition == current
+                    && ((CSharpParseOptions)doLoop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+                    && !ContinuesTo(doWhile) && !DeclaresANameOf(doLoop.Statement, doLoop.Condition):
+                    statement = doLoop;
                     break;
                 case IReturnOperation returned when returned.ReturnedValue == current:
                     statement = returned.Syntax;
@@ -179,6 +186,29 @@ internal static partial class DelayTimer
                 ? (statement, race)
                 : null;
     }
+
+    /// <summary>
+    /// Whether the body declares a name the condition uses: after the body, in the same block, the condition would read
+    /// the body's local (a local may hide a field of the same name) instead of what it read before.
+    /// </summary>
+    private static bool DeclaresANameOf(StatementSyntax body, ExpressionSyntax condition)
+    {
+        var declared = body.DescendantNodes().Select(n => n switch
+        {
+            VariableDeclaratorSyntax variable => variable.Identifier.ValueText,
+            SingleVariableDesignationSyntax designation => designation.Identifier.ValueText,
+            ForEachStatementSyntax loop => loop.Identifier.ValueText,
+            CatchDeclarationSyntax caught => caught.Identifier.ValueText,
+            LocalFunctionStatementSyntax function => function.Identifier.ValueText,
+            _ => null,
+        }).Where(name => name is not null).ToList();
+        return declared.Count > 0
+            && condition.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Any(name => declared.Contains(name.Identifier.ValueText));
+    }
+
+    /// <summary>Whether the loop's body has a <c>continue</c> of its own, which goes to the condition and past a race moved into the body.</summary>
+    private static bool ContinuesTo(IWhileLoopOperation loop) =>
+        loop.Body.Descendants().OfType<IBranchOperation>().Any(b => b.BranchKind == BranchKind.Continue && SymbolEqualityComparer.Default.Equals(b.Target, loop.ContinueLabel));
 
     /// <summary>
     /// A read that gives the same value after the race as before it: a constant, <c>this</c>, or a local or by-value

@@ -143,12 +143,12 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        if (statement is WhileStatementSyntax loop)
+        if (statement is WhileStatementSyntax or DoStatementSyntax)
         {
             // The analyzer takes a loop's race only for C# 8 and only inline; a copy of the file for an older C# gets none.
             if (usingDeclaration && source is not null)
             {
-                LoopOnTheWinner(editor, loop, used, name, [AddedStatements.UsingVar(source), local, cancel]);
+                LoopOnTheWinner(editor, (StatementSyntax)statement, used, name, [AddedStatements.UsingVar(source), local, cancel]);
             }
 
             return;
@@ -178,17 +178,48 @@ internal static class DelayTimerRaceRewrite
     /// condition did, before the body. A <c>continue</c> in the body starts the next pass, which races again, as the
     /// condition did; the source is disposed at the end of each pass.
     /// </summary>
-    private static void LoopOnTheWinner(DocumentEditor editor, WhileStatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
+    private static void LoopOnTheWinner(DocumentEditor editor, StatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
     {
-        var condition = loop.Condition.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
+        if (loop is not (WhileStatementSyntax or DoStatementSyntax))
+        {
+            return;
+        }
+
+        LoopRewrite(editor, loop, used, name, race);
+    }
+
+    /// <summary>The rewrite of <see cref="LoopOnTheWinner"/> for a <c>while</c> or <c>do</c> loop.</summary>
+    private static void LoopRewrite(DocumentEditor editor, StatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
+    {
+        var (test, body) = loop is DoStatementSyntax bottom
+            ? (bottom.Condition, bottom.Statement)
+            : (((WhileStatementSyntax)loop).Condition, ((WhileStatementSyntax)loop).Statement);
+        var condition = test.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
         // The break's closing brace ends its line as the file does: left elastic, the formatter puts a blank line after it.
         var exit = IfStatement(
-            Negated(editor.SemanticModel, loop.Condition, condition),
+            Negated(editor.SemanticModel, test, condition),
             Block(BreakStatement()).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot))));
         var added = race.Append(exit).Select(s => s.WithAdditionalAnnotations(Formatter.Annotation));
-        editor.ReplaceNode(loop, loop
-            .WithCondition(LiteralExpression(SyntaxKind.TrueLiteralExpression).WithTriviaFrom(loop.Condition))
-            .WithStatement(BodyOf(loop.Statement).WithStatements(List(added.Concat(Statements(loop.Statement))))));
+        if (loop is WhileStatementSyntax whileLoop)
+        {
+            editor.ReplaceNode(loop, whileLoop
+                .WithCondition(LiteralExpression(SyntaxKind.TrueLiteralExpression).WithTriviaFrom(whileLoop.Condition))
+                .WithStatement(BodyOf(body).WithStatements(List(added.Concat(Statements(body))))));
+            return;
+        }
+
+        // do { … } while (…); → while (true) { …; the race; the test }: the body runs first, as it did; the loop's
+        // own line breaks go where 'do' and the closing ';' had them.
+        var doLoop = (DoStatementSyntax)loop;
+        var block = BodyOf(body);
+        block = block.WithStatements(List(Statements(body).Concat(added)))
+            .WithCloseBraceToken(block.CloseBraceToken.WithTrailingTrivia(doLoop.SemicolonToken.TrailingTrivia));
+        editor.ReplaceNode(loop, WhileStatement(
+                Token(doLoop.DoKeyword.LeadingTrivia, SyntaxKind.WhileKeyword, TriviaList(Space)),
+                Token(SyntaxKind.OpenParenToken),
+                LiteralExpression(SyntaxKind.TrueLiteralExpression),
+                Token(TriviaList(), SyntaxKind.CloseParenToken, doLoop.DoKeyword.TrailingTrivia),
+                block));
     }
 
     /// <summary>

@@ -195,7 +195,8 @@ public sealed class DelayTimerLoopRaceTests
 
     /// <summary>
     /// Reported without a fix: a held delay raced in a loop's condition (canceled after the first pass, it would win
-    /// every later race), a race in a <c>do … while</c> condition (a <c>continue</c> goes to the condition), and a
+    /// every later race), a race in the condition of a <c>do … while</c> whose body has a <c>continue</c> (it goes to the
+    /// condition, past a race moved into the body), a loop whose body declares a name its condition reads, and a
     /// <c>while</c> before C# 8 (no using declaration).
     /// </summary>
     [Fact]
@@ -216,10 +217,12 @@ public sealed class DelayTimerLoopRaceTests
                     }
                 }
 
-                async Task DoWhile(Task work)
+                async Task DoWhile(Task work, int every)
                 {
+                    var pass = 0;
                     do
                     {
+                        if (++pass % every != 0) continue;
                         Console.WriteLine("waiting");
                     }
                     while (await Task.WhenAny(work, {|#1:Task.Delay(1000)|}) != work);
@@ -227,6 +230,38 @@ public sealed class DelayTimerLoopRaceTests
             }
             """;
         await DelayTimerRaceChecks.HasNoFixAsync(Code, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
+
+        // The body declares a local of a name the condition reads (here a field): moved after the body, or before it in
+        // the same block, the condition would read the local.
+        const string Hiding = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private Task _work = Task.CompletedTask;
+
+                async Task Resend()
+                {
+                    do
+                    {
+                        var _work = Task.Delay(1);
+                        await _work;
+                    }
+                    while (await Task.WhenAny(_work, {|#0:Task.Delay(1000)|}) != _work);
+                }
+
+                async Task Wait()
+                {
+                    while (await Task.WhenAny(_work, {|#1:Task.Delay(1000)|}) != _work)
+                    {
+                        var _work = Task.Delay(1);
+                        await _work;
+                    }
+                }
+            }
+            """;
+        await DelayTimerRaceChecks.HasNoFixAsync(Hiding, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
 
         const string Old = """
             using System;
@@ -448,6 +483,104 @@ public sealed class DelayTimerLoopRaceTests
             }
             """;
         await DelayTimerRaceChecks.FixesAsync(Code, Fixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
+    }
+
+    // A resend loop (a frame sent until its receipt comes, the delay on the caller's token) and a paced loop ended by a
+    // stop signal: the work completes in the pass the loop is meant to end after, so the passes do not depend on timing.
+    private const string DoLoops = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> All() => await Resend(CancellationToken.None) + ";" + await Paced();
+
+            public static async Task<int> Resend(CancellationToken token)
+            {
+                var receipt = new TaskCompletionSource<bool>();
+                var sent = 0;
+                do
+                {
+                    if (++sent == 3) receipt.SetResult(true);
+                }
+                while (await Task.WhenAny(receipt.Task, {|#0:Task.Delay(20, token)|}) != receipt.Task && !receipt.Task.IsFaulted);
+
+                return sent;
+            }
+
+            public static async Task<int> Paced()
+            {
+                var stop = new TaskCompletionSource<bool>();
+                var written = 0;
+                do { if (++written == 2) stop.SetResult(true); } while (await Task.WhenAny({|#1:Task.Delay(20)|}, stop.Task) != stop.Task);
+                return written;
+            }
+        }
+        """;
+
+    private const string DoLoopsFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            public static async Task<string> All() => await Resend(CancellationToken.None) + ";" + await Paced();
+
+            public static async Task<int> Resend(CancellationToken token)
+            {
+                var receipt = new TaskCompletionSource<bool>();
+                var sent = 0;
+                while (true)
+                {
+                    if (++sent == 3) receipt.SetResult(true);
+                    using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(token);
+                    var winner = await Task.WhenAny(receipt.Task, Task.Delay(20, delayCancellation.Token));
+                    delayCancellation.Cancel();
+                    if (!(winner != receipt.Task && !receipt.Task.IsFaulted))
+                    {
+                        break;
+                    }
+                }
+
+                return sent;
+            }
+
+            public static async Task<int> Paced()
+            {
+                var stop = new TaskCompletionSource<bool>();
+                var written = 0;
+                while (true)
+                {
+                    if (++written == 2) stop.SetResult(true);
+                    using var delayCancellation = new CancellationTokenSource();
+                    var winner = await Task.WhenAny(Task.Delay(20, delayCancellation.Token), stop.Task);
+                    delayCancellation.Cancel();
+                    if (winner == stop.Task)
+                    {
+                        break;
+                    }
+                }
+                return written;
+            }
+        }
+        """;
+
+    /// <summary>
+    /// A race in a <c>do … while</c> condition whose body has no <c>continue</c> of its own: the loop runs <c>while
+    /// (true)</c>, and each pass ends with the race, the cancel and the test, after the body, as the condition did.
+    /// </summary>
+    [Fact]
+    public async Task ARaceInADoWhileCondition_EndsEachPass()
+    {
+        await DelayTimerRaceChecks.FixesAsync(DoLoops, DoLoopsFixed, DelayTimer.TokenRaceMessage, DelayTimer.RaceMessage);
+    }
+
+    [Fact]
+    public async Task FixedDoWhileRace_MakesTheSamePasses()
+    {
+        await DelayTimerRaceChecks.DecidesTheSameAsync(DoLoops, DoLoopsFixed, "3;2");
     }
 
     /// <summary>At the top level the loop is a global statement: the same rewrite.</summary>
