@@ -116,7 +116,7 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
-    /// A statement in a block whose expression (or a <c>while</c> condition) awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
+    /// A statement in a block whose expression (or a loop's condition) awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
     /// work)</c>, <c>return await Task.WhenAny(…) == work;</c>, <c>var inTime = await Task.WhenAny(…) == work;</c>): the
     /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
     /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).

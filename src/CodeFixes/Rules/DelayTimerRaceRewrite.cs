@@ -176,20 +176,10 @@ internal static class DelayTimerRaceRewrite
     /// <c>while (await Task.WhenAny(…) != work) { … }</c> → <c>while (true) { using var source …; var winner = await
     /// Task.WhenAny(…); source.Cancel(); if (winner == work) break; … }</c>: each pass races, cancels and tests as the
     /// condition did, before the body. A <c>continue</c> in the body starts the next pass, which races again, as the
-    /// condition did; the source is disposed at the end of each pass.
+    /// condition did; the source is disposed at the end of each pass. A <c>do … while</c> (whose body has no
+    /// <c>continue</c> of its own, which the analyzer checks) takes the same race and test at the end of each pass.
     /// </summary>
     private static void LoopOnTheWinner(DocumentEditor editor, StatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
-    {
-        if (loop is not (WhileStatementSyntax or DoStatementSyntax))
-        {
-            return;
-        }
-
-        LoopRewrite(editor, loop, used, name, race);
-    }
-
-    /// <summary>The rewrite of <see cref="LoopOnTheWinner"/> for a <c>while</c> or <c>do</c> loop.</summary>
-    private static void LoopRewrite(DocumentEditor editor, StatementSyntax loop, SyntaxNode used, string name, StatementSyntax[] race)
     {
         var (test, body) = loop is DoStatementSyntax bottom
             ? (bottom.Condition, bottom.Statement)
