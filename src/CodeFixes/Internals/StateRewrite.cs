@@ -139,11 +139,28 @@ internal sealed class StateRewrite
                 var trailing = replaced.GetTrailingTrivia();
                 var breaks = trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
                 items.Add(breaks ? replaced.WithoutTrailingTrivia() : replaced);
+                // A comment after the argument's comma speaks of that argument (`work(),  // why`): the comma and its
+                // comment stay right after it, the inserted arguments begin the next line, indented as the next
+                // argument is, and a new comma ends their line.
+                var commented = i < separators.Count && separators[i].TrailingTrivia.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia));
                 for (var j = 0; j < inserted.Count; j++)
                 {
                     var argument = inserted[j].WithoutTrivia().WithLeadingTrivia(Space);
+                    if (commented && j == 0)
+                    {
+                        items.Add(separators[i]);
+                        items.Add(argument.WithLeadingTrivia(IndentationOf(original.Arguments[i + 1])));
+                        continue;
+                    }
+
                     items.Add(Token(SyntaxKind.CommaToken));
                     items.Add(breaks && j == inserted.Count - 1 ? argument.WithTrailingTrivia(trailing) : argument);
+                }
+
+                if (commented)
+                {
+                    items.Add(Token(TriviaList(), SyntaxKind.CommaToken, TriviaList(separators[i].TrailingTrivia.Last(t => t.IsKind(SyntaxKind.EndOfLineTrivia)))));
+                    continue;
                 }
             }
             else
@@ -159,6 +176,10 @@ internal sealed class StateRewrite
 
         return original.WithArguments(SeparatedList<ArgumentSyntax>(items));
     }
+
+    /// <summary>The whitespace that begins the argument's line (not a comment above it, which would be written twice).</summary>
+    public static SyntaxTriviaList IndentationOf(ArgumentSyntax argument) =>
+        TriviaList(argument.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse());
 
     /// <summary>The document's generator, for a rewrite that builds its own call (TPL0007).</summary>
     public SyntaxGenerator Generator => _generator;

@@ -97,7 +97,7 @@ public sealed class TaskRunStateFixer : StateRuleFixer
         }
 
         var lineBreak = NewLines.FixedOf(root);
-        var indentation = IndentationOf(arguments.Arguments[1]);
+        var indentation = StateRewrite.IndentationOf(arguments.Arguments[1]);
         commas = commas.Select((_, i) => i == 0 ? kept : Token(SyntaxKind.CommaToken).WithTrailingTrivia(lineBreak)).ToArray();
         return ArgumentList(SeparatedList(added.Prepend(lambda).Select(a => a.WithLeadingTrivia(indentation)), commas))
             .WithOpenParenToken(Token(SyntaxKind.OpenParenToken).WithTrailingTrivia(lineBreak));
@@ -113,10 +113,6 @@ public sealed class TaskRunStateFixer : StateRuleFixer
         && written.GetSeparator(0).TrailingTrivia.Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia))
             ? written.GetSeparator(0)
             : null;
-
-    /// <summary>The whitespace that begins the argument's line (not a comment above it, which would be written twice).</summary>
-    private static SyntaxTriviaList IndentationOf(ArgumentSyntax argument) =>
-        TriviaList(argument.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse());
 
     private static ExpressionSyntax MemberAccess(ExpressionSyntax target, string name) =>
         MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, target, IdentifierName(name));

@@ -195,6 +195,50 @@ public sealed class UseTaskStateFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// A comment after the delegate's comma speaks of the delegate: the shared argument rebuild keeps the comma and its
+    /// comment right after the delegate and begins the inserted state on the next line, indented as the token is. It
+    /// went after the state before, which it does not describe. The file is shared by a netstandard2.0 copy at C# 7.3.
+    /// </summary>
+    [Fact]
+    public async Task ACommentAfterTheDelegatesComma_StaysAfterTheDelegate()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Run(int n, CancellationToken token) => Task.Factory.StartNew([|() => Console.WriteLine(n)|],   // the work
+                        token, TaskCreationOptions.None, TaskScheduler.Default);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Run(int n, CancellationToken token) => Task.Factory.StartNew(state =>
+                    {
+                        var myN = (int)state;
+                        Console.WriteLine(myN);
+                    },   // the work
+                        n,
+                        token,
+                        TaskCreationOptions.None,
+                        TaskScheduler.Default);
+                }
+                """,
+            NullableContext = NullableContextOptions.Disable,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task CSharp8_FixOmitsStatic()
     {
