@@ -1,5 +1,6 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace TplPractices.Analyzers.Internals;
@@ -68,6 +69,53 @@ internal static class ControlPaths
         }
 
         return last is IReturnOperation { Kind: OperationKind.Return } || last is IExpressionStatementOperation { Operation: IThrowOperation } || last is IThrowOperation;
+    }
+
+    /// <summary>
+    /// <see cref="MayBothRun(IOperation, IOperation)"/> read from the syntax, for code the caller holds no semantic
+    /// model of (TPL0013 reads a field's completions in every file of its type).
+    /// </summary>
+    public static bool MayBothRun(SyntaxNode earlier, SyntaxNode later)
+    {
+        for (var current = earlier; current.Parent is { } parent; current = parent)
+        {
+            if (parent.Span.Contains(later.Span))
+            {
+                return !IsBranch(parent, current) || current.Span.Contains(later.Span);
+            }
+
+            if (IsBranch(parent, current) && EndsByLeaving(current))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsBranch(SyntaxNode parent, SyntaxNode child) => parent switch
+    {
+        IfStatementSyntax ifStatement => child == ifStatement.Statement || child == ifStatement.Else,
+        ConditionalExpressionSyntax conditional => child == conditional.WhenTrue || child == conditional.WhenFalse,
+        SwitchStatementSyntax => child is SwitchSectionSyntax,
+        SwitchExpressionSyntax => child is SwitchExpressionArmSyntax,
+        _ => false,
+    };
+
+    private static bool EndsByLeaving(SyntaxNode branch)
+    {
+        var last = branch switch
+        {
+            ElseClauseSyntax elseClause => elseClause.Statement,
+            SwitchSectionSyntax { Statements.Count: > 0 } section => section.Statements.Last(),
+            _ => branch,
+        };
+        while (last is BlockSyntax { Statements.Count: > 0 } block)
+        {
+            last = block.Statements.Last();
+        }
+
+        return last is ReturnStatementSyntax or ThrowStatementSyntax or ExpressionStatementSyntax { Expression: ThrowExpressionSyntax };
     }
 
     /// <summary>

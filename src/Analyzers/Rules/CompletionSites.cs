@@ -194,10 +194,13 @@ internal sealed class CompletionSites
         return reference;
     }
 
-    /// <summary>Some completion is followed, in its member, by a read of a task's state.</summary>
+    /// <summary>
+    /// Some completion is followed, in its member, by a read of a task's state that can run after it: a read in
+    /// another branch (<c>if (t.IsCanceled) s.TrySetCanceled(); else if (t.IsFaulted) …</c>) runs instead of it.
+    /// </summary>
     private bool AreReliedOn() =>
         _completions.Any(completion => completion.EnclosingFunction() is { } body
-            && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n)));
+            && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n) && ControlPaths.MayBothRun(completion, n)));
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to

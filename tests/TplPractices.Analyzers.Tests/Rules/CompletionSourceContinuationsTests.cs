@@ -735,6 +735,90 @@ public sealed class CompletionSourceContinuationsTests
             """);
     }
 
+    /// <summary>
+    /// A state read in another branch than the completion runs instead of it, so it relies on nothing: a continuation
+    /// that copies its antecedent's outcome (<c>if (t.IsCanceled) … else if (t.IsFaulted) … else …</c>) read as
+    /// relying on inline continuations, and a source also completed in a cancellation callback went unreported. The
+    /// shape of a <c>WaitAsync</c> polyfill for netstandard2.0, whose source type carries the token; a read after the
+    /// completion on its own path still silences the rule. The lambda's local shadows the source's name, as in the
+    /// library this came from: the rule reads completions by name.
+    /// </summary>
+    [Fact]
+    public async Task AStateReadInAnotherBranch_DoesNotSilenceTheRule()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            static class Waiting
+            {
+                public static async Task<T> WithToken<T>(Task<T> task, CancellationToken token)
+                {
+                    var source = [|new TokenSource<T>(token)|];
+                    using var registration = token.Register(static state => ((TokenSource<T>)state!).Cancel(), source);
+                    _ = task.ContinueWith(static (t, state) =>
+                    {
+                        var source = (TokenSource<T>)state!;
+                        if (t.IsCanceled) source.TrySetCanceled();
+                        else if (t.IsFaulted) source.TrySetException(t.Exception!.InnerExceptions);
+                        else source.TrySetResult(t.Result);
+                    }, source, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                    return await source.Task.ConfigureAwait(false);
+                }
+
+                public static Task<int> Switched(Task<int> task, Action<TaskCompletionSource<int>> keep)
+                {
+                    var source = [|new TaskCompletionSource<int>()|];
+                    keep(source);
+                    switch (task.Status)
+                    {
+                        case TaskStatus.RanToCompletion:
+                            source.TrySetResult(task.Result);
+                            break;
+                        default:
+                            Console.WriteLine(task.IsFaulted ? "faulted" : "canceled");
+                            break;
+                    }
+
+                    return source.Task;
+                }
+
+                public static Task<int> CheckedAfter(Task<int> reader, Action<TaskCompletionSource<int>> keep, bool now)
+                {
+                    var source = new TaskCompletionSource<int>();
+                    keep(source);
+                    if (now)
+                    {
+                        source.TrySetResult(1);
+                    }
+
+                    Console.WriteLine(reader.IsCompleted ? "read" : "waiting");
+                    return source.Task;
+                }
+
+                private sealed class TokenSource<T> : TaskCompletionSource<T>
+                {
+                    private readonly CancellationToken _token;
+
+                    public TokenSource(CancellationToken token) { _token = token; }
+
+                    public void Cancel() { TrySetCanceled(_token); }
+                }
+            }
+            """;
+
+        // The derived source takes its flag in its own base call: no fix. The base type's gets the flag.
+        await new Verify.Test
+        {
+            // A polyfill for the targets without Task.WaitAsync, written in the library's own (newer) C#.
+            Target = TestTarget.NetStandard20,
+            TestCode = Code,
+            FixedCode = Code.Replace("[|new TaskCompletionSource<int>()|]", $"new TaskCompletionSource<int>({Flag})", StringComparison.Ordinal),
+            FixedState = { MarkupHandling = MarkupMode.Allow },
+        }.RunAsync();
+    }
+
     /// <summary>netstandard2.0 under C# 7.3 has the generic source and the flag; the fix compiles in both linked copies.</summary>
     [Fact]
     public async Task OnCSharp73NetStandard_AndMultiTargeted_TheFixCompiles()
