@@ -125,9 +125,10 @@ internal static class ConstructorPath
                 var helperEscape = depth == 0 && BodyOf(call) is { } helperBody
                     ? Walk(helperBody, type, symbols, call.TargetMethod, inner, depth + 1)
                     : call.Syntax.SpanStart;
-                foreach (var m in inner)
+                // One report a call, naming the helper's first measure: the call is what the constructor can change.
+                if (inner.Count > 0)
                 {
-                    found.Add(new Measure(operation, m.Name, m.Field, call.TargetMethod));
+                    found.Add(new Measure(operation, inner[0].Name, inner[0].Field, call.TargetMethod));
                 }
 
                 if (helperEscape != int.MaxValue)

@@ -148,6 +148,38 @@ public sealed class ConstructorConcurrencyTests
     }
 
     /// <summary>
+    /// A helper with several measures is one report at the call, naming the first: a compare-and-swap loop that reads
+    /// its field with Volatile.Read, then swaps it with Interlocked.CompareExchange, gave two diagnostics on one call.
+    /// </summary>
+    [Fact]
+    public async Task HelperWithSeveralMeasures_IsOneReportAtTheCall()
+    {
+        var code = Class("""
+                private object _current = new object();
+
+                public C()
+                {
+                    {|#0:Swap(null)|};
+                }
+
+                private void Swap(object? next)
+                {
+                    while (true)
+                    {
+                        var seen = Volatile.Read(ref _current);
+                        if (ReferenceEquals(seen, next) || ReferenceEquals(Interlocked.CompareExchange(ref _current, next ?? new object(), seen), seen))
+                        {
+                            return;
+                        }
+                    }
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Volatile.Read' in 'Swap'", "_current"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The whitepaper's own example: the constructor calls a public AddItem that locks. Its body is followed like a
     /// private helper's and reported at the call, without a fix: other threads call AddItem and need its lock.
     /// </summary>
