@@ -18,62 +18,11 @@ internal static class ControlPaths
     /// <c>?:</c>, two sections of a <c>switch</c> or two arms of a switch expression, and the earlier one is not in a
     /// branch that returns or throws. <paramref name="earlier"/> comes first in the text.
     /// </summary>
-    public static bool MayBothRun(IOperation earlier, IOperation later)
-    {
-        for (var current = earlier; current.Parent is { } parent; current = parent)
-        {
-            if (parent.Syntax.Span.Contains(later.Syntax.Span))
-            {
-                return !IsExclusive(parent, current, later);
-            }
-
-            if (IsBranch(parent, current) && EndsByLeaving(current))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>The child of <paramref name="parent"/> that holds <paramref name="later"/> is another branch than <paramref name="branch"/>.</summary>
-    private static bool IsExclusive(IOperation parent, IOperation branch, IOperation later) =>
-        IsBranch(parent, branch) && !branch.Syntax.Span.Contains(later.Syntax.Span) && parent switch
-        {
-            IConditionalOperation conditional => !conditional.Condition.Syntax.Span.Contains(later.Syntax.Span),
-            ISwitchOperation switchStatement => !switchStatement.Value.Syntax.Span.Contains(later.Syntax.Span),
-            ISwitchExpressionOperation switchExpression => !switchExpression.Value.Syntax.Span.Contains(later.Syntax.Span),
-            _ => false,
-        };
-
-    private static bool IsBranch(IOperation parent, IOperation child) => parent switch
-    {
-        IConditionalOperation conditional => child == conditional.WhenTrue || child == conditional.WhenFalse,
-        ISwitchOperation => child is ISwitchCaseOperation,
-        ISwitchExpressionOperation => child is ISwitchExpressionArmOperation,
-        _ => false,
-    };
-
-    /// <summary>A branch whose last statement returns or throws: code after the branching runs only without it.</summary>
-    private static bool EndsByLeaving(IOperation branch)
-    {
-        var last = branch switch
-        {
-            IBlockOperation { Operations: { Length: > 0 } operations } => operations[operations.Length - 1],
-            ISwitchCaseOperation { Body: { Length: > 0 } body } => body[body.Length - 1],
-            _ => branch,
-        };
-        while (last is IBlockOperation { Operations: { Length: > 0 } inner })
-        {
-            last = inner[inner.Length - 1];
-        }
-
-        return last is IReturnOperation { Kind: OperationKind.Return } || last is IExpressionStatementOperation { Operation: IThrowOperation } || last is IThrowOperation;
-    }
+    public static bool MayBothRun(IOperation earlier, IOperation later) => MayBothRun(earlier.Syntax, later.Syntax);
 
     /// <summary>
-    /// <see cref="MayBothRun(IOperation, IOperation)"/> read from the syntax, for code the caller holds no semantic
-    /// model of (TPL0013 reads a field's completions in every file of its type).
+    /// The same, read from the syntax alone: TPL0013 asks it of code the caller holds no semantic model of (a field's
+    /// completions in every file of its type).
     /// </summary>
     public static bool MayBothRun(SyntaxNode earlier, SyntaxNode later)
     {
@@ -102,6 +51,7 @@ internal static class ControlPaths
         _ => false,
     };
 
+    /// <summary>A branch whose last statement returns or throws: code after the branching runs only without it.</summary>
     private static bool EndsByLeaving(SyntaxNode branch)
     {
         var last = branch switch
@@ -115,7 +65,7 @@ internal static class ControlPaths
             last = block.Statements.Last();
         }
 
-        return last is ReturnStatementSyntax or ThrowStatementSyntax or ExpressionStatementSyntax { Expression: ThrowExpressionSyntax };
+        return last is ReturnStatementSyntax or ThrowStatementSyntax;
     }
 
     /// <summary>

@@ -244,7 +244,6 @@ internal static class DelayTimerRaceRewrite
         return text.Lines.GetLineFromPosition(block.OpenBraceToken.SpanStart).LineNumber == text.Lines.GetLineFromPosition(block.CloseBraceToken.SpanStart).LineNumber;
     }
 
-
     /// <summary>
     /// The test that ends the loop: <c>a != b</c> becomes <c>a == b</c> (and back) where the operator is the language's own,
     /// <c>!x</c> becomes <c>x</c>, anything else <c>!(…)</c>.
