@@ -339,13 +339,18 @@ internal sealed class StateRewrite
         {
             switch (operation)
             {
+                case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Syntax: ThisExpressionSyntax self } explicitThis
+                    when WasKnownNonNull(explicitThis.Parent) && self.Parent is MemberAccessExpressionSyntax member && member.Expression == self:
+                    replacements[member] = Forgiven(member.WithExpression(IdentifierName(_self).WithTriviaFrom(self)));
+                    break;
                 case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Syntax: ThisExpressionSyntax self }:
                     replacements[self] = IdentifierName(_self).WithTriviaFrom(self);
                     break;
                 case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, IsImplicit: true } implicitThis
                     when StateCapture.MemberNameOf(implicitThis) is { } name:
-                    replacements[name] = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(_self), name.WithoutTrivia())
+                    ExpressionSyntax read = MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(_self), name.WithoutTrivia())
                         .WithTriviaFrom(name);
+                    replacements[name] = WasKnownNonNull(implicitThis.Parent) ? Forgiven(read) : read;
                     break;
                 case ILocalReferenceOperation or IParameterReferenceOperation
                     when antecedentName is not null && _capture.Antecedent is { } antecedent
@@ -362,6 +367,33 @@ internal sealed class StateRewrite
 
         return _lambda.Body.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
     }
+
+    /// <summary>
+    /// Whether a read of a nullable member of this instance was known non-null in the lambda: the compiler reads a lambda
+    /// with the null states of where it is written (<c>_cts = new …(); Task.Run(() =&gt; Use(_cts.Token))</c>), while a
+    /// read through the state local starts from the declared maybe-null and would warn. Not where the read tests for
+    /// null itself (<c>?.</c>, <c>??</c>) or has its <c>!</c> already, which cannot warn. Only from C# 8, which has <c>!</c>.
+    /// </summary>
+    private bool WasKnownNonNull(IOperation? read) =>
+        _version >= LanguageVersion.CSharp8
+        && read is IFieldReferenceOperation { Field.NullableAnnotation: NullableAnnotation.Annotated } or IPropertyReferenceOperation { Property.NullableAnnotation: NullableAnnotation.Annotated }
+        && read.Type is { IsReferenceType: true }
+        && !read.Syntax.Parent.IsKind(SyntaxKind.SuppressNullableWarningExpression)
+        && IsOnlyRead(read)
+        && read.SemanticModel?.GetTypeInfo(read.Syntax).Nullability.FlowState == NullableFlowState.NotNull;
+
+    private static bool IsOnlyRead(IOperation read) => read.Parent switch
+    {
+        IAssignmentOperation assignment => assignment.Value == read,
+        IArgumentOperation argument => argument.Parameter?.RefKind is null or RefKind.None or RefKind.In,
+        IConditionalAccessOperation access => access.Operation != read,
+        ICoalesceOperation coalesce => coalesce.Value != read,
+        _ => true,
+    };
+
+    /// <summary>The read with <c>!</c>: the compiler's own knowledge at the lambda, written out; nothing changes at run time.</summary>
+    private static ExpressionSyntax Forgiven(ExpressionSyntax read) =>
+        PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, read.WithoutTrailingTrivia()).WithTrailingTrivia(read.GetTrailingTrivia());
 
     /// <summary>
     /// <c>var x = (T)state!;</c>, or <c>var (x, y) = ((T1, T2))state!;</c> for several captures; without the cast for a
@@ -428,12 +460,31 @@ internal sealed class StateRewrite
     private TypeSyntax TypeOf(ISymbol symbol)
     {
         var type = StateCapture.TypeOf(symbol)!;
-        if (symbol is ILocalSymbol local && IsDeclaredWithVar(local))
+        if ((symbol is ILocalSymbol local && IsDeclaredWithVar(local)) || IsKnownNonNullWherever(symbol, type))
         {
             type = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
         }
 
         return ((TypeSyntax)_generator.TypeExpression(type)).WithAdditionalAnnotations(Simplifier.Annotation);
+    }
+
+    /// <summary>
+    /// Whether a captured nullable reference was known non-null at every read in the lambda (a local tested for null
+    /// before it): read back as <c>T</c>, it stays so; as <c>T?</c> it would warn where the original did not.
+    /// </summary>
+    private bool IsKnownNonNullWherever(ISymbol symbol, ITypeSymbol type)
+    {
+        if (type is not { IsReferenceType: true, NullableAnnotation: NullableAnnotation.Annotated })
+        {
+            return false;
+        }
+
+        // A read written with '!' warns in neither form: it says nothing either way.
+        var reads = _capture.Lambda.Body.Descendants()
+            .Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol) && !o.Syntax.Parent.IsKind(SyntaxKind.SuppressNullableWarningExpression))
+            .ToList();
+        return reads.Count > 0
+            && reads.All(o => o.SemanticModel?.GetTypeInfo(o.Syntax).Nullability.FlowState == NullableFlowState.NotNull);
     }
 
     private static bool IsDeclaredWithVar(ILocalSymbol local) =>

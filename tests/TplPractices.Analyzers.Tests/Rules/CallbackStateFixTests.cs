@@ -517,6 +517,67 @@ public sealed class CallbackStateFixTests
             """);
     }
 
+    /// <summary>
+    /// A source just made and then completed by a registration: the compiler knows the nullable field non-null inside the
+    /// callback, and the fix says so with <c>!</c> (it was withheld, the read through the state warning CS8602), also in
+    /// a file a netstandard2.0 copy shares (a library that builds every target with nullable warnings).
+    /// </summary>
+    [Fact]
+    public async Task NullableFieldKnownNonNull_IsReadWithBang_AlsoBesideANetStandardCopy()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class Waiter
+            {
+                private TaskCompletionSource<bool>? _source;
+
+                public Task<bool> WaitAsync(CancellationToken token)
+                {
+                    _source = new TaskCompletionSource<bool>();
+                    token.Register([|() => _source.TrySetCanceled()|]);
+                    return _source.Task;
+                }
+            }
+            """;
+        foreach (var linked in new[] { false, true })
+        {
+            var test = new Verify.Test
+            {
+                TestCode = Source,
+                FixedCode = NullableFieldFixed,
+            };
+            if (linked)
+            {
+                test.LinkedTargets.Add(TestTarget.NetStandard20);
+            }
+
+            await test.RunAsync();
+        }
+    }
+
+    private const string NullableFieldFixed = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class Waiter
+            {
+                private TaskCompletionSource<bool>? _source;
+
+                public Task<bool> WaitAsync(CancellationToken token)
+                {
+                    _source = new TaskCompletionSource<bool>();
+                    token.Register(static state =>
+                    {
+                        var self = (Waiter)state!;
+                        self._source!.TrySetCanceled();
+                    }, this);
+                    return _source.Task;
+                }
+            }
+            """;
+
     [Fact]
     public async Task TopLevelStatements_AreFixed()
     {

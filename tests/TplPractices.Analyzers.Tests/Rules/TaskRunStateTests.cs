@@ -354,6 +354,149 @@ public sealed class TaskRunStateTests
         Assert.StartsWith(outcome, original, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// The compiler reads a lambda's body with the null states of where the lambda is written: a nullable field just
+    /// assigned (a hosted service's <c>_cts = new …(); _loop = Task.Run(() =&gt; RunAsync(_cts.Token));</c>), or a nullable
+    /// local tested for null, is known non-null inside it. Read back through the state it starts from its declared
+    /// maybe-null, and would warn (CS8602, CS8604) under nullable warnings as errors, so the fix was withheld. The fix keeps
+    /// what the compiler knew: a <c>!</c> on the member read, the local read back as non-nullable; neither changes what runs.
+    /// </summary>
+    [Fact]
+    public async Task NullableValuesKnownNonNull_KeepWhatTheCompilerKnew()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class Service
+            {
+                private CancellationTokenSource? _cts;
+                private Task? _loop;
+                private string? _name;
+
+                public void Start()
+                {
+                    _cts = new CancellationTokenSource();
+                    _loop = Task.Run({|#0:async () => await RunAsync(_cts.Token)|});
+                }
+
+                public Task<int> Named(string name)
+                {
+                    this._name = name;
+                    return Task.Run({|#1:() => this._name.Length|});
+                }
+
+                public Task<int> Checked(string? text)
+                {
+                    if (text is null)
+                    {
+                        return Task.FromResult(0);
+                    }
+
+                    return Task.Run({|#2:() => text.Length|});
+                }
+
+                public Task<int> MaybeNull() => Task.Run({|#3:() => _name?.Length ?? 0|});
+
+                public Task<int> Forgiven() => Task.Run({|#4:() => _name!.Length|});
+
+                private static Task RunAsync(CancellationToken token) => Task.Delay(1, token);
+            }
+            """;
+        const string Fixed = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            sealed class Service
+            {
+                private CancellationTokenSource? _cts;
+                private Task? _loop;
+                private string? _name;
+
+                public void Start()
+                {
+                    _cts = new CancellationTokenSource();
+                    _loop = Task.Factory.StartNew(
+                        static async state =>
+                        {
+                            var self = (Service)state!;
+                            await RunAsync(self._cts!.Token);
+                        },
+                        this,
+                        CancellationToken.None,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default).Unwrap();
+                }
+
+                public Task<int> Named(string name)
+                {
+                    this._name = name;
+                    return Task.Factory.StartNew(
+                        static state =>
+                        {
+                            var self = (Service)state!;
+                            return self._name!.Length;
+                        },
+                        this,
+                        CancellationToken.None,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
+                }
+
+                public Task<int> Checked(string? text)
+                {
+                    if (text is null)
+                    {
+                        return Task.FromResult(0);
+                    }
+
+                    return Task.Factory.StartNew(
+                        static state =>
+                        {
+                            var text = (string)state!;
+                            return text.Length;
+                        },
+                        text,
+                        CancellationToken.None,
+                        TaskCreationOptions.DenyChildAttach,
+                        TaskScheduler.Default);
+                }
+
+                public Task<int> MaybeNull() => Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var self = (Service)state!;
+                        return self._name?.Length ?? 0;
+                    },
+                    this,
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default);
+
+                public Task<int> Forgiven() => Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var self = (Service)state!;
+                        return self._name!.Length;
+                    },
+                    this,
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default);
+
+                private static Task RunAsync(CancellationToken token) => Task.Delay(1, token);
+            }
+            """;
+        var test = new Verify.Test { TestCode = Source, FixedCode = Fixed };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(2).WithArguments("'text'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(3).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(4).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task MultiTargetedCSharp73Project_GetsNoStaticAndNoBang()
     {
