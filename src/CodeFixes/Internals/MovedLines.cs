@@ -42,6 +42,16 @@ internal static class MovedLines
                 .Where(o => Unindented(o.ToString()) == unindented)
                 .Select(o => Indentations(oldText, o, Shift(oldText, o, column, indentation, style), style))
                 .Distinct(LayoutComparer.Instance).ToList();
+            if (layouts.Count == 0 && changes.Any(c => c.IntersectsWith(node.Span)))
+            {
+                // Moved with names requalified on the way (a state fix's _count becomes self._count!): the same tokens in
+                // the same lines, some added. Each line goes where the author's token that begins it was.
+                layouts = oldNodes.SelectMany(g => g).Where(o => o.RawKind == node.RawKind && Layout.Spans(oldText, o) == Layout.Spans(newText, node))
+                    .Select(o => Requalified(oldText, o, newText, node, Shift(oldText, o, column, indentation, style), style))
+                    .OfType<int[]>()
+                    .Distinct(LayoutComparer.Instance).ToList();
+            }
+
             if (layouts.Count == 1)
             {
                 // Moved whole (or left where it was): its own lines are as the author wrote them, relative to its start.
@@ -72,6 +82,71 @@ internal static class MovedLines
         var first = text.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
         var last = text.Lines.GetLineFromPosition(node.Span.End).LineNumber;
         return Enumerable.Range(first + 1, last - first).Select(n => Math.Max(0, style.Indentation(text.Lines[n].ToString()) + shift)).ToArray();
+    }
+
+    /// <summary>
+    /// The indentations of <paramref name="node"/>'s lines after its first, as the author gave them in
+    /// <paramref name="old"/>, where the node is the old one with tokens added and nothing else changed: only names,
+    /// dots and <c>!</c> added, each line beginning with an added token or the token that began the old line. Null otherwise.
+    /// </summary>
+    private static int[]? Requalified(SourceText oldText, SyntaxNode old, SourceText newText, SyntaxNode node, int shift, Style style)
+    {
+        var oldTokens = old.DescendantTokens().ToList();
+        var newTokens = node.DescendantTokens().ToList();
+        if (newTokens.Count <= oldTokens.Count || newTokens.Count > oldTokens.Count * 2)
+        {
+            return null;
+        }
+
+        // Each new token's old counterpart, or null for an added one.
+        var matched = new SyntaxToken?[newTokens.Count];
+        var next = 0;
+        for (var i = 0; i < newTokens.Count; i++)
+        {
+            if (next < oldTokens.Count && newTokens[i].RawKind == oldTokens[next].RawKind && newTokens[i].Text == oldTokens[next].Text)
+            {
+                matched[i] = oldTokens[next++];
+            }
+            else if (!newTokens[i].IsKind(SyntaxKind.IdentifierToken) && !newTokens[i].IsKind(SyntaxKind.DotToken) && !newTokens[i].IsKind(SyntaxKind.ExclamationToken))
+            {
+                return null;
+            }
+        }
+
+        if (next != oldTokens.Count)
+        {
+            return null;
+        }
+
+        var first = newText.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
+        var last = newText.Lines.GetLineFromPosition(node.Span.End).LineNumber;
+        var indentations = new int[last - first];
+        for (var line = first + 1; line <= last; line++)
+        {
+            // The line's first token the author wrote, which must have begun its old line too.
+            var index = newTokens.FindIndex(t => newText.Lines.GetLineFromPosition(t.SpanStart).LineNumber == line);
+            while (index >= 0 && index < newTokens.Count && matched[index] is null && newText.Lines.GetLineFromPosition(newTokens[index].SpanStart).LineNumber == line)
+            {
+                index++;
+            }
+
+            if (index < 0 || index >= newTokens.Count || matched[index] is not { } author
+                || newText.Lines.GetLineFromPosition(newTokens[index].SpanStart).LineNumber != line)
+            {
+                return null;
+            }
+
+            var oldLine = oldText.Lines.GetLineFromPosition(author.SpanStart);
+            var beginsOldLine = oldTokens.First(t => oldText.Lines.GetLineFromPosition(t.SpanStart).LineNumber == oldLine.LineNumber) == author;
+            if (!beginsOldLine)
+            {
+                return null;
+            }
+
+            indentations[line - first - 1] = Math.Max(0, style.Indentation(oldLine.ToString()) + shift);
+        }
+
+        return indentations;
     }
 
     /// <summary>The edits that give the node's lines after its first the indentations given, where they begin in code.</summary>

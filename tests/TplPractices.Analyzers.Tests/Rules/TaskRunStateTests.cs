@@ -497,6 +497,77 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The lambda moves to a line of its own and its body one level in; a call over several lines whose fields are read
+    /// through <c>self</c> (some with <c>!</c>) moves with it, each line where the author put it relative to the call.
+    /// </summary>
+    [Fact]
+    public async Task MovedBody_RequalifiedLinesKeepTheirPlaces()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                sealed class Writer
+                {
+                    private readonly int _size = 4;
+                    private CancellationTokenSource? _cts;
+                    private Task? _loop;
+
+                    public void Reset()
+                    {
+                        _cts = new CancellationTokenSource();
+                        _loop = Task.Run({|#0:async () =>
+                        {
+                            await LoopAsync(
+                                _size,
+                                _cts.Token)
+                            .ConfigureAwait(false);
+                        }|});
+                    }
+
+                    private static Task LoopAsync(int size, CancellationToken token) => Task.Delay(size, token);
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                sealed class Writer
+                {
+                    private readonly int _size = 4;
+                    private CancellationTokenSource? _cts;
+                    private Task? _loop;
+
+                    public void Reset()
+                    {
+                        _cts = new CancellationTokenSource();
+                        _loop = Task.Factory.StartNew(
+                            static async state =>
+                            {
+                                var self = (Writer)state!;
+                                await LoopAsync(
+                                    self._size,
+                                    self._cts!.Token)
+                                .ConfigureAwait(false);
+                            },
+                            this,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default).Unwrap();
+                    }
+
+                    private static Task LoopAsync(int size, CancellationToken token) => Task.Delay(size, token);
+                }
+                """,
+        };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task MultiTargetedCSharp73Project_GetsNoStaticAndNoBang()
     {

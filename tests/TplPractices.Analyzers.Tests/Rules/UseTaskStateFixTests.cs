@@ -239,6 +239,61 @@ public sealed class UseTaskStateFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// A statement over several lines whose members of this instance are read through <c>self</c>: its lines keep the
+    /// places the author gave them. The formatter moved each line beginning with a requalified name twice as far in as
+    /// the statement (the NATS .NET client's reader loop, an argument a line), where the lambda stays and where it moves
+    /// to a line of its own (TPL0007's form).
+    /// </summary>
+    [Fact]
+    public async Task RequalifiedNames_KeepTheirStatementsLines()
+    {
+        await Verify.VerifyCodeFixAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            sealed class Reader
+            {
+                private int _size;
+                private string _name = "";
+
+                public Task Start(int step)
+                {
+                    return Task.Factory.StartNew([|() =>
+                    {
+                        Use(
+                            _size,
+                            step,
+                            _name);
+                    }|]);
+                }
+
+                private static void Use(int size, int step, string name) { }
+            }
+            """, /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            sealed class Reader
+            {
+                private int _size;
+                private string _name = "";
+
+                public Task Start(int step)
+                {
+                    return Task.Factory.StartNew(static state =>
+                    {
+                        var (self, step) = ((Reader, int))state!;
+                        Use(
+                            self._size,
+                            step,
+                            self._name);
+                    }, (this, step));
+                }
+
+                private static void Use(int size, int step, string name) { }
+            }
+            """);
+    }
+
     [Fact]
     public async Task CSharp8_FixOmitsStatic()
     {
