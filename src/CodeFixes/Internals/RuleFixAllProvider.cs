@@ -89,7 +89,11 @@ internal sealed class RuleFixAllProvider : FixAllProvider
         var work = await CollectAsync(fixAllContext, _isFixable, _analyzer).ConfigureAwait(false);
         if (work.Count == 0)
         {
-            return null;
+            // dotnet format asks without a key where the first site it holds has no fix, and takes no action for a
+            // failure ("Unable to fix TPL0001", once per project and target): there is simply nothing to change.
+            return fixAllContext.CodeActionEquivalenceKey is null
+                ? CodeAction.Create(_title, _ => Task.FromResult(fixAllContext.Solution), equivalenceKey: null)
+                : null;
         }
 
         return CodeAction.Create(

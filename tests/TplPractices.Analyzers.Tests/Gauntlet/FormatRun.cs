@@ -20,7 +20,8 @@ internal static class FormatRun
 
     public static readonly ImmutableArray<string> RuleIds = Fixers.Keys.OrderBy(id => id, StringComparer.Ordinal).ToImmutableArray();
 
-    public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order)
+    /// <param name="warnings">Where to put what dotnet format would print as a warning for a rule it could not fix.</param>
+    public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order, ICollection<string>? warnings = null)
     {
         // dotnet format runs every analyzer here; only the rules of the order can change what follows, and an
         // analyzer reports the same with or without the others beside it.
@@ -50,6 +51,7 @@ internal static class FormatRun
             var fixer = Fixers[id];
             if (fixer.GetFixAllProvider() is null)
             {
+                warnings?.Add($"Unable to fix {id}: no Fix All in Solution");
                 continue;
             }
 
@@ -59,6 +61,7 @@ internal static class FormatRun
                 document, fixer, FixAllScope.Solution, action?.EquivalenceKey!, [id], new Provider(diagnostics), CancellationToken.None);
             if (await fixer.GetFixAllProvider()!.GetFixAsync(context) is not { } fixAll)
             {
+                warnings?.Add($"Unable to fix {id}: no Fix All action");
                 continue;
             }
 

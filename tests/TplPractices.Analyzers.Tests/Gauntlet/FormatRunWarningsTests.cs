@@ -1,0 +1,49 @@
+using Microsoft.CodeAnalysis;
+
+namespace TplPractices.Analyzers.Tests.Gauntlet;
+
+/// <summary>
+/// What dotnet format prints besides fixing. Where a rule reports only sites its fix must leave (a lambda holding a
+/// <c>#pragma</c>, a race whose result a continuation reads), dotnet format asks for a Fix All without a key and
+/// printed "Unable to fix TPL0001. Code fix … didn't return a Fix All action." once per project and target (48 lines
+/// for one site on the NATS .NET client, four targets of twelve projects). Nothing was wrong: there was nothing to fix.
+/// </summary>
+public sealed class FormatRunWarningsTests
+{
+    [Theory]
+    [InlineData("TPL0001", """
+        using System;
+        using System.Threading.Tasks;
+
+        public static class Work
+        {
+            public static Task Log(int x) => Task.Factory.StartNew(() =>
+            {
+        #pragma warning disable CS0618
+                Console.WriteLine(x);
+        #pragma warning restore CS0618
+            });
+        }
+        """)]
+    [InlineData("TPL0017", """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Work
+        {
+            public static Task<bool> InTime(Task work, CancellationToken token) =>
+                Task.WhenAny(work, Task.Delay(5000, token)).ContinueWith(t => t.Result == work, TaskScheduler.Default);
+        }
+        """)]
+    public async Task RuleWithOnlySitesWithoutAFix_GivesNoWarning_AndChangesNothing(string rule, string code)
+    {
+        var warnings = new List<string>();
+        var solution = await FormatRun.RunAsync(GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), [rule], warnings);
+        var reported = await FormatRun.DiagnosticsAsync(solution.Projects.Single(), FormatRun.Analyzers);
+
+        Assert.Contains(reported, d => d.Id == rule);
+        Assert.Empty(warnings);
+        Assert.Equal(code, (await solution.Projects.Single().Documents.Single().GetTextAsync()).ToString());
+    }
+}
