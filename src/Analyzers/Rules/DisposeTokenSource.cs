@@ -379,7 +379,7 @@ internal static class DisposeTokenSource
                 // Awaited in place, ConfigureAwait between: the work the token was given to has ended.
                 var awaited = ConfiguredAwait.Around(call.WithImplicitConversionsAround()).WithImplicitConversionsAround();
 
-                return awaited.Parent is not IAwaitOperation && !IsWaitedInPlace(awaited);
+                return awaited.Parent is not IAwaitOperation && !IsWaitedInPlace(awaited) && !IsEnumeratedInPlace(awaited);
             default:
                 return true;
         }
@@ -403,6 +403,14 @@ internal static class DisposeTokenSource
 
         return false;
     }
+
+    /// <summary>
+    /// A sequence an <c>await foreach</c> enumerates where it is made (<c>in Read(token)</c>, <c>in
+    /// items.WithCancellation(token)</c>): the loop disposes its enumerator when it ends, by any way out, so the work the
+    /// token went to ends with the statement.
+    /// </summary>
+    private static bool IsEnumeratedInPlace(IOperation sequence) =>
+        sequence.Parent is IForEachLoopOperation { IsAsynchronous: true } loop && loop.Collection == sequence;
 
     /// <summary>
     /// A task waited for where it is made: <c>.Wait()</c> without a time-out or token (either may return before the

@@ -393,6 +393,65 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// A sequence an <c>await foreach</c> enumerates where it is made (<c>in ReadAll(token)</c>, <c>in
+    /// items.WithCancellation(token)</c>): the loop disposes its enumerator when it ends, so the token's work ends with
+    /// the statement, as an awaited call's does. A linked token written into the parameter of a consumer's fetch loop
+    /// (the NATS .NET client's ordered consumer) was not reported; a local source here had no fix. A sequence kept in a
+    /// local, or enumerated later, may still use the token: no fix.
+    /// </summary>
+    [Fact]
+    public async Task ATokenGivenToASequenceAnAwaitForeachEnumerates_EndsWithTheLoop()
+    {
+        var before = Class("""
+                private readonly CancellationToken _stopping = default;
+
+                async Task<int> Count(Func<CancellationToken, IAsyncEnumerable<int>> read)
+                {
+                    var timeout = {|#0:new CancellationTokenSource(TimeSpan.FromSeconds(5))|};
+                    var count = 0;
+                    await foreach (var item in read(timeout.Token))
+                    {
+                        count++;
+                    }
+
+                    return count;
+                }
+
+                async Task Drain(IAsyncEnumerable<int> items, CancellationToken outer)
+                {
+                    var linked = {|#1:CancellationTokenSource.CreateLinkedTokenSource(outer)|};
+                    await foreach (var item in items.WithCancellation(linked.Token).ConfigureAwait(false))
+                    {
+                    }
+                }
+
+                async Task Fetch(Func<CancellationToken, IAsyncEnumerable<int>> read, CancellationToken token)
+                {
+                    token = [|CancellationTokenSource.CreateLinkedTokenSource(_stopping, token)|].Token;
+                    await foreach (var item in read(token))
+                    {
+                    }
+                }
+
+                async Task Kept(Func<CancellationToken, IAsyncEnumerable<int>> read)
+                {
+                    var timeout = [|new CancellationTokenSource(1000)|];
+                    var items = read(timeout.Token);
+                    await foreach (var item in items)
+                    {
+                    }
+                }
+            """).Replace("using System;\n", "using System;\nusing System.Collections.Generic;\n", StringComparison.Ordinal);
+        var after = before
+            .Replace("var timeout = {|#0:", "using var timeout = {|#0:", StringComparison.Ordinal)
+            .Replace("var linked = {|#1:", "using var linked = {|#1:", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("linked", DisposeTokenSource.Registration, Using));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A request's token made of a time-out and the caller's token, returned to the code that sends the request (seen
     /// in a REST client): both sources leak, neither can be disposed where it is made.
     /// </summary>
