@@ -21,7 +21,9 @@ internal static class FormatRun
     public static readonly ImmutableArray<string> RuleIds = Fixers.Keys.OrderBy(id => id, StringComparer.Ordinal).ToImmutableArray();
 
     /// <param name="warnings">Where to put what dotnet format would print as a warning for a rule it could not fix.</param>
-    public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order, ICollection<string>? warnings = null)
+    /// <param name="firstReported">Where to put the IDs of the order's rules the first analysis reports in any project:
+    /// the only ones the run fixes, so two orders alike on them make the same run.</param>
+    public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order, ICollection<string>? warnings = null, ISet<string>? firstReported = null)
     {
         // dotnet format runs every analyzer here; only the rules of the order can change what follows, and an
         // analyzer reports the same with or without the others beside it.
@@ -30,6 +32,7 @@ internal static class FormatRun
         foreach (var project in solution.Projects)
         {
             reported[project.Id] = (await DiagnosticsAsync(project, ordered)).Select(d => d.Id).ToHashSet();
+            firstReported?.UnionWith(reported[project.Id].Where(order.Contains));
         }
 
         foreach (var id in order)
