@@ -498,6 +498,70 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// A deconstruction's targets take no <c>!</c> (a written target has no non-null state to keep); a
+    /// read after it does, where the compiler knew it non-null.
+    /// </summary>
+    [Fact]
+    public async Task DeconstructionTargets_TakeNoBang()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                sealed class Pair
+                {
+                    private string? _left;
+                    private string? _right;
+
+                    public Task Swap()
+                    {
+                        _left = "l";
+                        _right = "r";
+                        return Task.Run({|#0:() =>
+                        {
+                            (_left, _right) = (_right, _left);
+                            Console.WriteLine(_left.Length);
+                        }|});
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                sealed class Pair
+                {
+                    private string? _left;
+                    private string? _right;
+
+                    public Task Swap()
+                    {
+                        _left = "l";
+                        _right = "r";
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var self = (Pair)state!;
+                                (self._left, self._right) = (self._right, self._left);
+                                Console.WriteLine(self._left!.Length);
+                            },
+                            this,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);
+                    }
+                }
+                """,
+        };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The lambda moves to a line of its own and its body one level in; a call over several lines whose fields are read
     /// through <c>self</c> (some with <c>!</c>) moves with it, each line where the author put it relative to the call.
     /// </summary>
