@@ -89,11 +89,10 @@ internal sealed class RuleFixAllProvider : FixAllProvider
         var work = await CollectAsync(fixAllContext, _isFixable, _analyzer).ConfigureAwait(false);
         if (work.Count == 0)
         {
-            // dotnet format asks without a key where the first site it holds has no fix, and takes no action for a
-            // failure ("Unable to fix TPL0001", once per project and target): there is simply nothing to change.
-            return fixAllContext.CodeActionEquivalenceKey is null
-                ? CodeAction.Create(_title, _ => Task.FromResult(fixAllContext.Solution), equivalenceKey: null)
-                : null;
+            // Nothing to change: an empty action, not none, which dotnet format prints as a failure ("Unable to fix
+            // TPL0007", once per project and target). It asks without a key where the first site it holds has no fix,
+            // and with the key again for projects whose sites all lack one.
+            return CodeAction.Create(_title, _ => Task.FromResult(fixAllContext.Solution), fixAllContext.CodeActionEquivalenceKey);
         }
 
         return CodeAction.Create(

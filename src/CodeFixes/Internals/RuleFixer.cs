@@ -39,6 +39,9 @@ public abstract class RuleFixer : CodeFixProvider
         _fixAll = new RuleFixAllProvider(fixAllTitle, equivalenceKey, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
+    /// <summary>The key of every code action of the rule, as a host hands it back to Fix All.</summary>
+    internal string RuleKey => _equivalenceKey;
+
     /// <summary>The rule's ID, and the peers' IDs whose diagnostics its fix also serves.</summary>
     public sealed override ImmutableArray<string> FixableDiagnosticIds => PeerIds.Insert(0, _analyzer.SupportedDiagnostics[0].Id);
 
