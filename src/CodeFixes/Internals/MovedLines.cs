@@ -44,11 +44,11 @@ internal static class MovedLines
                 .Distinct(LayoutComparer.Instance).ToList();
             if (layouts.Count == 0 && changes.Any(c => c.IntersectsWith(node.Span)))
             {
-                // Moved with names requalified on the way (a state fix's _count becomes self._count!): the same tokens in
-                // the same lines, some added. Each line goes where the author's token that begins it was.
-                layouts = oldNodes.SelectMany(g => g).Where(o => o.RawKind == node.RawKind && Layout.Spans(oldText, o) == Layout.Spans(newText, node))
-                    .Select(o => Requalified(oldText, o, newText, node, Shift(oldText, o, column, indentation, style), style))
-                    .OfType<int[]>()
+                // Moved with names requalified on the way (a state fix's _count becomes self._count!): the same tokens on
+                // the same lines, some added, so each line is the old one's.
+                layouts = oldNodes.SelectMany(g => g)
+                    .Where(o => o.RawKind == node.RawKind && Layout.Spans(oldText, o) == Layout.Spans(newText, node) && IsRequalified(oldText, o, newText, node))
+                    .Select(o => Indentations(oldText, o, Shift(oldText, o, column, indentation, style), style))
                     .Distinct(LayoutComparer.Instance).ToList();
             }
 
@@ -85,68 +85,40 @@ internal static class MovedLines
     }
 
     /// <summary>
-    /// The indentations of <paramref name="node"/>'s lines after its first, as the author gave them in
-    /// <paramref name="old"/>, where the node is the old one with tokens added and nothing else changed: only names,
-    /// dots and <c>!</c> added, each line beginning with an added token or the token that began the old line. Null otherwise.
+    /// Whether <paramref name="node"/> is <paramref name="old"/> with tokens added and nothing else changed: only names,
+    /// dots and <c>!</c> added, and every old token on the same line of the node as before.
     /// </summary>
-    private static int[]? Requalified(SourceText oldText, SyntaxNode old, SourceText newText, SyntaxNode node, int shift, Style style)
+    private static bool IsRequalified(SourceText oldText, SyntaxNode old, SourceText newText, SyntaxNode node)
     {
         var oldTokens = old.DescendantTokens().ToList();
         var newTokens = node.DescendantTokens().ToList();
         if (newTokens.Count <= oldTokens.Count || newTokens.Count > oldTokens.Count * 2)
         {
-            return null;
+            return false;
         }
 
-        // Each new token's old counterpart, or null for an added one.
-        var matched = new SyntaxToken?[newTokens.Count];
+        var oldFirst = oldText.Lines.GetLineFromPosition(old.SpanStart).LineNumber;
+        var newFirst = newText.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
         var next = 0;
-        for (var i = 0; i < newTokens.Count; i++)
+        foreach (var token in newTokens)
         {
-            if (next < oldTokens.Count && newTokens[i].RawKind == oldTokens[next].RawKind && newTokens[i].Text == oldTokens[next].Text)
+            if (next < oldTokens.Count && token.RawKind == oldTokens[next].RawKind && token.Text == oldTokens[next].Text)
             {
-                matched[i] = oldTokens[next++];
+                if (newText.Lines.GetLineFromPosition(token.SpanStart).LineNumber - newFirst
+                    != oldText.Lines.GetLineFromPosition(oldTokens[next].SpanStart).LineNumber - oldFirst)
+                {
+                    return false;
+                }
+
+                next++;
             }
-            else if (!newTokens[i].IsKind(SyntaxKind.IdentifierToken) && !newTokens[i].IsKind(SyntaxKind.DotToken) && !newTokens[i].IsKind(SyntaxKind.ExclamationToken))
+            else if (!token.IsKind(SyntaxKind.IdentifierToken) && !token.IsKind(SyntaxKind.DotToken) && !token.IsKind(SyntaxKind.ExclamationToken))
             {
-                return null;
+                return false;
             }
         }
 
-        if (next != oldTokens.Count)
-        {
-            return null;
-        }
-
-        var first = newText.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
-        var last = newText.Lines.GetLineFromPosition(node.Span.End).LineNumber;
-        var indentations = new int[last - first];
-        for (var line = first + 1; line <= last; line++)
-        {
-            // The line's first token the author wrote, which must have begun its old line too.
-            var index = newTokens.FindIndex(t => newText.Lines.GetLineFromPosition(t.SpanStart).LineNumber == line);
-            while (index >= 0 && index < newTokens.Count && matched[index] is null && newText.Lines.GetLineFromPosition(newTokens[index].SpanStart).LineNumber == line)
-            {
-                index++;
-            }
-
-            if (index < 0 || index >= newTokens.Count || matched[index] is not { } author
-                || newText.Lines.GetLineFromPosition(newTokens[index].SpanStart).LineNumber != line)
-            {
-                return null;
-            }
-
-            var oldLine = oldText.Lines.GetLineFromPosition(author.SpanStart);
-            var beginsOldLine = oldTokens.First(t => oldText.Lines.GetLineFromPosition(t.SpanStart).LineNumber == oldLine.LineNumber) == author;
-            if (!beginsOldLine)
-            {
-                return null;
-            }
-
-            indentations[line - first - 1] = Math.Max(0, style.Indentation(oldLine.ToString()) + shift);
-        }
-
-        return indentations;
+        return next == oldTokens.Count;
     }
 
     /// <summary>The edits that give the node's lines after its first the indentations given, where they begin in code.</summary>

@@ -24,7 +24,6 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 public abstract class RuleFixer : CodeFixProvider
 {
     private readonly DiagnosticAnalyzer _analyzer;
-    private readonly string _equivalenceKey;
     private readonly FixAllProvider _fixAll;
 
     /// <param name="analyzer">The rule's analyzer, run over the linked copies of a file for a single fix.</param>
@@ -35,12 +34,12 @@ public abstract class RuleFixer : CodeFixProvider
     {
         _analyzer = analyzer;
         PortableKind = portableKind;
-        _equivalenceKey = equivalenceKey;
+        RuleKey = equivalenceKey;
         _fixAll = new RuleFixAllProvider(fixAllTitle, equivalenceKey, FixFinishedAsync, RequiredCopies, analyzer, IsFixable);
     }
 
     /// <summary>The key of every code action of the rule, as a host hands it back to Fix All.</summary>
-    internal string RuleKey => _equivalenceKey;
+    internal string RuleKey { get; }
 
     /// <summary>The rule's ID, and the peers' IDs whose diagnostics its fix also serves.</summary>
     public sealed override ImmutableArray<string> FixableDiagnosticIds => PeerIds.Insert(0, _analyzer.SupportedDiagnostics[0].Id);
@@ -110,7 +109,7 @@ public abstract class RuleFixer : CodeFixProvider
             PortableKind,
             Title,
             (document, diagnostics, cancellationToken) => FixFinishedAsync(document, diagnostics, checkCompiler: true, cancellationToken),
-            _equivalenceKey,
+            RuleKey,
             offered.Contains,
             AlternativeKinds);
     }
@@ -141,7 +140,7 @@ public abstract class RuleFixer : CodeFixProvider
                             var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
                             return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
                         },
-                        offeredKind == kind ? _equivalenceKey : FixSites.AlternativeKey(_equivalenceKey, offeredKind)),
+                        offeredKind == kind ? RuleKey : FixSites.AlternativeKey(RuleKey, offeredKind)),
                     peer);
             }
         }

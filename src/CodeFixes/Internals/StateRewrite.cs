@@ -378,9 +378,17 @@ internal sealed class StateRewrite
         _version >= LanguageVersion.CSharp8
         && read is IFieldReferenceOperation { Field.NullableAnnotation: NullableAnnotation.Annotated } or IPropertyReferenceOperation { Property.NullableAnnotation: NullableAnnotation.Annotated }
         && read.Type is { IsReferenceType: true }
-        && !read.Syntax.Parent.IsKind(SyntaxKind.SuppressNullableWarningExpression)
         && IsOnlyRead(read)
-        && read.SemanticModel?.GetTypeInfo(read.Syntax).Nullability.FlowState == NullableFlowState.NotNull;
+        && IsKnownNonNull(read) == true;
+
+    /// <summary>
+    /// The compiler's null state of a read in the original lambda: true for non-null, false for maybe-null, and null for
+    /// a read written with <c>!</c>, which warns in neither form and so says nothing either way.
+    /// </summary>
+    private static bool? IsKnownNonNull(IOperation read) =>
+        read.Syntax.Parent.IsKind(SyntaxKind.SuppressNullableWarningExpression)
+            ? null
+            : read.SemanticModel?.GetTypeInfo(read.Syntax).Nullability.FlowState == NullableFlowState.NotNull;
 
     private static bool IsOnlyRead(IOperation read) => read.Parent switch
     {
@@ -479,12 +487,12 @@ internal sealed class StateRewrite
             return false;
         }
 
-        // A read written with '!' warns in neither form: it says nothing either way.
-        var reads = _capture.Lambda.Body.Descendants()
-            .Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol) && !o.Syntax.Parent.IsKind(SyntaxKind.SuppressNullableWarningExpression))
+        var states = _capture.Lambda.Body.Descendants()
+            .Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), symbol))
+            .Select(IsKnownNonNull)
+            .OfType<bool>()
             .ToList();
-        return reads.Count > 0
-            && reads.All(o => o.SemanticModel?.GetTypeInfo(o.Syntax).Nullability.FlowState == NullableFlowState.NotNull);
+        return states.Count > 0 && states.All(known => known);
     }
 
     private static bool IsDeclaredWithVar(ILocalSymbol local) =>

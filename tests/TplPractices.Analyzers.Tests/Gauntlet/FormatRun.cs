@@ -133,7 +133,7 @@ internal static class FormatRun
     }
 
     /// <summary>dotnet format's provider: the diagnostics of the analysis just made, by project.</summary>
-    private sealed class Provider(Dictionary<ProjectId, ImmutableArray<Diagnostic>> diagnostics) : FixAllContext.DiagnosticProvider
+    internal sealed class Provider(Dictionary<ProjectId, ImmutableArray<Diagnostic>> diagnostics) : FixAllContext.DiagnosticProvider
     {
         public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
             GetProjectDiagnosticsAsync(project, cancellationToken);

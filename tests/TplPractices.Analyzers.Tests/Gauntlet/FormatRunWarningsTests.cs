@@ -74,23 +74,11 @@ public sealed class FormatRunWarningsTests
         var diagnostics = (await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers)).Where(d => d.Id == rule).ToImmutableArray();
         var fixer = Repository.Fixers()[rule];
         var context = new FixAllContext(
-            project.Documents.Single(), fixer, FixAllScope.Solution, ((RuleFixer)fixer).RuleKey, [rule], new Provider(project.Id, diagnostics), CancellationToken.None);
+            project.Documents.Single(), fixer, FixAllScope.Solution, ((RuleFixer)fixer).RuleKey, [rule], new FormatRun.Provider(new() { [project.Id] = diagnostics }), CancellationToken.None);
         var action = await fixer.GetFixAllProvider()!.GetFixAsync(context);
 
         Assert.NotNull(action);
         var changed = Assert.Single((await action.GetOperationsAsync(CancellationToken.None)).OfType<ApplyChangesOperation>()).ChangedSolution;
         Assert.Empty(changed.GetChanges(solution).GetProjectChanges());
-    }
-
-    private sealed class Provider(ProjectId id, ImmutableArray<Diagnostic> diagnostics) : FixAllContext.DiagnosticProvider
-    {
-        public override Task<IEnumerable<Diagnostic>> GetAllDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
-            GetProjectDiagnosticsAsync(project, cancellationToken);
-
-        public override Task<IEnumerable<Diagnostic>> GetDocumentDiagnosticsAsync(Document document, CancellationToken cancellationToken) =>
-            GetProjectDiagnosticsAsync(document.Project, cancellationToken);
-
-        public override Task<IEnumerable<Diagnostic>> GetProjectDiagnosticsAsync(Project project, CancellationToken cancellationToken) =>
-            Task.FromResult<IEnumerable<Diagnostic>>(project.Id == id ? diagnostics : ImmutableArray<Diagnostic>.Empty);
     }
 }

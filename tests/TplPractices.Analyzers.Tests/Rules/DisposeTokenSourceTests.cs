@@ -397,12 +397,19 @@ public sealed class DisposeTokenSourceTests
     /// items.WithCancellation(token)</c>): the loop disposes its enumerator when it ends, so the token's work ends with
     /// the statement, as an awaited call's does. A linked token written into the parameter of a consumer's fetch loop
     /// (the NATS .NET client's ordered consumer) was not reported; a local source here had no fix. A sequence kept in a
-    /// local, or enumerated later, may still use the token: no fix.
+    /// local, or enumerated later, may still use the token: no fix. A whole source, so the gauntlet takes it too.
     /// </summary>
     [Fact]
     public async Task ATokenGivenToASequenceAnAwaitForeachEnumerates_EndsWithTheLoop()
     {
-        var before = Class("""
+        var before = /* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
                 private readonly CancellationToken _stopping = default;
 
                 async Task<int> Count(Func<CancellationToken, IAsyncEnumerable<int>> read)
@@ -441,7 +448,8 @@ public sealed class DisposeTokenSourceTests
                     {
                     }
                 }
-            """).Replace("using System;\n", "using System;\nusing System.Collections.Generic;\n", StringComparison.Ordinal);
+            }
+            """;
         var after = before
             .Replace("var timeout = {|#0:", "using var timeout = {|#0:", StringComparison.Ordinal)
             .Replace("var linked = {|#1:", "using var linked = {|#1:", StringComparison.Ordinal);
