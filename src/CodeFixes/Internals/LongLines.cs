@@ -14,7 +14,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// as a person would, the outermost construct written on that line first: an argument list of two or more, one
 /// argument a line; a body's block, or the block of an <c>if</c> or a loop on its line, one statement a line (before
 /// the lists in its condition); an initializer of two or more, one element a line; then an
-/// expression body or a variable's (or a deconstruction's) value on the next line; last a single argument. Lines the
+/// expression body or a variable's (or a deconstruction's, declared or assigned) value on the next line; last a single argument. Lines the
 /// author wrote long are theirs, moved or not.
 /// </summary>
 internal static class LongLines
@@ -167,9 +167,10 @@ internal static class LongLines
             return [Layout.Between(initial.EqualsToken, initial.Value.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
         }
 
-        // A deconstruction's value (`var (name, self) = ((string, C))state!;`, as the state fixes write it) likewise.
+        // A deconstruction's value (`var (name, self) = ((string, C))state!;`, as the state fixes write it, or a swap whose
+        // names a state fix read through `self`) likewise.
         if (nodes.OfType<AssignmentExpressionSyntax>().FirstOrDefault(a =>
-                a.Left is DeclarationExpressionSyntax && a.Parent is ExpressionStatementSyntax && !Layout.BeginsLine(line.Text!, a.Right)) is { } deconstruction)
+                a.Left is DeclarationExpressionSyntax or TupleExpressionSyntax && a.Parent is ExpressionStatementSyntax && !Layout.BeginsLine(line.Text!, a.Right)) is { } deconstruction)
         {
             return [Layout.Between(deconstruction.OperatorToken, deconstruction.Right.GetFirstToken(), style.NewLine + inner, commentsFirst: true)];
         }

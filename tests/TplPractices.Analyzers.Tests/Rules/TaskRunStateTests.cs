@@ -562,6 +562,64 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// A swap whose names the fix reads through <c>self</c> grows past the file's line length: its value goes to the next
+    /// line, as a declared deconstruction's does (found by the gauntlet's comments context, on the test above).
+    /// </summary>
+    [Fact]
+    public async Task RequalifiedSwapPastTheLineLength_GetsItsValueOnTheNextLine()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                sealed class Pair
+                {
+                    private string _left = "l";
+                    private string _right = "r";
+
+                    public Task Swap()
+                    {
+                        return Task.Run({|#0:() =>
+                        {
+                            (_left, _right) = (_right, _left);
+                        }|});
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                sealed class Pair
+                {
+                    private string _left = "l";
+                    private string _right = "r";
+
+                    public Task Swap()
+                    {
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var self = (Pair)state!;
+                                (self._left, self._right) =
+                                    (self._right, self._left);
+                            },
+                            this,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);
+                    }
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On + "max_line_length = 50\n"));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On + "max_line_length = 50\n"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The lambda moves to a line of its own and its body one level in; a call over several lines whose fields are read
     /// through <c>self</c> (some with <c>!</c>) moves with it, each line where the author put it relative to the call.
     /// </summary>
