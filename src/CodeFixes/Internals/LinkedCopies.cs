@@ -66,7 +66,19 @@ internal static class LinkedCopies
     public static LanguageVersion OldestLanguageVersion(Document document) =>
         AllCopies(document).Min(d => d.Project.ParseOptions is CSharpParseOptions options ? options.LanguageVersion : LanguageVersion.CSharp1);
 
+    /// <summary>
+    /// Whether code at <paramref name="position"/> gets nullable warnings in some copy: there an object state read back
+    /// needs <c>!</c>, elsewhere (a project without nullable, a <c>#nullable disable</c> region) it is noise. This copy
+    /// answers from its directives and project; another copy from its project, which may differ.
+    /// </summary>
+    public static bool WarnsOnNullableAt(Document document, SemanticModel model, int position) =>
+        OldestLanguageVersion(document) >= LanguageVersion.CSharp8
+        && (model.GetNullableContext(position).WarningsEnabled()
+            || document.GetLinkedDocumentIds().Select(document.Project.Solution.GetDocument).OfType<Document>().Any(WarnsOnNullable));
+
     /// <summary>Whether any copy is compiled with nullable warnings on.</summary>
-    public static bool AnyWarnsOnNullable(Document document) =>
-        AllCopies(document).Any(d => d.Project.CompilationOptions is CSharpCompilationOptions { NullableContextOptions: NullableContextOptions.Enable or NullableContextOptions.Warnings });
+    public static bool AnyWarnsOnNullable(Document document) => AllCopies(document).Any(WarnsOnNullable);
+
+    private static bool WarnsOnNullable(Document copy) =>
+        copy.Project.CompilationOptions is CSharpCompilationOptions { NullableContextOptions: NullableContextOptions.Enable or NullableContextOptions.Warnings };
 }

@@ -48,11 +48,13 @@ internal static class MethodGroupStateRewrite
     /// <summary>
     /// The call with the group replaced and its receiver passed as <paramref name="state"/>, as the analyzer found it
     /// (only a receiver that cannot be null is reported with a fix); null where the code there is no longer a bound group.
+    /// An object state is read with <c>!</c> only where <paramref name="forgivesNull"/> says the code gets nullable warnings.
     /// </summary>
     public static (SyntaxNode Call, SyntaxNode Replacement)? Rewrite(
         DocumentEditor editor,
         TextSpan span,
         LanguageVersion version,
+        bool forgivesNull,
         GroupState state,
         CancellationToken cancellationToken)
     {
@@ -90,7 +92,7 @@ internal static class MethodGroupStateRewrite
         parameters.Insert(state.Position, stateName);
         var receiver = state.Typed
             ? stateName
-            : "((" + receiverType.ToMinimalDisplayString(model, group.SpanStart) + ")" + stateName + (version >= LanguageVersion.CSharp8 ? "!" : string.Empty) + ")";
+            : "((" + receiverType.ToMinimalDisplayString(model, group.SpanStart) + ")" + stateName + (forgivesNull ? "!" : string.Empty) + ")";
         var text = (version >= LanguageVersion.CSharp9 ? "static " : string.Empty)
             + (parameters.Count == 1 ? parameters[0] : "(" + string.Join(", ", parameters) + ")")
             + " => " + receiver + "." + name.WithoutTrivia() + "(" + string.Join(", ", passed) + ")";

@@ -25,17 +25,23 @@ internal sealed class StateRewrite
     private readonly string _state;
     private readonly string _self;
     private readonly LanguageVersion _version;
+    private readonly bool _forgivesNull;
     private readonly List<string> _parameterNames;
 
     /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
     private readonly Dictionary<ISymbol, string> _readBack = new(SymbolEqualityComparer.Default);
 
-    public StateRewrite(SyntaxGenerator generator, StateCapture capture, LanguageVersion version)
+    /// <summary>
+    /// The rewrite of one lambda in <paramref name="version"/>'s syntax, writing <c>!</c> only where
+    /// <paramref name="forgivesNull"/> says the code gets nullable warnings (<see cref="LinkedCopies.WarnsOnNullableAt"/>).
+    /// </summary>
+    public StateRewrite(SyntaxGenerator generator, StateCapture capture, LanguageVersion version, bool forgivesNull)
     {
         _generator = generator;
         _capture = capture;
         _lambda = (AnonymousFunctionExpressionSyntax)capture.Lambda.Syntax;
         _version = version;
+        _forgivesNull = forgivesNull;
         _names = new HashSet<string>(_lambda.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
         if (_version < LanguageVersion.CSharp8)
         {
@@ -188,6 +194,8 @@ internal sealed class StateRewrite
 
     /// <summary>The C# version the rewrite writes for: the oldest of the file's copies.</summary>
     public LanguageVersion Version => _version;
+
+    public bool ForgivesNull => _forgivesNull;
 
     /// <summary>
     /// The values, spaced here rather than by the formatter so every target's copy comes out the same: one variable,
@@ -372,10 +380,10 @@ internal sealed class StateRewrite
     /// Whether a read of a nullable member of this instance was known non-null in the lambda: the compiler reads a lambda
     /// with the null states of where it is written (<c>_cts = new …(); Task.Run(() =&gt; Use(_cts.Token))</c>), while a
     /// read through the state local starts from the declared maybe-null and would warn. Not where the read tests for
-    /// null itself (<c>?.</c>, <c>??</c>) or has its <c>!</c> already, which cannot warn. Only from C# 8, which has <c>!</c>.
+    /// null itself (<c>?.</c>, <c>??</c>) or has its <c>!</c> already, which cannot warn. Only where the code gets nullable warnings.
     /// </summary>
     private bool WasKnownNonNull(IOperation? read) =>
-        _version >= LanguageVersion.CSharp8
+        _forgivesNull
         && read is IFieldReferenceOperation { Field.NullableAnnotation: NullableAnnotation.Annotated } or IPropertyReferenceOperation { Property.NullableAnnotation: NullableAnnotation.Annotated }
         && read.Type is { IsReferenceType: true }
         && IsOnlyRead(read)
@@ -418,7 +426,7 @@ internal sealed class StateRewrite
         ExpressionSyntax state = IdentifierName(_state);
         if (!_capture.Shape.Typed)
         {
-            if (_version >= LanguageVersion.CSharp8)
+            if (_forgivesNull)
             {
                 state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
             }

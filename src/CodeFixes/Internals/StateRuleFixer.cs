@@ -61,7 +61,7 @@ public abstract class StateRuleFixer : RuleFixer
                 var state = StateFacts.GroupStateOf(reported.Properties) is var (position, index)
                     ? new GroupState(position, typed: true, index)
                     : GroupState.ObjectAfterTheGroup;
-                if (MethodGroupStateRewrite.Rewrite(editor, span, version, state, cancellationToken) is var (groupCall, groupReplacement)
+                if (MethodGroupStateRewrite.Rewrite(editor, span, version, LinkedCopies.WarnsOnNullableAt(document, editor.SemanticModel, span.Start), state, cancellationToken) is var (groupCall, groupReplacement)
                     && !rewritten.Any(r => r.Span.Contains(groupCall.Span)))
                 {
                     editor.ReplaceNode(groupCall, groupReplacement);
@@ -78,7 +78,7 @@ public abstract class StateRuleFixer : RuleFixer
                 || editor.SemanticModel.GetOperation(callSyntax, cancellationToken) is not { } call
                 || LambdaIn(call, lambdaSyntax) is not { } lambda
                 || StateFacts.Read(call, lambda, reported.Properties) is not { } capture
-                || Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version), reported) is not { } replacement)
+                || Rewrite(callSyntax, arguments, new StateRewrite(editor.Generator, capture, version, LinkedCopies.WarnsOnNullableAt(document, editor.SemanticModel, lambdaSyntax.SpanStart)), reported) is not { } replacement)
             {
                 continue;
             }

@@ -67,7 +67,7 @@ public sealed class StateOverloadFixer : StateRuleFixer
                 return null;
             }
 
-            lambdas[syntax] = new StateRewrite(rewrite.Generator, other, rewrite.Version).Lambda();
+            lambdas[syntax] = new StateRewrite(rewrite.Generator, other, rewrite.Version, rewrite.ForgivesNull).Lambda();
         }
 
         // A value the overload takes as a factory: the analyzer found it is a variable the state carries, which the

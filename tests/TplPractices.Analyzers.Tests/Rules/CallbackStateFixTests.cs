@@ -237,13 +237,6 @@ public sealed class CallbackStateFixTests
     }
 
     /// <summary>
-    /// An instance method group allocates a delegate bound to its receiver on every call. Where the receiver cannot be
-    /// null ('this', a local made with new that nothing writes again, a readonly field of a class only its initializer
-    /// sets with new), it becomes the state form exactly, the receiver passed as the state. Any other receiver may be
-    /// null, and a null receiver throws at the call where the state form would throw in the callback: reported
-    /// without a fix.
-    /// </summary>
-    /// <summary>
     /// The lambda written for a method group is spaced as the file's settings say, as a rewritten lambda is: a project
     /// with <c>csharp_space_after_cast = true</c> (Quartz.NET's) gets <c>((C) state!)</c>, not <c>((C)state!)</c>.
     /// </summary>
@@ -285,6 +278,13 @@ public sealed class CallbackStateFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// An instance method group allocates a delegate bound to its receiver on every call. Where the receiver cannot be
+    /// null ('this', a local made with new that nothing writes again, a readonly field of a class only its initializer
+    /// sets with new), it becomes the state form exactly, the receiver passed as the state. Any other receiver may be
+    /// null, and a null receiver throws at the call where the state form would throw in the callback: reported
+    /// without a fix.
+    /// </summary>
     [Fact]
     public async Task MethodGroups_AreReported_AndThoseWhoseReceiverCannotBeNullFixed()
     {
@@ -577,6 +577,65 @@ public sealed class CallbackStateFixTests
                 }
             }
             """;
+
+    /// <summary>
+    /// A project without nullable (C# 12, the default for code older than the feature) gets no warning to forgive, so
+    /// the state is read back without <c>!</c>, in a lambda and a method group alike (found on an application
+    /// without nullable, whose registrations all got <c>(T)state!</c>); a <c>#nullable enable</c> region in it, and a
+    /// project whose other target warns, still get it.
+    /// </summary>
+    [Fact]
+    public async Task StateIsReadWithBang_OnlyWhereNullableWarnings()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class Watcher
+            {
+                CancellationTokenRegistration Lambda(CancellationToken token, string name) => token.Register([|() => Console.WriteLine(name)|]);
+                CancellationTokenRegistration Group(CancellationToken token) => token.Register([|Stop|]);
+            #nullable enable
+                CancellationTokenRegistration Enabled(CancellationToken token, string name) => token.Register([|() => Console.WriteLine(name)|]);
+            #nullable restore
+
+                void Stop() { }
+            }
+            """;
+        const string Fixed = /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class Watcher
+            {
+                CancellationTokenRegistration Lambda(CancellationToken token, string name) => token.Register(static state =>
+                {
+                    var name = (string)state;
+                    Console.WriteLine(name);
+                }, name);
+                CancellationTokenRegistration Group(CancellationToken token) => token.Register(static state => ((Watcher)state).Stop(), this);
+            #nullable enable
+                CancellationTokenRegistration Enabled(CancellationToken token, string name) => token.Register(static state =>
+                {
+                    var name = (string)state!;
+                    Console.WriteLine(name);
+                }, name);
+            #nullable restore
+
+                void Stop() { }
+            }
+            """;
+        await new Verify.Test { NullableContext = NullableContextOptions.Disable, TestCode = Code, FixedCode = Fixed }.RunAsync();
+
+        // The same file compiled a second time with nullable warnings on: every read back takes '!'.
+        await new Verify.Test
+        {
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Code,
+            FixedCode = Fixed.Replace("(string)state;", "(string)state!;", StringComparison.Ordinal).Replace("((Watcher)state)", "((Watcher)state!)", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net80, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
+        }.RunAsync();
+    }
 
     [Fact]
     public async Task TopLevelStatements_AreFixed()
