@@ -226,6 +226,11 @@ internal static partial class DelayTimer
             return null;
         }
 
+        if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop))
+        {
+            return null;
+        }
+
         // The pass's work may await (await WorkAsync(); await Task.Delay(period);, the usual polling service): the timer
         // ticks the same. Another delay awaited in the pass makes this one a pause among others.
         foreach (var operation in body.Descendants())
@@ -273,6 +278,73 @@ internal static partial class DelayTimer
                 ? body
                 : null;
     }
+
+    private static bool StartsThePass(IOperation statement, IBlockOperation body) =>
+        body.Operations.First() is var first && (first == statement || first is ITryOperation attempt && attempt.Body.Operations.FirstOrDefault() == statement);
+
+    /// <summary>
+    /// Whether a pass that ends with its delay can leave the loop before it (<c>if (ready) break;</c>, a <c>return</c>)
+    /// on a test of something other than a stop flag or token: a poll until something is ready, which may never wait,
+    /// where a timer made before the loop would cost one on every call that leaves at once (a stream's read that
+    /// polls for data). An exit in a <c>catch</c> (the canceled hosted service's <c>break</c>) counts as a stop.
+    /// </summary>
+    private static bool LeavesBeforeTheDelay(IBlockOperation body, ILoopOperation loop)
+    {
+        var function = loop.EnclosingFunction();
+        foreach (var operation in body.Descendants())
+        {
+            var exits = operation switch
+            {
+                IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+                IReturnOperation { Kind: OperationKind.Return or OperationKind.YieldBreak } => true,
+                _ => false,
+            };
+            if (exits && operation.EnclosingFunction() == function && !IsStopExit(operation, body, loop))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// An exit in a <c>catch</c> (the exceptional path), or one the innermost <c>if</c> around it takes when a stop flag or
+    /// token that nothing in the loop sets is raised.
+    /// </summary>
+    private static bool IsStopExit(IOperation exit, IBlockOperation body, ILoopOperation loop)
+    {
+        IConditionalOperation? innermost = null;
+        IOperation? branch = null;
+        var child = exit;
+        for (var current = exit.Parent; current is not null && current != body; child = current, current = current.Parent)
+        {
+            if (current is ICatchClauseOperation)
+            {
+                return true;
+            }
+
+            if (innermost is null && current is IConditionalOperation test)
+            {
+                innermost = test;
+                branch = child;
+            }
+        }
+
+        return innermost is not null
+            && innermost.WhenTrue == branch
+            && RunsUntilStopped(innermost.Condition)
+            && !SetsAFlag(innermost.Condition, loop);
+    }
+
+    /// <summary>
+    /// Whether a local or parameter the test reads is declared or written in the loop (<c>var ready = await
+    /// IsReadyAsync();</c>): a result of the pass, not a stop flag.
+    /// </summary>
+    private static bool SetsAFlag(IOperation condition, ILoopOperation loop) =>
+        condition.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation or IParameterReferenceOperation
+            && StateCapture.ReferencedSymbol(o) is { } variable
+            && (loop.Syntax.Span.Contains(variable.Locations.FirstOrDefault()?.SourceSpan ?? default) || StateCapture.IsWrittenAnywhere(variable, loop)));
 
     private static bool IsTimerLoop(ILoopOperation loop) => loop switch
     {

@@ -20,9 +20,13 @@ public sealed class DelayTimerLoopWorkTests
 
         public static class Api
         {
+            /// <summary>Set once the fourth poll is done, as a service's stop flag is set by other code.</summary>
+            private static bool s_drained;
+
             private static async Task<int> PollAsync(int count)
             {
                 await Task.Yield();
+                s_drained = count + 1 >= 4;
                 return count + 1;
             }
 
@@ -68,7 +72,7 @@ public sealed class DelayTimerLoopWorkTests
                     while (!token.IsCancellationRequested)
                     {
                         count = await PollAsync(count);
-                        if (count == 4) break;
+                        if (s_drained) break;
                         await [|Task.Delay(5, token)|];
                     }
                 }
@@ -117,6 +121,110 @@ public sealed class DelayTimerLoopWorkTests
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(Loops), "Api", method, arguments);
         Assert.StartsWith("returned count", original, StringComparison.Ordinal);
         Assert.Equal(original, await CodeRunner.RunAsync(LoopsFixed, "Api", method, arguments));
+    }
+
+    /// <summary>
+    /// A pass that ends with its delay but can leave the loop before it on a test of its own result is a poll until
+    /// something is ready, not a timer: it may never wait, and a timer made before the loop would cost one on every call
+    /// that leaves at once (a stream's read that waits for data, found on a media server's progressive file stream). Not
+    /// reported, with the test written as a call, a comparison or a local the pass sets, as a break or a return. Still
+    /// reported: an exit on a stop flag that other code sets, an exit in a catch, and a pass that starts with its delay
+    /// (every pass waits before it can leave).
+    /// </summary>
+    [Fact]
+    public async Task APollUntilReady_IsNotATimer_AStopFlagStillIs()
+    {
+        const string Code = """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private volatile bool _stopping;
+                private readonly Queue<int> _queue = new();
+
+                static Task<int> ReadAsync(CancellationToken token) => Task.FromResult(1);
+                static Task<bool> IsReadyAsync() => Task.FromResult(true);
+                static bool Enough(int total, long elapsed) => total > 0 || elapsed > 1000;
+
+                async Task<int> ReadSome(CancellationToken token)
+                {
+                    var total = 0;
+                    var clock = System.Diagnostics.Stopwatch.StartNew();
+                    while (true)
+                    {
+                        total += await ReadAsync(token);
+                        if (Enough(total, clock.ElapsedMilliseconds))
+                        {
+                            break;
+                        }
+
+                        await Task.Delay(50, token);
+                    }
+
+                    return total;
+                }
+
+                async Task WaitUntilReady()
+                {
+                    for (;;)
+                    {
+                        var ready = await IsReadyAsync();
+                        if (ready) return;
+                        await Task.Delay(100);
+                    }
+                }
+
+                async Task Drain(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        if (_queue.Count == 0) break;
+                        _queue.Dequeue();
+                        await Task.Delay(10);
+                    }
+                }
+
+                async Task UntilStopped()
+                {
+                    while (true)
+                    {
+                        await ReadAsync(CancellationToken.None);
+                        if (_stopping) break;
+                        await [|Task.Delay(1000)|];
+                    }
+                }
+
+                async Task UntilFailed()
+                {
+                    while (true)
+                    {
+                        try
+                        {
+                            await ReadAsync(CancellationToken.None);
+                        }
+                        catch (InvalidOperationException)
+                        {
+                            break;
+                        }
+
+                        await [|Task.Delay(1000)|];
+                    }
+                }
+
+                async Task WaitFirst()
+                {
+                    while (true)
+                    {
+                        await [|Task.Delay(100)|];
+                        if (await IsReadyAsync()) break;
+                    }
+                }
+            }
+            """;
+        await Verify.VerifyAnalyzerAsync(Code);
     }
 
     /// <summary>

@@ -97,12 +97,18 @@ public sealed class DelayTimerReachTests
 
         public static class Api
         {
+            /// <summary>A stop flag other code sets, here the third pass's work.</summary>
+            private static bool s_stopped;
+
+            private static void Work(int count) => s_stopped = count == 3;
+
             public static async Task<string> Forever()
             {
                 var count = 0;
                 for (;;)
                 {
-                    if (++count == 3) break;
+                    Work(++count);
+                    if (s_stopped) break;
                     await [|Task.Delay(5)|];
                 }
 
