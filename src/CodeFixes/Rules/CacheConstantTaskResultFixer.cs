@@ -6,6 +6,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
@@ -93,13 +94,33 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
 
             var reads = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Count(n => n.Identifier.ValueText == pair.Key.Name
                 && SymbolEqualityComparer.Default.Equals(editor.SemanticModel.GetSymbolInfo(n, cancellationToken).Symbol, pair.Key));
-            if (reads == pair.Value)
+            if (reads != pair.Value)
             {
-                editor.RemoveNode(declaration.Variables.Count == 1 ? statement : declarator, SyntaxRemoveOptions.KeepNoTrivia);
+                continue;
             }
+
+            if (declaration.Variables.Count > 1)
+            {
+                editor.RemoveNode(declarator, SyntaxRemoveOptions.KeepNoTrivia);
+                continue;
+            }
+
+            // The blank line that set the declaration apart now sets apart the statement after it.
+            var index = scope.Statements.IndexOf(statement);
+            if (BlankLineBefore(statement) is { } blank && index + 1 < scope.Statements.Count && BlankLineBefore(scope.Statements[index + 1]) is null)
+            {
+                editor.ReplaceNode(scope.Statements[index + 1], (next, _) => next.WithLeadingTrivia(next.GetLeadingTrivia().Insert(0, blank)));
+            }
+
+            editor.RemoveNode(statement, SyntaxRemoveOptions.KeepNoTrivia);
         }
     }
 
+
+    /// <summary>The line break of a blank line above the statement (before any comment on it), if it has one.</summary>
+    private static SyntaxTrivia? BlankLineBefore(SyntaxNode statement) =>
+        statement.GetLeadingTrivia().TakeWhile(t => !t.IsKind(SyntaxKind.SingleLineCommentTrivia) && !t.IsKind(SyntaxKind.MultiLineCommentTrivia))
+            .Where(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).Select(t => (SyntaxTrivia?)t).FirstOrDefault();
 
     private static void ReplaceWithCompletedTask(DocumentEditor editor, InvocationExpressionSyntax invocation, IInvocationOperation operation)
     {
@@ -200,7 +221,9 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             {
                 literal = CachedTaskKey.EnumMember(enumType, constant.Value) is { } member
                     ? generator.MemberAccessExpression(generator.TypeExpression(enumType), member.Name)
-                    : generator.CastExpression(enumType, literal);
+                    : CachedTaskKey.FlagMembers(enumType, constant.Value) is { } flags
+                        ? flags.Select(f => generator.MemberAccessExpression(generator.TypeExpression(enumType), f.Name)).Aggregate(generator.BitwiseOrExpression)
+                        : generator.CastExpression(enumType, literal);
             }
 
             initializer = (ExpressionSyntax)generator.InvocationExpression(

@@ -40,6 +40,10 @@ internal static class CachedTaskKey
         {
             words.Add(member.Name);
         }
+        else if (FlagMembers(argument.Type, constant.Value) is { } flags)
+        {
+            words.AddRange(flags.Select(f => f.Name));
+        }
         else
         {
             words.AddRange(ValueWords(resultType, constant));
@@ -54,6 +58,51 @@ internal static class CachedTaskKey
         type is { TypeKind: TypeKind.Enum }
             ? type.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => f.HasConstantValue && Equals(f.ConstantValue, value))
             : null;
+
+    /// <summary>
+    /// The members of a <c>[Flags]</c> enum whose bits make up the value exactly (<c>ImageUpdate | MetadataImport</c>),
+    /// lowest first, as <c>Enum.ToString</c> names them; null where they do not.
+    /// </summary>
+    public static IReadOnlyList<IFieldSymbol>? FlagMembers(ITypeSymbol? type, object? value)
+    {
+        if (type is not { TypeKind: TypeKind.Enum }
+            || !type.GetAttributes().Any(a => a.AttributeClass is { Name: "FlagsAttribute", ContainingNamespace.Name: "System" })
+            || value is null)
+        {
+            return null;
+        }
+
+        var remaining = Bits(value);
+        var members = new List<(IFieldSymbol Field, ulong Bits)>();
+        foreach (var (field, bits) in type.GetMembers().OfType<IFieldSymbol>()
+            .Where(f => f.HasConstantValue && f.ConstantValue is not null)
+            .Select(f => (f, Bits(f.ConstantValue!)))
+            .Where(m => m.Item2 != 0)
+            .OrderByDescending(m => m.Item2))
+        {
+            if ((remaining & bits) == bits)
+            {
+                members.Add((field, bits));
+                remaining &= ~bits;
+            }
+        }
+
+        return remaining == 0 && members.Count > 1 ? members.OrderBy(m => m.Bits).Select(m => m.Field).ToList() : null;
+    }
+
+    /// <summary>An enum constant's bits, whatever its underlying type.</summary>
+    private static ulong Bits(object value) => value switch
+    {
+        sbyte v => (byte)v,
+        short v => (ushort)v,
+        int v => (uint)v,
+        long v => (ulong)v,
+        byte v => v,
+        ushort v => v,
+        uint v => v,
+        ulong v => v,
+        _ => 0,
+    };
 
     private static IEnumerable<string> ValueWords(ITypeSymbol resultType, ConstantResult constant)
     {

@@ -355,6 +355,73 @@ public sealed class CacheConstantTaskResultFixTests
             """);
     }
 
+    /// <summary>
+    /// A <c>[Flags]</c> value held in a local constant is written as the members it combines, and names the field by
+    /// them, not as <c>(Changes)6</c> in <c>s_changes6Task</c>; the blank line that set the constant apart stays before the
+    /// statement after it (found on a media server's photo provider, whose result was
+    /// <c>const ItemUpdateType Result = ImageUpdate | MetadataImport;</c>). A value no members make up exactly keeps the cast.
+    /// </summary>
+    [Fact]
+    public async Task FlagsInALocalConstant_AreWrittenAsTheirMembers_AndTheBlankLineStays()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            [Flags]
+            enum Changes { None = 0, Image = 2, Metadata = 4 }
+
+            class C
+            {
+                public Task<Changes> Refresh(int width)
+                {
+                    if (width > 0)
+                    {
+                        Console.WriteLine(width);
+                    }
+
+                    const Changes Result = Changes.Image | Changes.Metadata;
+                    return [|Task.FromResult(Result)|];
+                }
+
+                public Task<Changes> Odd()
+                {
+                    const Changes Unnamed = (Changes)9;
+                    return [|Task.FromResult(Unnamed)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            [Flags]
+            enum Changes { None = 0, Image = 2, Metadata = 4 }
+
+            class C
+            {
+                private static readonly Task<Changes> s_changesImageMetadataTask = Task.FromResult(Changes.Image | Changes.Metadata);
+                private static readonly Task<Changes> s_changes9Task = Task.FromResult((Changes)9);
+
+                public Task<Changes> Refresh(int width)
+                {
+                    if (width > 0)
+                    {
+                        Console.WriteLine(width);
+                    }
+
+                    return s_changesImageMetadataTask;
+                }
+
+                public Task<Changes> Odd()
+                {
+                    return s_changes9Task;
+                }
+            }
+            """);
+    }
+
     [Fact]
     public async Task NamedConstants_NameTheField()
     {
