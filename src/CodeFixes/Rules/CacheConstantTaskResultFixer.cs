@@ -217,7 +217,13 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             var literal = constant.Value is null
                 ? generator.NullLiteralExpression()
                 : generator.LiteralExpression(constant.Value);
-            if (argument.Type is { TypeKind: TypeKind.Enum } enumType)
+            if (argument.Type is { TypeKind: TypeKind.Enum } && CachedTaskKey.WrittenFlags(argument) is { Count: > 1 }
+                && CachedTaskKey.LocalConstantInitializer(argument.WithoutImplicitConversions()) is { Syntax: ExpressionSyntax spelled })
+            {
+                // The members the author combined, as they wrote them (A | B).
+                literal = spelled.WithoutTrivia();
+            }
+            else if (argument.Type is { TypeKind: TypeKind.Enum } enumType)
             {
                 literal = CachedTaskKey.EnumMember(enumType, constant.Value) is { } member
                     ? generator.MemberAccessExpression(generator.TypeExpression(enumType), member.Name)

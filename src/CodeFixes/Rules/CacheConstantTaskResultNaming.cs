@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
@@ -40,7 +41,7 @@ internal static class CachedTaskKey
         {
             words.Add(member.Name);
         }
-        else if (FlagMembers(argument.Type, constant.Value) is { } flags)
+        else if ((WrittenFlags(argument) ?? FlagMembers(argument.Type, constant.Value)) is { } flags)
         {
             words.AddRange(flags.Select(f => f.Name));
         }
@@ -88,6 +89,40 @@ internal static class CachedTaskKey
         }
 
         return remaining == 0 && members.Count > 1 ? members.OrderBy(m => m.Bits).Select(m => m.Field).ToList() : null;
+    }
+
+    /// <summary>
+    /// The enum members a value is written as, in the author's order: <c>A | B</c>, directly or as a local constant's
+    /// initializer; null for any other spelling.
+    /// </summary>
+    public static IReadOnlyList<IFieldSymbol>? WrittenFlags(IOperation value)
+    {
+        value = value.WithoutImplicitConversions();
+        switch (value)
+        {
+            case IFieldReferenceOperation { Field: { IsConst: true, ContainingType.TypeKind: TypeKind.Enum } member }:
+                return new[] { member };
+            case IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } either
+                when WrittenFlags(either.LeftOperand) is { } left && WrittenFlags(either.RightOperand) is { } right:
+                return left.Concat(right).ToList();
+            case ILocalReferenceOperation when LocalConstantInitializer(value) is { } initializer:
+                return WrittenFlags(initializer);
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>The initializer of the local constant <paramref name="read"/> reads, bound.</summary>
+    public static IOperation? LocalConstantInitializer(IOperation read)
+    {
+        if (read is not ILocalReferenceOperation { Local: { IsConst: true } local, SemanticModel: { } model }
+            || local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } value }
+            || value.SyntaxTree != model.SyntaxTree)
+        {
+            return null;
+        }
+
+        return model.GetOperation(value);
     }
 
     /// <summary>An enum constant's bits, whatever its underlying type.</summary>

@@ -356,8 +356,8 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     /// <summary>
-    /// A <c>[Flags]</c> value held in a local constant is written as the members it combines, and names the field by
-    /// them, not as <c>(Changes)6</c> in <c>s_changes6Task</c>; the blank line that set the constant apart stays before the
+    /// A <c>[Flags]</c> value held in a local constant is written as the members it combines, as the author wrote them,
+    /// and names the field by them, not as <c>(Changes)6</c> in <c>s_changes6Task</c>; the blank line that set the constant apart stays before the
     /// statement after it (found on a media server's photo provider, whose result was
     /// <c>const ItemUpdateType Result = ImageUpdate | MetadataImport;</c>). A value no members make up exactly keeps the cast.
     /// </summary>
@@ -370,7 +370,7 @@ public sealed class CacheConstantTaskResultFixTests
             using System.Threading.Tasks;
 
             [Flags]
-            enum Changes { None = 0, Image = 2, Metadata = 4 }
+            enum Changes { None = 0, Image = 2, Metadata = 4, Thumbnail = 8 }
 
             class C
             {
@@ -381,9 +381,11 @@ public sealed class CacheConstantTaskResultFixTests
                         Console.WriteLine(width);
                     }
 
-                    const Changes Result = Changes.Image | Changes.Metadata;
+                    const Changes Result = Changes.Metadata | Changes.Image;
                     return [|Task.FromResult(Result)|];
                 }
+
+                public Task<Changes> Direct() => [|Task.FromResult(Changes.Thumbnail | Changes.Image)|];
 
                 public Task<Changes> Odd()
                 {
@@ -397,11 +399,12 @@ public sealed class CacheConstantTaskResultFixTests
             using System.Threading.Tasks;
 
             [Flags]
-            enum Changes { None = 0, Image = 2, Metadata = 4 }
+            enum Changes { None = 0, Image = 2, Metadata = 4, Thumbnail = 8 }
 
             class C
             {
-                private static readonly Task<Changes> s_changesImageMetadataTask = Task.FromResult(Changes.Image | Changes.Metadata);
+                private static readonly Task<Changes> s_changesMetadataImageTask = Task.FromResult(Changes.Metadata | Changes.Image);
+                private static readonly Task<Changes> s_changesThumbnailImageTask = Task.FromResult(Changes.Thumbnail | Changes.Image);
                 private static readonly Task<Changes> s_changes9Task = Task.FromResult((Changes)9);
 
                 public Task<Changes> Refresh(int width)
@@ -411,8 +414,10 @@ public sealed class CacheConstantTaskResultFixTests
                         Console.WriteLine(width);
                     }
 
-                    return s_changesImageMetadataTask;
+                    return s_changesMetadataImageTask;
                 }
+
+                public Task<Changes> Direct() => s_changesThumbnailImageTask;
 
                 public Task<Changes> Odd()
                 {
