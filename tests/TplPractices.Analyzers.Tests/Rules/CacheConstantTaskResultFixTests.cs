@@ -427,6 +427,46 @@ public sealed class CacheConstantTaskResultFixTests
             """);
     }
 
+    /// <summary>
+    /// A new field the line length wraps onto two lines is set apart from the field after it by a blank line, as
+    /// StyleCop's SA1516 asks (an error under warnings as errors; Jellyfin's photo provider broke its build so); one
+    /// that fits on its line joins the fields as before.
+    /// </summary>
+    [Fact]
+    public async Task ANewFieldOnTwoLines_IsSetApartByABlankLine()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class Provider
+                {
+                    private readonly string _name = "photos";
+
+                    public Task<DayOfWeek> Fetch() => [|Task.FromResult(DayOfWeek.Wednesday)|];
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                class Provider
+                {
+                    private static readonly Task<DayOfWeek> _dayOfWeekWednesdayTask =
+                        Task.FromResult(DayOfWeek.Wednesday);
+
+                    private readonly string _name = "photos";
+
+                    public Task<DayOfWeek> Fetch() => _dayOfWeekWednesdayTask;
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\nmax_line_length = 80\n"));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NamedConstants_NameTheField()
     {

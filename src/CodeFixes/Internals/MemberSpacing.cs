@@ -1,0 +1,89 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace TplPractices.Analyzers.CodeFixes.Internals;
+
+/// <summary>
+/// A member a fix wrote (a cached task's field) that wrapping left on several lines is set apart from the members
+/// beside it by a blank line, as single-line fields need not be: StyleCop's SA1516, an error where warnings are,
+/// asks for it (found on Jellyfin, whose new field wrapped before its logger field).
+/// </summary>
+internal static class MemberSpacing
+{
+    public static async Task<Document> SeparateAsync(Document original, Document document, CancellationToken cancellationToken)
+    {
+        var spans = TextEdits.NewSpans(await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false));
+        if (spans.Count == 0 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        {
+            return document;
+        }
+
+        // Only members the fix added: an author's members keep the spacing they have, however a fix lays them out.
+        var existing = (await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.DescendantNodes(IsMemberContainer)
+            .OfType<MemberDeclarationSyntax>().SelectMany(NamesOf).ToImmutableHashSet() ?? ImmutableHashSet<string>.Empty;
+        var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
+        var breaks = new SortedSet<int>();
+        foreach (var member in root.DescendantNodes(IsMemberContainer)
+            .OfType<MemberDeclarationSyntax>()
+            .Where(m => m is not BaseTypeDeclarationSyntax && spans.Any(s => s.Contains(m.Span)) && LineOf(text, m.SpanStart) < LineOf(text, m.Span.End)
+                && NamesOf(m).Any() && !NamesOf(m).Any(existing.Contains)))
+        {
+            if (member.Parent is not TypeDeclarationSyntax type)
+            {
+                continue;
+            }
+
+            var index = type.Members.IndexOf(member);
+            foreach (var below in new[] { member, index + 1 < type.Members.Count ? type.Members[index + 1] : null })
+            {
+                if (below is not null && (below != member || index > 0) && !HasBlankLineBefore(text, below))
+                {
+                    breaks.Add(text.Lines[FirstLine(text, below)].Start);
+                }
+            }
+        }
+
+        if (breaks.Count == 0)
+        {
+            return document;
+        }
+
+        var newLine = text.Lines[0].EndIncludingLineBreak > text.Lines[0].End
+            ? text.ToString(TextSpan.FromBounds(text.Lines[0].End, text.Lines[0].EndIncludingLineBreak))
+            : "\n";
+        return document.WithText(text.WithChanges(breaks.Select(position => new TextChange(new TextSpan(position, 0), newLine))));
+    }
+
+    private static bool IsMemberContainer(SyntaxNode node) => node is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax;
+
+    private static IEnumerable<string> NamesOf(MemberDeclarationSyntax member) => member switch
+    {
+        BaseFieldDeclarationSyntax field => field.Declaration.Variables.Select(v => v.Identifier.ValueText),
+        MethodDeclarationSyntax method => new[] { method.Identifier.ValueText },
+        PropertyDeclarationSyntax property => new[] { property.Identifier.ValueText },
+        BaseTypeDeclarationSyntax type => new[] { type.Identifier.ValueText },
+        _ => Enumerable.Empty<string>(),
+    };
+
+    private static int LineOf(SourceText text, int position) => text.Lines.GetLineFromPosition(position).LineNumber;
+
+    /// <summary>The member's first line, its comments and attributes included.</summary>
+    private static int FirstLine(SourceText text, MemberDeclarationSyntax member) =>
+        LineOf(text, member.GetLeadingTrivia().Where(t => !t.IsKind(SyntaxKind.EndOfLineTrivia) && !t.IsKind(SyntaxKind.WhitespaceTrivia))
+            .Select(t => t.SpanStart).DefaultIfEmpty(member.SpanStart).First());
+
+    /// <summary>Whether the line above the member's first line is blank or opens its type.</summary>
+    private static bool HasBlankLineBefore(SourceText text, MemberDeclarationSyntax member)
+    {
+        var first = FirstLine(text, member);
+        var above = first == 0 ? string.Empty : text.Lines[first - 1].ToString().Trim();
+        return above.Length == 0 || above.EndsWith("{", System.StringComparison.Ordinal);
+    }
+}
