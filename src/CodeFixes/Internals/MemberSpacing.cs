@@ -19,21 +19,25 @@ internal static class MemberSpacing
 {
     public static async Task<Document> SeparateAsync(Document original, Document document, CancellationToken cancellationToken)
     {
-        var spans = TextEdits.NewSpans(await Layout.TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false));
-        if (spans.Count == 0 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root)
+        // Only members the fix added (names the file did not have): an author's members keep the spacing they have.
+        if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } originalRoot)
         {
             return document;
         }
 
-        // Only members the fix added: an author's members keep the spacing they have, however a fix lays them out.
-        var existing = (await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.DescendantNodes(IsMemberContainer)
-            .OfType<MemberDeclarationSyntax>().SelectMany(NamesOf).ToImmutableHashSet() ?? ImmutableHashSet<string>.Empty;
+        var existing = originalRoot.DescendantNodes(IsMemberContainer).OfType<MemberDeclarationSyntax>().SelectMany(NamesOf).ToImmutableHashSet();
+        var added = root.DescendantNodes(IsMemberContainer).OfType<MemberDeclarationSyntax>()
+            .Where(m => m is not BaseTypeDeclarationSyntax && NamesOf(m).Any() && !NamesOf(m).Any(existing.Contains))
+            .ToList();
+        if (added.Count == 0)
+        {
+            return document;
+        }
+
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var breaks = new SortedSet<int>();
-        foreach (var member in root.DescendantNodes(IsMemberContainer)
-            .OfType<MemberDeclarationSyntax>()
-            .Where(m => m is not BaseTypeDeclarationSyntax && spans.Any(s => s.Contains(m.Span)) && LineOf(text, m.SpanStart) < LineOf(text, m.Span.End)
-                && NamesOf(m).Any() && !NamesOf(m).Any(existing.Contains)))
+        foreach (var member in added.Where(m => LineOf(text, m.SpanStart) < LineOf(text, m.Span.End)))
         {
             if (member.Parent is not TypeDeclarationSyntax type)
             {
