@@ -44,13 +44,16 @@ internal static class MemberSpacing
                 continue;
             }
 
+            // A blank line above the member (unless it opens the type) and above the member after it.
             var index = type.Members.IndexOf(member);
-            foreach (var below in new[] { member, index + 1 < type.Members.Count ? type.Members[index + 1] : null })
+            if (index > 0 && !HasBlankLineBefore(text, member))
             {
-                if (below is not null && (below != member || index > 0) && !HasBlankLineBefore(text, below))
-                {
-                    breaks.Add(text.Lines[FirstLine(text, below)].Start);
-                }
+                breaks.Add(text.Lines[FirstLine(text, member)].Start);
+            }
+
+            if (index + 1 < type.Members.Count && !HasBlankLineBefore(text, type.Members[index + 1]))
+            {
+                breaks.Add(text.Lines[FirstLine(text, type.Members[index + 1])].Start);
             }
         }
 
@@ -59,9 +62,7 @@ internal static class MemberSpacing
             return document;
         }
 
-        var newLine = text.Lines[0].EndIncludingLineBreak > text.Lines[0].End
-            ? text.ToString(TextSpan.FromBounds(text.Lines[0].End, text.Lines[0].EndIncludingLineBreak))
-            : "\n";
+        var newLine = NewLines.FixedOf(root).ToFullString();
         return document.WithText(text.WithChanges(breaks.Select(position => new TextChange(new TextSpan(position, 0), newLine))));
     }
 
