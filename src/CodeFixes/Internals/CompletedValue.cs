@@ -52,7 +52,7 @@ internal static class CompletedValue
             }
             else if (statement.Parent is BlockSyntax)
             {
-                editor.RemoveNode(statement, SyntaxRemoveOptions.KeepUnbalancedDirectives | SyntaxRemoveOptions.AddElasticMarker);
+                BlankLines.RemoveStatement(editor, statement, SyntaxRemoveOptions.KeepUnbalancedDirectives);
             }
             else
             {

@@ -10,7 +10,7 @@ using Microsoft.CodeAnalysis.Editing;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
-/// <summary>Names new private static fields the way the file already names its fields.</summary>
+/// <summary>Names new private static fields the way the file (or else the project) already names its fields.</summary>
 internal static class FieldNaming
 {
     internal enum Style
@@ -25,7 +25,47 @@ internal static class FieldNaming
         Pascal,
     }
 
-    public static Style DetectStyle(SyntaxNode root)
+    /// <summary>
+    /// The file's style; where the file has no field that tells (a partial part, a class of methods), the style most
+    /// files of the project use, so that one Fix All names alike in every file.
+    /// </summary>
+    public static Style DetectStyle(SyntaxNode root, Compilation compilation) =>
+        HintOf(root) ?? ProjectStyles.GetValue(compilation, c => new StrongBox<Style>(ProjectStyle(c))).Value;
+
+    /// <summary>The project's style, found once per compilation: a Fix All asks it for each file that does not tell.</summary>
+    private static readonly ConditionalWeakTable<Compilation, StrongBox<Style>> ProjectStyles = new();
+
+    /// <summary>Counted over the first files that tell, in the compilation's order: the same answer on every run.</summary>
+    private static Style ProjectStyle(Compilation compilation)
+    {
+        var votes = new int[3];
+        var told = 0;
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            if (HintOf(tree.GetRoot()) is { } style)
+            {
+                votes[(int)style]++;
+                if (++told == FilesAsked)
+                {
+                    break;
+                }
+            }
+        }
+
+        var best = Style.StaticPrefix;
+        for (var style = Style.StaticPrefix; style <= Style.Pascal; style++)
+        {
+            best = votes[(int)style] > votes[(int)best] ? style : best;
+        }
+
+        return best;
+    }
+
+    /// <summary>How many of the project's files that name fields are asked, at most.</summary>
+    private const int FilesAsked = 50;
+
+    /// <summary>The style the file's own fields show, or null where none does.</summary>
+    private static Style? HintOf(SyntaxNode root)
     {
         var fields = root.DescendantNodes(n => n is not BaseMethodDeclarationSyntax and not BasePropertyDeclarationSyntax)
             .OfType<FieldDeclarationSyntax>()
@@ -50,9 +90,7 @@ internal static class FieldNaming
             return Style.Underscore;
         }
 
-        return Any(f => IsStatic(f) && IsNotPublic(f), n => n.Length > 0 && char.IsUpper(n[0]))
-            ? Style.Pascal
-            : Style.StaticPrefix;
+        return Any(f => IsStatic(f) && IsNotPublic(f), n => n.Length > 0 && char.IsUpper(n[0])) ? Style.Pascal : null;
     }
 
     public static string Format(Style style, IEnumerable<string> words)

@@ -49,7 +49,7 @@ internal sealed class NewStaticFields
     public NewStaticFields(SyntaxNode root, SemanticModel model)
     {
         _model = model;
-        _style = FieldNaming.DetectStyle(root);
+        _style = FieldNaming.DetectStyle(root, model.Compilation);
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
             : "\n";
@@ -148,8 +148,8 @@ internal sealed class NewStaticFields
             }
             else if (declaration.Members.FirstOrDefault() is { } first)
             {
-                // One blank line separates the new fields from a first member that is not a field.
-                var last = first is FieldDeclarationSyntax
+                // One blank line separates the new fields from a first member that is not a field, unless it has one.
+                var last = first is FieldDeclarationSyntax || BlankLines.Above(first) is not null
                     ? fields[fields.Count - 1]
                     : fields[fields.Count - 1].WithTrailingTrivia(SyntaxFactory.EndOfLine(_newLine), SyntaxFactory.EndOfLine(_newLine));
                 editor.InsertBefore(first, fields.Take(fields.Count - 1).Append(last));

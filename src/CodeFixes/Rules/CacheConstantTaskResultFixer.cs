@@ -105,22 +105,9 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
                 continue;
             }
 
-            // The blank line that set the declaration apart now sets apart the statement after it.
-            var index = scope.Statements.IndexOf(statement);
-            if (BlankLineBefore(statement) is { } blank && index + 1 < scope.Statements.Count && BlankLineBefore(scope.Statements[index + 1]) is null)
-            {
-                editor.ReplaceNode(scope.Statements[index + 1], (next, _) => next.WithLeadingTrivia(next.GetLeadingTrivia().Insert(0, blank)));
-            }
-
-            editor.RemoveNode(statement, SyntaxRemoveOptions.KeepNoTrivia);
+            BlankLines.RemoveStatement(editor, statement);
         }
     }
-
-
-    /// <summary>The line break of a blank line above the statement (before any comment on it), if it has one.</summary>
-    private static SyntaxTrivia? BlankLineBefore(SyntaxNode statement) =>
-        statement.GetLeadingTrivia().TakeWhile(t => !t.IsKind(SyntaxKind.SingleLineCommentTrivia) && !t.IsKind(SyntaxKind.MultiLineCommentTrivia))
-            .Where(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).Select(t => (SyntaxTrivia?)t).FirstOrDefault();
 
     private static void ReplaceWithCompletedTask(DocumentEditor editor, InvocationExpressionSyntax invocation, IInvocationOperation operation)
     {

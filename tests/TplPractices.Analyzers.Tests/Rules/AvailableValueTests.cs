@@ -307,6 +307,42 @@ public sealed class AvailableValueTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// An awaited statement that goes leaves its blank line to the statement after it: the code keeps its paragraphs,
+    /// and a statement that had its own blank line does not get a second one.
+    /// </summary>
+    [Fact]
+    public async Task ARemovedAwait_LeavesItsBlankLineToTheNextStatement()
+    {
+        var before = Class("""
+                async Task<int> Paused(Func<Task<int>> next)
+                {
+                    var value = await next();
+
+                    {|#0:await Task.Delay(0)|};
+                    value += await next();
+
+                    {|#1:await Task.CompletedTask|};
+
+                    return value;
+                }
+            """);
+        var after = Class("""
+                async Task<int> Paused(Func<Task<int>> next)
+                {
+                    var value = await next();
+
+                    value += await next();
+
+                    return value;
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Task.Delay(0)", "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Task.CompletedTask", Complete));
+        await test.RunAsync();
+    }
+
     private const string ZeroDelayTask = "is a zero delay, which every runtime completes at once: it is Task.CompletedTask; use that";
 
     /// <summary>

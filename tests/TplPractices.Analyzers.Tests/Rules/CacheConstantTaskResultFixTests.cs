@@ -428,6 +428,66 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     /// <summary>
+    /// A file whose type declares no field (one part of a partial class, a class of explicit interface members) names
+    /// its new field the way the project's other files name theirs, not in the default s_ style; and the blank line the
+    /// author left above the first member stays the one line between the new fields and it, not two (SA1507). Found
+    /// on Discord.Net: the part of its socket client that handles events got s_ fields and a double blank line.
+    /// </summary>
+    [Fact]
+    public async Task AFileWithoutFields_NamesAsTheProjectDoes_AndKeepsOneBlankLine()
+    {
+        const string Other = /* lang=c#-test */ """
+            partial class Client
+            {
+                private readonly object _gate = new object();
+                private int _count;
+            }
+
+            class Cache
+            {
+                private static readonly object _shared = new object();
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    ("Events.cs", /* lang=c#-test */ """
+                    using System.Threading.Tasks;
+
+                    partial class Client
+                    {
+
+                        public Task<int> Find(int id) => id > 0 ? [|Task.FromResult(42)|] : [|Task.FromResult(42)|];
+                    }
+                    """),
+                    ("Client.cs", Other),
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    ("Events.cs", /* lang=c#-test */ """
+                    using System.Threading.Tasks;
+
+                    partial class Client
+                    {
+                        private static readonly Task<int> _int42Task = Task.FromResult(42);
+
+                        public Task<int> Find(int id) => id > 0 ? _int42Task : _int42Task;
+                    }
+                    """),
+                    ("Client.cs", Other),
+                },
+            },
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A new field the line length wraps onto two lines is set apart from the field after it by a blank line, as
     /// StyleCop's SA1516 asks (an error under warnings as errors; Jellyfin's photo provider broke its build so); one
     /// that fits on its line joins the fields as before.
