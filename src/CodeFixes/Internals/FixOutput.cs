@@ -101,6 +101,7 @@ internal static class FixOutput
             if (await HasAnnotatedAsync(document, Simplifier.AddImportsAnnotation, cancellationToken).ConfigureAwait(false))
             {
                 document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+                document = await ImportPlacement.BeforeAliasesAsync(original, document, cancellationToken).ConfigureAwait(false);
             }
 
             if (await HasAnnotatedAsync(document, Simplifier.Annotation, cancellationToken).ConfigureAwait(false))

@@ -865,6 +865,53 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// In a file whose usings are not sorted and end with an alias, the using the fix needs goes after the last plain
+    /// using, not after the alias, where StyleCop's SA1209 would object (Discord.Net's event handling got
+    /// <c>using System.Threading;</c> below <c>using GameModel = …;</c>); the blank line before the alias stays.
+    /// </summary>
+    [Fact]
+    public async Task AnAddedUsing_GoesBeforeTheAliases_OfAnUnsortedList()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+                using System;
+
+                using Numbers = System.Collections.Generic.List<int>;
+
+                class C
+                {
+                    Task Once(Numbers items, int n) => Task.Run([|() => items.Add(n)|]);
+                }
+                """,
+        };
+        TurnOn(test);
+        test.FixedCode = /* lang=c#-test */ """
+            using System.Threading.Tasks;
+            using System;
+            using System.Threading;
+
+            using Numbers = System.Collections.Generic.List<int>;
+
+            class C
+            {
+                Task Once(Numbers items, int n) => Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var (items, n) = ((Numbers, int))state!;
+                        items.Add(n);
+                    },
+                    (items, n),
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default);
+            }
+            """;
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A global using alias of another file names Task: the simplifier would write it into a file that never mentions
     /// it (T4TaskAlias.Factory.StartNew); the shared layer writes the type's own name instead.
     /// </summary>
