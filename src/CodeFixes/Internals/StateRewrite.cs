@@ -25,7 +25,6 @@ internal sealed class StateRewrite
     private readonly string _state;
     private readonly string _self;
     private readonly LanguageVersion _version;
-    private readonly bool _forgivesNull;
     private readonly List<string> _parameterNames;
 
     /// <summary>The local each captured variable is read back into: its own name from C# 8, which allows shadowing.</summary>
@@ -41,7 +40,7 @@ internal sealed class StateRewrite
         _capture = capture;
         _lambda = (AnonymousFunctionExpressionSyntax)capture.Lambda.Syntax;
         _version = version;
-        _forgivesNull = forgivesNull;
+        ForgivesNull = forgivesNull;
         _names = new HashSet<string>(_lambda.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
         if (_version < LanguageVersion.CSharp8)
         {
@@ -195,7 +194,8 @@ internal sealed class StateRewrite
     /// <summary>The C# version the rewrite writes for: the oldest of the file's copies.</summary>
     public LanguageVersion Version => _version;
 
-    public bool ForgivesNull => _forgivesNull;
+    /// <summary>Whether an object state is read back with <c>!</c>: only where the code gets nullable warnings.</summary>
+    public bool ForgivesNull { get; }
 
     /// <summary>
     /// The values, spaced here rather than by the formatter so every target's copy comes out the same: one variable,
@@ -383,7 +383,7 @@ internal sealed class StateRewrite
     /// null itself (<c>?.</c>, <c>??</c>) or has its <c>!</c> already, which cannot warn. Only where the code gets nullable warnings.
     /// </summary>
     private bool WasKnownNonNull(IOperation? read) =>
-        _forgivesNull
+        ForgivesNull
         && read is IFieldReferenceOperation { Field.NullableAnnotation: NullableAnnotation.Annotated } or IPropertyReferenceOperation { Property.NullableAnnotation: NullableAnnotation.Annotated }
         && read.Type is { IsReferenceType: true }
         && IsOnlyRead(read)
@@ -426,7 +426,7 @@ internal sealed class StateRewrite
         ExpressionSyntax state = IdentifierName(_state);
         if (!_capture.Shape.Typed)
         {
-            if (_forgivesNull)
+            if (ForgivesNull)
             {
                 state = PostfixUnaryExpression(SyntaxKind.SuppressNullableWarningExpression, state);
             }

@@ -77,13 +77,18 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
 
     /// <summary>
     /// A local constant the cached fields spell out as a literal is left unused when those were its only reads; its
-    /// declaration goes too, or the compiler would warn (CS0219), an error under TreatWarningsAsErrors.
+    /// declaration goes too, or the compiler would warn (CS0219), an error under TreatWarningsAsErrors. So does a
+    /// constant read only in the initializers of constants that go (<c>const E Both = Image | E.Metadata;</c>).
     /// </summary>
     private static void RemoveUnusedConstants(DocumentEditor editor, Dictionary<ILocalSymbol, int> replacedReads, CancellationToken cancellationToken)
     {
-        foreach (var pair in replacedReads)
+        var pending = new Queue<ILocalSymbol>(replacedReads.Keys);
+        var removed = new HashSet<ILocalSymbol>(SymbolEqualityComparer.Default);
+        while (pending.Count > 0)
         {
-            if (pair.Key.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is not VariableDeclaratorSyntax
+            var local = pending.Dequeue();
+            if (removed.Contains(local)
+                || local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax(cancellationToken) is not VariableDeclaratorSyntax
                 {
                     Parent: VariableDeclarationSyntax { Parent: LocalDeclarationStatementSyntax statement } declaration,
                 } declarator
@@ -92,20 +97,32 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
                 continue;
             }
 
-            var reads = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Count(n => n.Identifier.ValueText == pair.Key.Name
-                && SymbolEqualityComparer.Default.Equals(editor.SemanticModel.GetSymbolInfo(n, cancellationToken).Symbol, pair.Key));
-            if (reads != pair.Value)
+            var reads = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Count(n => n.Identifier.ValueText == local.Name
+                && SymbolEqualityComparer.Default.Equals(editor.SemanticModel.GetSymbolInfo(n, cancellationToken).Symbol, local));
+            if (reads != replacedReads[local])
             {
                 continue;
             }
 
+            removed.Add(local);
             if (declaration.Variables.Count > 1)
             {
                 editor.RemoveNode(declarator, SyntaxRemoveOptions.KeepNoTrivia);
-                continue;
+            }
+            else
+            {
+                BlankLines.RemoveStatement(editor, statement);
             }
 
-            BlankLines.RemoveStatement(editor, statement);
+            // The constants its initializer reads lose those reads with it.
+            foreach (var name in declarator.Initializer?.Value.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>() ?? [])
+            {
+                if (editor.SemanticModel.GetSymbolInfo(name, cancellationToken).Symbol is ILocalSymbol { IsConst: true } other)
+                {
+                    replacedReads[other] = replacedReads.TryGetValue(other, out var count) ? count + 1 : 1;
+                    pending.Enqueue(other);
+                }
+            }
         }
     }
 
@@ -204,17 +221,13 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
             var literal = constant.Value is null
                 ? generator.NullLiteralExpression()
                 : generator.LiteralExpression(constant.Value);
-            if (argument.Type is { TypeKind: TypeKind.Enum } && CachedTaskKey.WrittenFlags(argument) is { Count: > 1 }
-                && CachedTaskKey.LocalConstantInitializer(argument.WithoutImplicitConversions()) is { Syntax: ExpressionSyntax spelled })
+            if (argument.Type is { TypeKind: TypeKind.Enum } enumType)
             {
-                // The members the author combined, as they wrote them (A | B).
-                literal = spelled.WithoutTrivia();
-            }
-            else if (argument.Type is { TypeKind: TypeKind.Enum } enumType)
-            {
+                // A member, or the members a [Flags] value combines in the order the author wrote them (A | B), named
+                // through the type: the constants they were written with are out of the initializer's scope.
                 literal = CachedTaskKey.EnumMember(enumType, constant.Value) is { } member
                     ? generator.MemberAccessExpression(generator.TypeExpression(enumType), member.Name)
-                    : CachedTaskKey.FlagMembers(enumType, constant.Value) is { } flags
+                    : (CachedTaskKey.WrittenFlags(argument) ?? CachedTaskKey.FlagMembers(enumType, constant.Value)) is { Count: > 1 } flags
                         ? flags.Select(f => generator.MemberAccessExpression(generator.TypeExpression(enumType), f.Name)).Aggregate(generator.BitwiseOrExpression)
                         : generator.CastExpression(enumType, literal);
             }

@@ -113,7 +113,7 @@ internal static class CachedTaskKey
     }
 
     /// <summary>The initializer of the local constant <paramref name="read"/> reads, bound.</summary>
-    public static IOperation? LocalConstantInitializer(IOperation read)
+    private static IOperation? LocalConstantInitializer(IOperation read)
     {
         if (read is not ILocalReferenceOperation { Local: { IsConst: true } local, SemanticModel: { } model }
             || local.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax() is not VariableDeclaratorSyntax { Initializer.Value: { } value }

@@ -428,6 +428,52 @@ public sealed class CacheConstantTaskResultFixTests
     }
 
     /// <summary>
+    /// A [Flags] constant built from another local constant (<c>const Changes Both = Image | Changes.Metadata;</c>) is
+    /// written as the members it names, type-qualified: the other constant is out of a field initializer's scope, so
+    /// the author's text cannot be copied there. Both constants go, the second having been read only by the first
+    /// (CS0219 otherwise, an error under warnings as errors).
+    /// </summary>
+    [Fact]
+    public async Task FlagsBuiltFromAnotherLocalConstant_AreWrittenAsMembers()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            [Flags]
+            enum Changes { None = 0, Image = 2, Metadata = 4 }
+
+            class C
+            {
+                public Task<Changes> Refresh()
+                {
+                    const Changes Image = Changes.Image;
+                    const Changes Both = Image | Changes.Metadata;
+                    return [|Task.FromResult(Both)|];
+                }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            [Flags]
+            enum Changes { None = 0, Image = 2, Metadata = 4 }
+
+            class C
+            {
+                private static readonly Task<Changes> s_changesImageMetadataTask = Task.FromResult(Changes.Image | Changes.Metadata);
+
+                public Task<Changes> Refresh()
+                {
+                    return s_changesImageMetadataTask;
+                }
+            }
+            """);
+    }
+
+    /// <summary>
     /// A file whose type declares no field (one part of a partial class, a class of explicit interface members) names
     /// its new field the way the project's other files name theirs, not in the default s_ style; and the blank line the
     /// author left above the first member stays the one line between the new fields and it, not two (SA1507). Found
