@@ -39,6 +39,14 @@ public class TPL0014_AvailableValue
         return header + await body();
     }
 
+    // Reported, without a fix: the only await is of a zero delay, which does not yield, so the parsing runs before the
+    // caller gets the task. Write await Task.Yield() if the caller was meant to go on first.
+    public async Task<int> ParseLaterAsync(string text)
+    {
+        await Task.Delay(0);
+        return text.Trim().Length;
+    }
+
     // Not reported: the delegate does real work (a call), so running it on the pool may be the point.
     public Task<int> MeasureAsync(string text) => Task.Run(() => text.Trim().Length);
 }

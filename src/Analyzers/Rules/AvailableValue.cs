@@ -125,13 +125,56 @@ internal static class AvailableValue
         return new Site(call, shape, value, fix);
     }
 
-    /// <summary>An await outside any loop body of a task that is already complete, where the value can take its place.</summary>
-    public static Site? OfAwait(IAwaitOperation await, Context context) =>
-        AwaitInLoop.AlreadyCompleted(await, context.Loops) is { } completed
-        && AwaitInLoop.InnermostLoopWithBodyAround(await) is null
-        && completed.CanUseValue(context.Loops)
-            ? new Site(await, completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" } ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue, await)
-            : null;
+    /// <summary>
+    /// An await outside any loop body of a task that is already complete, where the value can take its place; or a zero
+    /// delay awaited as the function's only await with work after it (<see cref="IsWorkAfter"/>), reported without a
+    /// fix: it reads as a yield that never happens, and only its author knows whether Task.Yield() was meant.
+    /// </summary>
+    public static Site? OfAwait(IAwaitOperation await, Context context)
+    {
+        if (AwaitInLoop.AlreadyCompleted(await, context.Loops) is not { } completed
+            || AwaitInLoop.InnermostLoopWithBodyAround(await) is not null)
+        {
+            return null;
+        }
+
+        var isDelay = completed.Task is IInvocationOperation { TargetMethod.Name: "Delay" };
+        if (completed.CanUseValue(context.Loops))
+        {
+            return new Site(await, isDelay ? ZeroDelay : "awaits a task that is already complete; use the value directly", completed.Value, FixUseValue, await);
+        }
+
+        return isDelay && IsWorkAfter(await) ? new Site(await, LoneZeroDelay, null, null) : null;
+    }
+
+    /// <summary>
+    /// Whether a statement after the await, in its block, runs code (a call or a <c>new</c>) other than a throw: the
+    /// shape of a yield meant before the work. An await last in the function, or followed only by a throw or a return
+    /// of a value, is the idiom that keeps a function async so its exception goes into the task (left alone).
+    /// </summary>
+    private static bool IsWorkAfter(IAwaitOperation await)
+    {
+        // Top-level statements have no caller waiting for a task: nothing there reads as a yield.
+        if (await.Parent is not IExpressionStatementOperation statement || statement.Parent is not IBlockOperation block
+            || await.Syntax.EnclosingFunction() is null or GlobalStatementSyntax)
+        {
+            return false;
+        }
+
+        var after = false;
+        foreach (var next in block.Operations)
+        {
+            if (after && next is not (IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation } or ILocalFunctionOperation)
+                && next.DescendantsAndSelf().Any(o => o is IInvocationOperation or IObjectCreationOperation or IDynamicInvocationOperation))
+            {
+                return true;
+            }
+
+            after |= next == statement;
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// A zero delay used as a task, not awaited (awaits are <see cref="OfAwait"/>'s, TPL0005's in loops, TPL0016's where
@@ -144,6 +187,8 @@ internal static class AvailableValue
                 ? new Site(call, "makes a zero delay, a task already complete, and discards it: it waits for nothing; remove it (or await a real delay, or Task.Yield(), if a wait was meant)", null, null)
                 : new Site(call, "is a zero delay, which every runtime completes at once: it is Task.CompletedTask; use that", null, FixCompletedTask)
             : null;
+
+    private const string LoneZeroDelay = "is the function's only await, of a zero delay, a task already complete: it does not yield, so the code after it runs before the caller gets the task (await Task.Yield() if a yield was meant)";
 
     private const string ZeroDelay = "awaits a zero delay, which is a task already complete: it does not yield (await Task.Yield() if a yield was meant); remove the await";
 

@@ -397,6 +397,38 @@ public sealed class AvailableValueTests
 
 
     /// <summary>
+    /// A zero delay awaited as the function's only await, with work after it, reads as a yield before the work; it
+    /// yields nothing, so the work runs before the caller gets the task. Reported without a fix: Task.Yield() changes
+    /// what runs where, and removing the await leaves an async function without one (CS1998). In a lambda, a nested
+    /// block and with ConfigureAwait; not before a throw, a return of a read, or at the end.
+    /// </summary>
+    [Fact]
+    public async Task AZeroDelayAsTheOnlyAwait_BeforeWork_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task Yields() { {|#0:await Task.Delay(0)|}; _count++; Console.WriteLine(_name); }
+                async Task<int> Computes() { {|#1:await Task.Delay(TimeSpan.Zero).ConfigureAwait(false)|}; return Sum(Empty); }
+                Func<Task> Later() => async () => { {|#2:await Task.Delay(0)|}; var list = new List<int>(); };
+                async Task Branch(bool now) { if (now) { {|#3:await Task.Delay(0, CancellationToken.None)|}; Console.WriteLine(); } }
+                async Task Throws() { await Task.Delay(0); throw new InvalidOperationException(_name); }
+                async Task<int> Reads() { await Task.Delay(0); return _count; }
+                async Task Trails() { Console.WriteLine(); await Task.Delay(0); }
+                async Task Cancelable(CancellationToken token) { await Task.Delay(0, token); Console.WriteLine(); }
+                static int Sum(int[] items) => items.Length;
+            """);
+        const string Lone = "is the function's only await, of a zero delay, a task already complete: it does not yield, so the code after it runs before the caller gets the task (await Task.Yield() if a yield was meant)";
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        string[] shown = ["Task.Delay(0)", "Task.Delay(TimeSpan.Zero).ConfigureAwait(...)", "Task.Delay(0)", "Task.Delay(0, CancellationToken.None)"];
+        for (var i = 0; i < shown.Length; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(shown[i], Lone));
+            test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(shown[i], Lone));
+        }
+
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A zero delay used as a task (returned, held, raced, given on) is the completed task: Task.CompletedTask says so,
     /// in any spelling of the delay and with a token that cannot be canceled. Discarded as a statement it is reported
     /// without a fix (more often a missing await than a task to keep). A token that may be canceled, a delay that is not
@@ -440,6 +472,45 @@ public sealed class AvailableValueTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments("Task.Delay(0)", Discarded));
         test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(6).WithArguments("Task.Delay(0)", Discarded));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A lone zero delay before work in top-level statements is not reported (no caller waits for a task there); in a
+    /// local function of them, and in C# 7.3 on .NET Framework, it is.
+    /// </summary>
+    [Fact]
+    public async Task ALoneZeroDelay_InTopLevelStatements_IsLeft_AndInTheirLocalFunction_Reported()
+    {
+        const string Code = """
+            using System;
+            using System.Threading.Tasks;
+
+            await Task.Delay(0);
+            Console.WriteLine("started");
+            Later().Wait();
+
+            async Task Later()
+            {
+                [|await Task.Delay(0)|];
+                Console.WriteLine("later");
+            }
+            """;
+        await new Verify.Test { TestCode = Code, FixedCode = Code, TestState = { OutputKind = OutputKind.ConsoleApplication } }.RunAsync();
+
+        const string Old = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<int> Parse(string text)
+                {
+                    [|await Task.Delay(0)|];
+                    return text.Trim().Length;
+                }
+            }
+            """;
+        await new Verify.Test { TestCode = Old, FixedCode = Old, OnCSharp73NetFramework = true }.RunAsync();
     }
 
     /// <summary>A zero delay in top-level statements, a nested lambda and a local function's expression body.</summary>
@@ -496,8 +567,9 @@ public sealed class AvailableValueTests
 
     /// <summary>
     /// The only await of a function keeps it async (the idiom that silences CS1998): not reported. A zero delay there
-    /// is the same idiom, not a yield meant: real code writes <c>await Task.Delay(0); throw …;</c> so that the
-    /// exception goes into the task, and a trailing one only to keep the function async. An
+    /// followed by nothing, a throw or a return of a value is the same idiom, not a yield meant: real code writes
+    /// <c>await Task.Delay(0); throw …;</c> so that the exception goes into the task, and a trailing one only to keep
+    /// the function async (work after it is a yield meant: see the next test). An
     /// awaited delegate task there becomes an await of a completed task. In a loop body, awaits are TPL0005's.
     /// </summary>
     [Fact]
