@@ -372,15 +372,15 @@ internal static class StateOverload
     }
 
     /// <summary>
-    /// The call passes its state <c>null</c> or <c>default</c>, and every callback is a lambda that never reads the
-    /// state it is given: the state is a dummy, and the captured values can take its place. A callback that reads it,
-    /// or one that is not a lambda, may give the null a meaning.
+    /// The call passes its state a constant (<c>null</c>, <c>0</c>, <c>false</c>) or <c>default</c>, and every callback
+    /// is a lambda that never reads the state it is given: the state is a dummy, and the captured values can take its
+    /// place. A callback that reads it, or one that is not a lambda, may give the constant a meaning.
     /// </summary>
     private static bool PassesADummy(IOperation call, Match own)
     {
         var arguments = Arguments(call);
         if (arguments.FirstOrDefault(a => a.Parameter?.Ordinal == own.StateOrdinal) is not { ArgumentKind: ArgumentKind.Explicit } state
-            || !(state.Value.ConstantValue is { HasValue: true, Value: null } || state.Value.WithoutImplicitConversions() is IDefaultValueOperation))
+            || !(state.Value.WithoutImplicitConversions() is { ConstantValue.HasValue: true } or IDefaultValueOperation))
         {
             return false;
         }

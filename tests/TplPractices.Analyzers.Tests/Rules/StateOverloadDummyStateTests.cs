@@ -9,7 +9,7 @@ using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
 namespace TplPractices.Analyzers.Tests.Rules;
 
 /// <summary>
-/// TPL0015 where the call is the state overload already but hands it a dummy (<c>null</c>, <c>default</c>) that its
+/// TPL0015 where the call is the state overload already but hands it a dummy (<c>null</c>, <c>default</c>, a constant) that its
 /// lambda ignores while capturing the real values; and <c>TaskFactory.FromAsync</c>, whose <c>TArg</c> overloads are
 /// state overloads of the same shape.
 /// </summary>
@@ -250,6 +250,50 @@ public sealed class StateOverloadDummyStateTests
         await new Verify.Test { TestCode = before, FixedCode = after, SharedByNetStandardAndNet10 = true }.RunAsync();
     }
 
+    /// <summary>
+    /// A constant the callback never reads is as much a dummy as <c>null</c>: nothing can see it, and it runs no code, so
+    /// the captured values take its place (a written type argument for it goes with it).
+    /// </summary>
+    [Fact]
+    public async Task ConstantStatesTheCallbackIgnores_AreFilledWithTheCapturedValues()
+    {
+        const string Before = """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                string Join(string a, string b) => string.Create(a.Length + b.Length, 0, {|#0:(span, _) =>
+                {
+                    a.AsSpan().CopyTo(span);
+                    b.AsSpan().CopyTo(span.Slice(a.Length));
+                }|});
+
+                void Queue(int x) => ThreadPool.UnsafeQueueUserWorkItem<int>({|#1:_ => Console.WriteLine(x)|}, 5, preferLocal: false);
+            }
+            """;
+        const string After = """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                string Join(string a, string b) => string.Create(a.Length + b.Length, (a, b), static (span, state) =>
+                {
+                    var (a, b) = state;
+                    a.AsSpan().CopyTo(span);
+                    b.AsSpan().CopyTo(span.Slice(a.Length));
+                });
+
+                void Queue(int x) => ThreadPool.UnsafeQueueUserWorkItem(static x => Console.WriteLine(x), x, preferLocal: false);
+            }
+            """;
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a' and 'b'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'x'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
     /// <summary>A state the callback reads, one a method group receives, a seed that comes back, a real state: no dummy.</summary>
     [Fact]
     public async Task StatesThatMeanSomething_AreNotReported()
@@ -269,7 +313,6 @@ public sealed class StateOverloadDummyStateTests
                     _ = items.Aggregate((string?)null, (acc, i) => text + i);   // the seed comes back: no state
                     _ = string.Create(text.Length, text, (span, t) => t.AsSpan().CopyTo(span));
                     _ = string.Create(text.Length, (object?)null, static (span, _) => span.Fill('x'));
-                    ThreadPool.UnsafeQueueUserWorkItem<int>(_ => Console.WriteLine(x), 5, preferLocal: false);
                 }
 
                 static void Fill(Span<char> span, string? state) { }
