@@ -41,6 +41,69 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A struct captured by a continuation (the registration a wait queue disposes once its waiter's task ends, found in
+    /// AsyncEx) travels boxed in the state and is unboxed where it is read: disposing the copy unregisters the callback
+    /// as disposing the captured variable did, since the registration is a handle to the token's record.
+    /// </summary>
+    [Fact]
+    public async Task ACapturedRegistration_TravelsAsTheState_AndStillUnregisters()
+    {
+        const string Before = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Work
+            {
+                public static async Task<string> Run()
+                {
+                    using var source = new CancellationTokenSource();
+                    var waiter = new TaskCompletionSource<int>();
+                    var calls = 0;
+                    var registration = source.Token.Register(() => calls++);
+                    var done = waiter.Task.ContinueWith([|_ => registration.Dispose()|], CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                    waiter.SetResult(1);
+                    await done;
+                    source.Cancel();
+                    return "calls " + calls;
+                }
+            }
+            """;
+        const string After = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public static class Work
+            {
+                public static async Task<string> Run()
+                {
+                    using var source = new CancellationTokenSource();
+                    var waiter = new TaskCompletionSource<int>();
+                    var calls = 0;
+                    var registration = source.Token.Register(() => calls++);
+                    var done = waiter.Task.ContinueWith(
+                        static (_, state) =>
+                        {
+                            var registration = (CancellationTokenRegistration)state!;
+                            registration.Dispose();
+                        },
+                        registration,
+                        CancellationToken.None,
+                        TaskContinuationOptions.ExecuteSynchronously,
+                        TaskScheduler.Default);
+                    waiter.SetResult(1);
+                    await done;
+                    source.Cancel();
+                    return "calls " + calls;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Before, After);
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Work", "Run");
+        Assert.Equal("returned calls 0", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(After, "Work", "Run"));
+    }
+
+    /// <summary>
     /// The fixer reads the captured variables back by name from the diagnostic: a local spelled <c>@this</c> (whose name
     /// is "this") and the instance it captures too are two values, each read back where it belongs.
     /// </summary>
