@@ -68,39 +68,16 @@ public sealed class UseTaskStateFixTests
                 }
             }
             """;
-        const string After = """
-            using System.Threading;
-            using System.Threading.Tasks;
-
-            public static class Work
-            {
-                public static async Task<string> Run()
-                {
-                    using var source = new CancellationTokenSource();
-                    var waiter = new TaskCompletionSource<int>();
-                    var calls = 0;
-                    var registration = source.Token.Register(() => calls++);
-                    var done = waiter.Task.ContinueWith(
-                        static (_, state) =>
-                        {
-                            var registration = (CancellationTokenRegistration)state!;
-                            registration.Dispose();
-                        },
-                        registration,
-                        CancellationToken.None,
-                        TaskContinuationOptions.ExecuteSynchronously,
-                        TaskScheduler.Default);
-                    waiter.SetResult(1);
-                    await done;
-                    source.Cancel();
-                    return "calls " + calls;
-                }
-            }
-            """;
-        await Verify.VerifyCodeFixAsync(Before, After);
+        const string Line = "\n            ";
+        var after = Before.Replace(
+            "ContinueWith([|_ => registration.Dispose()|], CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);",
+            "ContinueWith(" + Line + "static (_, state) =>" + Line + "{" + Line + "    var registration = (CancellationTokenRegistration)state!;" + Line + "    registration.Dispose();"
+                + Line + "}," + Line + "registration," + Line + "CancellationToken.None," + Line + "TaskContinuationOptions.ExecuteSynchronously," + Line + "TaskScheduler.Default);",
+            StringComparison.Ordinal);
+        await Verify.VerifyCodeFixAsync(Before, after);
         var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Work", "Run");
         Assert.Equal("returned calls 0", original);
-        Assert.Equal(original, await CodeRunner.RunAsync(After, "Work", "Run"));
+        Assert.Equal(original, await CodeRunner.RunAsync(after, "Work", "Run"));
     }
 
     /// <summary>
