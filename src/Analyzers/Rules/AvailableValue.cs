@@ -154,9 +154,11 @@ internal static class AvailableValue
     /// </summary>
     private static bool IsWorkAfter(IAwaitOperation await)
     {
-        // Top-level statements have no caller waiting for a task: nothing there reads as a yield.
+        // Top-level statements have no caller waiting for a task: nothing there reads as a yield. A body holding an #if
+        // may await elsewhere in another build, where this would not be its only await.
         if (await.Parent is not IExpressionStatementOperation statement || statement.Parent is not IBlockOperation block
-            || await.Syntax.EnclosingFunction() is null or GlobalStatementSyntax)
+            || await.Syntax.EnclosingFunction() is not { } function || function is GlobalStatementSyntax
+            || function.BodyOf()?.HasConditionalBranches() == true)
         {
             return false;
         }

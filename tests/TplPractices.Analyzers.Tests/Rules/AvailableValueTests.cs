@@ -400,7 +400,8 @@ public sealed class AvailableValueTests
     /// A zero delay awaited as the function's only await, with work after it, reads as a yield before the work; it
     /// yields nothing, so the work runs before the caller gets the task. Reported without a fix: Task.Yield() changes
     /// what runs where, and removing the await leaves an async function without one (CS1998). In a lambda, a nested
-    /// block and with ConfigureAwait; not before a throw, a return of a read, or at the end.
+    /// block and with ConfigureAwait; not before a throw, a return of a read, or at the end, nor in a body holding an #if
+    /// (another build may await elsewhere).
     /// </summary>
     [Fact]
     public async Task AZeroDelayAsTheOnlyAwait_BeforeWork_IsReportedWithoutAFix()
@@ -414,6 +415,14 @@ public sealed class AvailableValueTests
                 async Task<int> Reads() { await Task.Delay(0); return _count; }
                 async Task Trails() { Console.WriteLine(); await Task.Delay(0); }
                 async Task Cancelable(CancellationToken token) { await Task.Delay(0, token); Console.WriteLine(); }
+                async Task Conditional()
+                {
+                    await Task.Delay(0);
+            #if DEBUG
+                    await Task.Yield();
+            #endif
+                    Console.WriteLine();
+                }
                 static int Sum(int[] items) => items.Length;
             """);
         const string Lone = "is the function's only await, of a zero delay, a task already complete: it does not yield, so the code after it runs before the caller gets the task (await Task.Yield() if a yield was meant)";
