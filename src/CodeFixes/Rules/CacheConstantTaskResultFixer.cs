@@ -227,7 +227,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
                 // through the type: the constants they were written with are out of the initializer's scope.
                 literal = CachedTaskKey.EnumMember(enumType, constant.Value) is { } member
                     ? generator.MemberAccessExpression(generator.TypeExpression(enumType), member.Name)
-                    : (CachedTaskKey.WrittenFlags(argument) ?? CachedTaskKey.FlagMembers(enumType, constant.Value)) is { Count: > 1 } flags
+                    : CachedTaskKey.FlagsOf(argument, constant.Value) is { Count: > 1 } flags
                         ? flags.Select(f => generator.MemberAccessExpression(generator.TypeExpression(enumType), f.Name)).Aggregate(generator.BitwiseOrExpression)
                         : generator.CastExpression(enumType, literal);
             }

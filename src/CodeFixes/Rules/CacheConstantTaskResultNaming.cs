@@ -41,7 +41,7 @@ internal static class CachedTaskKey
         {
             words.Add(member.Name);
         }
-        else if ((WrittenFlags(argument) ?? FlagMembers(argument.Type, constant.Value)) is { } flags)
+        else if (FlagsOf(argument, constant.Value) is { } flags)
         {
             words.AddRange(flags.Select(f => f.Name));
         }
@@ -61,10 +61,17 @@ internal static class CachedTaskKey
             : null;
 
     /// <summary>
+    /// The enum members a constant argument combines: as written (<see cref="WrittenFlags"/>), else as its bits make it
+    /// up (<see cref="FlagMembers"/>); null where neither tells.
+    /// </summary>
+    public static IReadOnlyList<IFieldSymbol>? FlagsOf(IOperation argument, object? value) =>
+        WrittenFlags(argument) ?? FlagMembers(argument.Type, value);
+
+    /// <summary>
     /// The members of a <c>[Flags]</c> enum whose bits make up the value exactly (<c>ImageUpdate | MetadataImport</c>),
     /// lowest first, as <c>Enum.ToString</c> names them; null where they do not.
     /// </summary>
-    public static IReadOnlyList<IFieldSymbol>? FlagMembers(ITypeSymbol? type, object? value)
+    private static IReadOnlyList<IFieldSymbol>? FlagMembers(ITypeSymbol? type, object? value)
     {
         if (type is not { TypeKind: TypeKind.Enum }
             || !type.GetAttributes().Any(a => a.AttributeClass is { Name: "FlagsAttribute", ContainingNamespace.Name: "System" })
@@ -95,7 +102,7 @@ internal static class CachedTaskKey
     /// The enum members a value is written as, in the author's order: <c>A | B</c>, directly or as a local constant's
     /// initializer; null for any other spelling.
     /// </summary>
-    public static IReadOnlyList<IFieldSymbol>? WrittenFlags(IOperation value)
+    private static IReadOnlyList<IFieldSymbol>? WrittenFlags(IOperation value)
     {
         value = value.WithoutImplicitConversions();
         switch (value)

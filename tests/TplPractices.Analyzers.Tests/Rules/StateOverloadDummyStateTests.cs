@@ -211,8 +211,8 @@ public sealed class StateOverloadDummyStateTests
     }
 
     /// <summary>
-    /// One file compiled for netstandard2.0 under C# 7.3 and for net10.0 with nullable warnings: a typed dummy filled and
-    /// a named call given its state by name come out the same in both copies, and both compile.
+    /// One file compiled for netstandard2.0 under C# 7.3 and for net10.0 with nullable warnings: typed dummies (a default
+    /// and a constant) filled and a named call given its state by name come out the same in both copies, and both compile.
     /// </summary>
     [Fact]
     public async Task DummyStatesAndNamedArguments_InALibraryOfTwoTargets_AreFixed()
@@ -234,6 +234,8 @@ public sealed class StateOverloadDummyStateTests
             {
                 void Announce(Queue queue, string name) => queue.Enqueue([|_ => Console.WriteLine(name)|], default(object));
 
+                void Count(Queue queue, int total) => queue.Enqueue([|_ => Console.WriteLine(total)|], false);
+
                 void Send(Queue queue, string text) => queue.Post(priority: 2, work: [|p => Console.WriteLine(text + p)|]);
             }
             """ + Api;
@@ -243,6 +245,8 @@ public sealed class StateOverloadDummyStateTests
             class C
             {
                 void Announce(Queue queue, string name) => queue.Enqueue(myName => Console.WriteLine(myName), name);
+
+                void Count(Queue queue, int total) => queue.Enqueue(myTotal => Console.WriteLine(myTotal), total);
 
                 void Send(Queue queue, string text) => queue.Post(priority: 2, work: (p, myText) => Console.WriteLine(myText + p), arg: text);
             }
