@@ -67,9 +67,10 @@ internal static partial class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? earlyDelays = null)
         {
             Message = message;
+            EarlyDelays = earlyDelays ?? System.Array.Empty<IInvocationOperation>();
             FixKind = fixKind;
             Loop = loop;
             RaceStatement = raceStatement;
@@ -77,6 +78,12 @@ internal static partial class DelayTimer
             Winner = winner;
             HeldIn = heldIn;
         }
+
+        /// <summary>
+        /// For the loop shape: the same delay awaited before a <c>continue</c> on another path of the pass, which the
+        /// tick replaces too.
+        /// </summary>
+        public System.Collections.Generic.IReadOnlyList<IInvocationOperation> EarlyDelays { get; }
 
         /// <summary>The declaration of the local that holds the delay before the race; the source goes before it.</summary>
         public SyntaxNode? HeldIn { get; }
@@ -91,13 +98,14 @@ internal static partial class DelayTimer
         public SyntaxNode? LinkedToken { get; }
 
         /// <summary>
-        /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces; or the statement
+        /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces, then the delays
+        /// awaited before a <c>continue</c> that its tick replaces too; or the statement
         /// that holds the race, then (each where there is one, told apart by its kind of node) the awaited race the
         /// statement uses, the token to link to and the declaration that holds the delay. None without a fix.
         /// </summary>
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
-            FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() },
+            FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() }.Concat(EarlyDelays.Select(d => d.Syntax.GetLocation())).ToArray(),
             FixCancelDelay or FixCancelDelayAfterWinner when RaceStatement is not null =>
                 new[] { RaceStatement, Winner, LinkedToken, HeldIn }.Where(n => n is not null).Select(n => n!.GetLocation()).ToArray(),
             _ => null,
@@ -143,8 +151,9 @@ internal static partial class DelayTimer
             }
         }
 
-        return context.PeriodicTimer is not null && TimerLoopOf(delay) is { } loop
-            ? new Site(LoopMessage, CanFix(delay, loop, context) ? FixPeriodicTimer : null, loop)
+        var earlyDelays = new System.Collections.Generic.List<IInvocationOperation>();
+        return context.PeriodicTimer is not null && TimerLoopOf(delay, earlyDelays) is { } loop
+            ? new Site(LoopMessage, CanFix(delay, loop, context) && earlyDelays.All(d => CanFix(d, loop, context)) ? FixPeriodicTimer : null, loop, earlyDelays: earlyDelays)
             : null;
     }
 
@@ -210,9 +219,11 @@ internal static partial class DelayTimer
     /// The loop (<c>while</c>, <c>do … while</c>, <c>for (;;)</c>) whose body starts or ends with <c>await Task.Delay(…)</c>
     /// (ConfigureAwait allowed), or with a <c>try</c> that starts or ends so on the same side (<c>try { await WorkAsync();
     /// await Task.Delay(p, token); } catch (OperationCanceledException) { break; }</c>, the usual hosted service), runs
-    /// forever or until a token or a flag stops it, awaits no other delay, and waits the same time every pass.
+    /// forever or until a token or a flag stops it, and waits the same time every pass. Another delay awaited in the
+    /// pass is allowed only as the same delay ending a path of its own before a <c>continue</c> (<c>if (!ok) { await
+    /// Task.Delay(p, token); continue; }</c>, collected in <paramref name="earlyDelays"/>): each pass still waits once.
     /// </summary>
-    private static ILoopOperation? TimerLoopOf(IInvocationOperation delay)
+    private static ILoopOperation? TimerLoopOf(IInvocationOperation delay, System.Collections.Generic.List<IInvocationOperation> earlyDelays)
     {
         // A tick takes the context-only ConfigureAwait the delay had; it has no SuppressThrowing to keep.
         var awaited = ConfiguredAwait.AroundTask(delay);
@@ -232,21 +243,42 @@ internal static partial class DelayTimer
         }
 
         // The pass's work may await (await WorkAsync(); await Task.Delay(period);, the usual polling service): the timer
-        // ticks the same. Another delay awaited in the pass makes this one a pause among others.
+        // ticks the same. Another delay awaited in the pass makes this one a pause among others, unless it is the same
+        // wait on a path that ends the pass early.
+        var endsThePass = body.Operations.Last() is var last && (last == statement || last is ITryOperation attempt && attempt.Body.Operations.LastOrDefault() == statement);
         foreach (var operation in body.Descendants())
         {
             if (operation is IAwaitOperation other
                 && other != awaited.Parent
                 && other.Operation.WithoutImplicitConversions() is IInvocationOperation awaitedCall
-                && ConfiguredAwait.Inside(awaitedCall) is IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } }
+                && ConfiguredAwait.Inside(awaitedCall) is IInvocationOperation { TargetMethod: { Name: "Delay", IsStatic: true } } otherDelay
                 && other.EnclosingFunction() == delay.EnclosingFunction())
             {
-                return null;
+                if (!endsThePass || !IsEarlyWait(other, otherDelay, (IAwaitOperation)awaited.Parent, loop))
+                {
+                    return null;
+                }
+
+                earlyDelays.Add(otherDelay);
             }
         }
 
         return loop;
     }
+
+    /// <summary>
+    /// <c>await Task.Delay(…);</c> as a statement followed by a <c>continue</c> of the loop, the same call as the pass's
+    /// last delay (the same arguments and ConfigureAwait): the path waits once and starts the next pass.
+    /// </summary>
+    private static bool IsEarlyWait(IAwaitOperation wait, IInvocationOperation early, IAwaitOperation last, ILoopOperation loop) =>
+        wait.Parent is IExpressionStatementOperation { Parent: IBlockOperation block } statement
+        && block.Operations.IndexOf(statement) is var index
+        && index + 1 < block.Operations.Length
+        && block.Operations[index + 1] is IBranchOperation { BranchKind: BranchKind.Continue } next
+        && SymbolEqualityComparer.Default.Equals(next.Target, loop.ContinueLabel)
+        && last.Operation.WithoutImplicitConversions() is var lastAwaited
+        && SymbolEqualityComparer.Default.Equals(early.TargetMethod, ((IInvocationOperation)ConfiguredAwait.Inside(lastAwaited)).TargetMethod)
+        && SyntaxFactory.AreEquivalent(wait.Operation.Syntax, last.Operation.Syntax);
 
     /// <summary>
     /// The loop body whose first or last statement is <paramref name="statement"/>, or a <c>try</c> whose body starts (or

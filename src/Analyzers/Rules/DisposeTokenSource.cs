@@ -68,7 +68,21 @@ internal static class DisposeTokenSource
             return Unheld(created, unheld);
         }
 
-        if (created.WithImplicitConversionsAround().Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
+        var held = created.WithImplicitConversionsAround();
+        var holds = Holds(created);
+        if (held.Parent is IConditionalOperation { IsRef: false } choice && choice.Condition != held)
+        {
+            // var source = token.CanBeCanceled ? CreateLinkedTokenSource(token) : new CancellationTokenSource(): the local
+            // is one site, at its first creation, where every branch makes a new source (a shared one must not be disposed).
+            if (ChoiceOfSources(choice, created, out holds) is not { } whole)
+            {
+                return null;
+            }
+
+            held = whole;
+        }
+
+        if (held.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
             || declarator.Parent is not IVariableDeclarationOperation { Parent: IVariableDeclarationGroupOperation group } declaration
             || group.Parent is IUsingDeclarationOperation or IUsingOperation
             || declaration.Parent is IUsingOperation)
@@ -76,7 +90,6 @@ internal static class DisposeTokenSource
             return null;
         }
 
-        var holds = Holds(created);
         var tokenMayOutlive = false;
         var disposed = false;
         var captured = false;
@@ -122,6 +135,54 @@ internal static class DisposeTokenSource
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);
     }
+
+    /// <summary>
+    /// The outermost <c>?:</c> around <paramref name="created"/> (with its conversions) where every branch, however
+    /// nested, makes a new source or is <c>null</c>, and <paramref name="created"/> is the first source; what any of them
+    /// holds; null otherwise.
+    /// </summary>
+    private static IOperation? ChoiceOfSources(IConditionalOperation choice, IOperation created, out string? holds)
+    {
+        holds = null;
+        while (choice.WithImplicitConversionsAround() is { Parent: IConditionalOperation { IsRef: false } outer } inner && outer.Condition != inner)
+        {
+            choice = outer;
+        }
+
+        var first = true;
+        var stack = new System.Collections.Generic.Stack<IOperation>();
+        stack.Push(choice);
+        while (stack.Count > 0)
+        {
+            var branch = stack.Pop().WithoutImplicitConversions();
+            if (branch is IConditionalOperation { WhenFalse: { } whenFalse } nested)
+            {
+                stack.Push(whenFalse);
+                stack.Push(nested.WhenTrue);
+                continue;
+            }
+
+            if (branch.ConstantValue is { HasValue: true, Value: null })
+            {
+                continue; // `: null`: no source on that path, and a using takes null.
+            }
+
+            if (!(branch is IObjectCreationOperation || branch is IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" })
+                || !SymbolEqualityComparer.Default.Equals(branch.Type, created.Type)
+                || (first && branch != created))
+            {
+                return null;
+            }
+
+            first = false;
+            holds = Either(holds, Holds(branch));
+        }
+
+        return choice.WithImplicitConversionsAround();
+    }
+
+    private static string? Either(string? one, string? other) =>
+        one is null || one == other ? other : other is null ? one : TimerAndRegistration;
 
     /// <summary>What a new source holds: a parent registration (linked), a timer (a finite delay), or nothing (null).</summary>
     private static string? Holds(IOperation created) =>
@@ -309,7 +370,7 @@ internal static class DisposeTokenSource
                 return true;
             }
 
-            if (MayLeave(statement))
+            if (MayLeave(statement, IsDispose))
             {
                 return false;
             }
@@ -320,18 +381,45 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// A <c>return</c>, <c>yield break</c>, <c>throw</c> or <c>goto</c> in the statement, or a <c>break</c> or
-    /// <c>continue</c> of a loop around it (one of a loop or <c>switch</c> inside it stays in the block); lambdas and
-    /// local functions in it do not count.
+    /// <c>continue</c> of a loop around it (one of a loop or <c>switch</c> inside it stays in the block), that leaves
+    /// without disposing first (<c>if (done) { source.Dispose(); return; }</c> and <c>catch { source.Dispose(); throw;
+    /// }</c> dispose on their way out); lambdas and local functions in it do not count.
     /// </summary>
-    private static bool MayLeave(IOperation statement) =>
-        OwnOperations.Any(statement, operation => operation.Kind is OperationKind.Return or OperationKind.YieldBreak or OperationKind.Throw
+    private static bool MayLeave(IOperation statement, System.Func<IOperation, bool> isDispose) =>
+        OwnOperations.Any(statement, operation => (operation.Kind is OperationKind.Return or OperationKind.YieldBreak or OperationKind.Throw
             || (operation.Kind == OperationKind.Branch && ((IBranchOperation)operation).BranchKind switch
             {
                 BranchKind.GoTo => true,
                 BranchKind.Break => !HasTargetWithin(operation, statement, orSwitch: true),
                 BranchKind.Continue => !HasTargetWithin(operation, statement, orSwitch: false),
                 _ => false,
-            }));
+            }))
+            && !DisposedBefore(operation, statement, isDispose));
+
+    /// <summary>Whether a statement before the exit, in a block around it within the statement, disposes on every path.</summary>
+    private static bool DisposedBefore(IOperation exit, IOperation statement, System.Func<IOperation, bool> isDispose)
+    {
+        for (var current = exit; current != statement && current.Parent is { } parent; current = parent)
+        {
+            if (parent is IBlockOperation block)
+            {
+                foreach (var earlier in block.Operations)
+                {
+                    if (earlier == current)
+                    {
+                        break;
+                    }
+
+                    if (ControlPaths.DoesOnEveryPath(earlier, isDispose))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>Whether the loop (or <c>switch</c>) a <c>break</c> or <c>continue</c> ends is the statement or inside it.</summary>
     private static bool HasTargetWithin(IOperation branch, IOperation statement, bool orSwitch)

@@ -97,10 +97,21 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             return;
         }
 
-        // The one part: the timer loop.
-        if (parts.Length != 1 || FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
+        // The timer loop, then the same delays awaited before a continue, which take the tick too.
+        if (FixSites.Part<StatementSyntax>(editor.OriginalRoot, parts[0]) is not { } loop)
         {
             return;
+        }
+
+        var delays = new System.Collections.Generic.List<InvocationExpressionSyntax>();
+        foreach (var part in parts.Skip(1))
+        {
+            if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part) is not { } early)
+            {
+                return;
+            }
+
+            delays.Add(early);
         }
 
         var compilation = editor.SemanticModel.Compilation;
@@ -126,9 +137,15 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         var timer = AddedStatements.UsingVar(AddedStatements.Var(name, (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, periodicTimer), period)));
         AddedStatements.Before(editor, loop, [timer]);
 
-        var tick = InvocationExpression(
-            MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("WaitForNextTickAsync")),
-            ArgumentList(SeparatedList(delaySyntax.ArgumentList.Arguments.Where(a => a != periodArgument.Syntax))));
-        editor.ReplaceNode(delaySyntax, tick.WithTriviaFrom(delaySyntax));
+        // Each delay the same call: its own arguments but the period (the analyzer found them equivalent).
+        var periodIndex = delaySyntax.ArgumentList.Arguments.IndexOf((ArgumentSyntax)periodArgument.Syntax);
+        delays.Add(delaySyntax);
+        foreach (var each in delays)
+        {
+            var tick = InvocationExpression(
+                MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("WaitForNextTickAsync")),
+                ArgumentList(SeparatedList(each.ArgumentList.Arguments.Where((_, i) => i != periodIndex))));
+            editor.ReplaceNode(each, tick.WithTriviaFrom(each));
+        }
     }
 }

@@ -98,6 +98,112 @@ public sealed class DelayTimerTests
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A pass that waits on one of two paths: the same delay before a <c>continue</c> when the work failed, and at the end
+    /// otherwise. Each pass waits once, so one timer ticks for both; it runs the same number of passes.
+    /// </summary>
+    private const string EarlyWaitLoop = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Poller
+        {
+            private static Task<bool> TryStep(int pass) => Task.FromResult(pass % 2 == 0);
+
+            public static async Task<string> Poll()
+            {
+                using var stop = new CancellationTokenSource();
+                int passes = 0, failed = 0;
+                try
+                {
+                    while (!stop.IsCancellationRequested)
+                    {
+                        if (++passes == 5) stop.Cancel();
+                        if (!await TryStep(passes))
+                        {
+                            failed++;
+                            await Task.Delay(5, stop.Token).ConfigureAwait(false);
+                            continue;
+                        }
+
+                        await {|#0:Task.Delay(5, stop.Token)|}.ConfigureAwait(false);
+                    }
+                }
+                catch (OperationCanceledException)
+                {
+                }
+
+                return passes + " passes, " + failed + " failed";
+            }
+        }
+        """;
+
+    private static readonly string EarlyWaitLoopFixed = EarlyWaitLoop
+        .Replace("            while (!stop.IsCancellationRequested)", "            using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n            while (!stop.IsCancellationRequested)", StringComparison.Ordinal)
+        .Replace("await Task.Delay(5, stop.Token).ConfigureAwait(false);", "await timer.WaitForNextTickAsync(stop.Token).ConfigureAwait(false);", StringComparison.Ordinal)
+        .Replace("await {|#0:Task.Delay(5, stop.Token)|}.ConfigureAwait(false);", "await timer.WaitForNextTickAsync(stop.Token).ConfigureAwait(false);", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task TheSameDelayBeforeAContinue_TakesTheTickToo()
+    {
+        var test = new Verify.Test { TestCode = EarlyWaitLoop, FixedCode = EarlyWaitLoopFixed };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
+        await test.RunAsync();
+
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(EarlyWaitLoop), "Poller", "Poll");
+        Assert.Equal("returned 5 passes, 3 failed", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(EarlyWaitLoopFixed, "Poller", "Poll"));
+    }
+
+    /// <summary>
+    /// Another delay is a pause among others, not the same wait on another path: a different period (a retry's back-off),
+    /// a path that goes on after it, a <c>continue</c> of an inner loop, or a pass whose delay comes first.
+    /// </summary>
+    [Fact]
+    public async Task AnotherDelay_NotTheSameWaitBeforeAContinue_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                async Task Backoff(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        try { await WorkAsync(); }
+                        catch (InvalidOperationException) { await Task.Delay(5000, token); continue; }
+                        await Task.Delay(1000, token);
+                    }
+                }
+
+                async Task GoesOn(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        if (_count > 3) { await Task.Delay(1000, token); Work(); }
+                        await Task.Delay(1000, token);
+                    }
+                }
+
+                async Task InnerLoop(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        for (var i = 0; i < 3; i++) { if (i == _count) { await Task.Delay(1000, token); continue; } Work(); }
+                        await Task.Delay(1000, token);
+                    }
+                }
+
+                async Task DelayFirst(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        await Task.Delay(1000, token);
+                        if (_count > 3) { await Task.Delay(1000, token); continue; }
+                        Work();
+                    }
+                }
+            """));
+    }
+
     private static string Class(string members) => $$"""
         using System;
         using System.Threading;

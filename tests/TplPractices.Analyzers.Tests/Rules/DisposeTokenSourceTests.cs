@@ -291,6 +291,114 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// An early exit that disposes on its way out (<c>if (done) { timeout.Dispose(); return; }</c>, a <c>catch</c> that
+    /// disposes and rethrows) leaves nothing held: with the dispose at the end, every path disposes. An exit without
+    /// its own dispose, beside one with it, still leaves the timer held.
+    /// </summary>
+    [Fact]
+    public async Task AnExitThatDisposesOnItsWayOut_CountsAsDisposed()
+    {
+        var before = Class("""
+                async Task<bool> EarlyReturn(bool skip, Func<CancellationToken, Task> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    if (skip)
+                    {
+                        timeout.Dispose();
+                        return false;
+                    }
+
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                    return true;
+                }
+
+                async Task Rethrow(Func<CancellationToken, Task> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    try
+                    {
+                        await work(timeout.Token);
+                    }
+                    catch
+                    {
+                        timeout.Dispose();
+                        throw;
+                    }
+
+                    timeout.Dispose();
+                }
+
+                async Task<int> OneExitForgets(int mode, Func<CancellationToken, Task> work)
+                {
+                    var timeout = {|#0:new CancellationTokenSource(500)|};
+                    if (mode == 0) { timeout.Dispose(); return 0; }
+                    if (mode == 1) return 1;
+                    await work(timeout.Token);
+                    timeout.Dispose();
+                    return 2;
+                }
+            """);
+        var after = before.Replace("var timeout = {|#0:new CancellationTokenSource(500)|};", "using var timeout = new CancellationTokenSource(500);");
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("timeout", DisposeTokenSource.Timer, Using));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// <c>var source = token.CanBeCanceled ? CreateLinkedTokenSource(token) : new CancellationTokenSource();</c>: every
+    /// branch makes a new source (or is null), one site at the first. A branch that reads a source made elsewhere (which the using
+    /// would dispose) leaves the local alone, and so does a choice of two sources that hold nothing.
+    /// </summary>
+    [Fact]
+    public async Task ASourceChosenByAConditional_IsOneSite_WhereEveryBranchMakesOne()
+    {
+        var before = Class("""
+                CancellationTokenSource _shared = new CancellationTokenSource();
+
+                async Task Linked(CancellationToken token, Func<CancellationToken, Task> work)
+                {
+                    var source = token.CanBeCanceled ? {|#0:CancellationTokenSource.CreateLinkedTokenSource(token)|} : new CancellationTokenSource();
+                    source.CancelAfter(2000);
+                    await work(source.Token);
+                }
+
+                async Task Nested(int mode, Func<CancellationToken, Task> work)
+                {
+                    var source = mode == 0 ? {|#1:new CancellationTokenSource()|} : mode == 1 ? new CancellationTokenSource(100) : new CancellationTokenSource(200);
+                    await work(source.Token);
+                }
+
+                async Task OrNone(TimeSpan? limit, Func<CancellationToken, Task> work)
+                {
+                    var source = limit is null ? null : {|#2:new CancellationTokenSource(limit.Value)|};
+                    await work(source!.Token);
+                }
+
+                async Task Shared(bool own, Func<CancellationToken, Task> work)
+                {
+                    var source = own ? new CancellationTokenSource(100) : _shared;
+                    await work(source.Token);
+                }
+
+                async Task NothingHeld(bool own, Func<CancellationToken, Task> work)
+                {
+                    var source = own ? new CancellationTokenSource() : new CancellationTokenSource(Timeout.Infinite);
+                    await work(source.Token);
+                }
+            """);
+        var after = before
+            .Replace("var source = token.CanBeCanceled ? {|#0:CancellationTokenSource.CreateLinkedTokenSource(token)|}", "using var source = token.CanBeCanceled ? CancellationTokenSource.CreateLinkedTokenSource(token)")
+            .Replace("var source = mode == 0 ? {|#1:new CancellationTokenSource()|}", "using var source = mode == 0 ? new CancellationTokenSource()")
+            .Replace("var source = limit is null ? null : {|#2:new CancellationTokenSource(limit.Value)|};", "using var source = limit is null ? null : new CancellationTokenSource(limit.Value);");
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.TimerAndRegistration, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("source", DisposeTokenSource.Timer, Using));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A token that may still be in use when the block ends (given to work nobody awaits, kept in a variable): disposing
     /// the source there would stop its timer under that work. Reported, to dispose when the work ends; no fix.
     /// </summary>
