@@ -51,10 +51,23 @@ internal static class InjectedServices
             return false;
         }
 
-        var constructors = field.ContainingType.InstanceConstructors;
-        return !constructors.IsEmpty && constructors.All(c => SetsFromCheckedParameter(c, field.Name, initializer, checkedOnly))
-            && !IsSetByAnInitAccessor(field);
+        return IsSetInEveryConstructor(field.ContainingType, field.Name, initializer, checkedOnly) && !IsSetByAnInitAccessor(field);
     }
+
+    /// <summary>
+    /// The same of a get-only auto-property of this class (<c>Repo Repo { get; } = new Repo();</c>): its getter reads a
+    /// readonly field that only initializers and constructors set. Not one a derived class may override.
+    /// </summary>
+    public static bool IsNeverNull(IPropertySymbol property, bool checkedOnly = false) =>
+        property is { IsStatic: false, SetMethod: null, IsVirtual: false, IsAbstract: false, IsOverride: false, ContainingType.TypeKind: TypeKind.Class }
+        && property.DeclaringSyntaxReferences.Length == 1
+        && property.DeclaringSyntaxReferences[0].GetSyntax() is PropertyDeclarationSyntax { AccessorList.Accessors: { Count: 1 } accessors } declaration
+        && accessors[0] is { Body: null, ExpressionBody: null } getter
+        && getter.IsKind(SyntaxKind.GetAccessorDeclaration)
+        && IsSetInEveryConstructor(property.ContainingType, property.Name, declaration.Initializer?.Value, checkedOnly);
+
+    private static bool IsSetInEveryConstructor(INamedTypeSymbol type, string member, ExpressionSyntax? initializer, bool checkedOnly) =>
+        type.InstanceConstructors is { IsEmpty: false } constructors && constructors.All(c => SetsFromCheckedParameter(c, member, initializer, checkedOnly));
 
     /// <summary>
     /// Whether a static initializer that runs before the field's may run code (<see cref="StaticInitializers"/>): code

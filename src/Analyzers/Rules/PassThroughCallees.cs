@@ -49,22 +49,28 @@ internal static class PassThroughCallees
 
     /// <summary>
     /// A call whose receiver cannot be null and whose arguments run no code, of a callee that puts every exception in its
-    /// task and that no override can replace. The receiver is <c>this</c>, <c>base</c>, none, or a readonly field of this
-    /// instance that is never null: set by a <c>new</c> in its initializer, or in every constructor from a parameter
-    /// checked for null (<see cref="InjectedServices.IsNeverNull"/>; a parameter only declared non-nullable is not enough
+    /// task and that no override can replace. The receiver is <c>this</c>, <c>base</c>, none, or a readonly field (or a
+    /// get-only auto-property) of this instance that is never null: set by a <c>new</c> in its initializer, or in every constructor from a parameter
+    /// checked for null (<see cref="InjectedServices.IsNeverNull(IFieldSymbol, bool)"/>; a parameter only declared non-nullable is not enough
     /// here, since <c>null!</c> passes it); or a static readonly field a <c>new</c> in its initializer sets.
     /// </summary>
     private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth)
     {
         var callee = call.TargetMethod.OriginalDefinition;
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
-        var onField = call.Instance is IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } }
-            or IFieldReferenceOperation { Instance: null, Field.IsStatic: true };
-        return (call.Instance is null || onField || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+        var onMember = call.Instance is IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } }
+            or IFieldReferenceOperation { Instance: null, Field.IsStatic: true }
+            or IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Arguments.IsEmpty: true };
+        return (call.Instance is null || onMember || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
             && call.Arguments.All(a => SafeArgument(a.Value))
             && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth)
-            && (!onField || InjectedServices.IsNeverNull(((IFieldReferenceOperation)call.Instance!).Field, checkedOnly: true));
+            && (!onMember || call.Instance switch
+            {
+                IFieldReferenceOperation field => InjectedServices.IsNeverNull(field.Field, checkedOnly: true),
+                IPropertyReferenceOperation property => InjectedServices.IsNeverNull(property.Property, checkedOnly: true),
+                _ => false,
+            });
     }
 
     /// <summary>

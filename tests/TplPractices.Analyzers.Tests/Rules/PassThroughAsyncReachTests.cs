@@ -437,6 +437,83 @@ public sealed class PassThroughAsyncReachTests
     }
 
     /// <summary>
+    /// A get-only auto-property is a readonly field behind a getter that only reads it: set by a <c>new</c> in its
+    /// initializer, or in every constructor from a parameter checked for null, it is a receiver like the field. Not one
+    /// with a setter or an <c>init</c> accessor (set again later, to null), one a derived class may override, one whose
+    /// getter runs code, or one a constructor sets from a parameter only declared non-nullable.
+    /// </summary>
+    [Fact]
+    public async Task GetOnlyAutoPropertiesThatAreNeverNull_AreReceiversLikeThis()
+    {
+        const string before = """
+            using System;
+            using System.Threading.Tasks;
+
+            public class Ledger
+            {
+                public async Task<int> TotalAsync(int n) { await Task.Yield(); if (n < 0) throw new ArgumentException("negative"); return n * 10; }
+            }
+
+            public class Books
+            {
+                public Books(Ledger given, Ledger trusted)
+                {
+                    Given = given ?? throw new ArgumentNullException(nameof(given));
+                    Trusted = trusted;
+                }
+
+                public Books() : this(new Ledger(), new Ledger()) { }
+
+                private Ledger Made { get; } = new Ledger();
+                private Ledger Given { get; }
+                private Ledger Trusted { get; }
+                public Ledger Settable { get; set; } = new Ledger();
+                public Ledger Initable { get; init; } = new Ledger();
+                public virtual Ledger Replaceable { get; } = new Ledger();
+                private Ledger Computed => new Ledger();
+
+                public async Task<int> MadeAsync(int n) => {|#0:await|} Made.TotalAsync(n);
+                public async Task<int> GivenAsync(int n) { return {|#1:await|} this.Given.TotalAsync(n); }
+                public async Task<int> TrustedAsync(int n) => await Trusted.TotalAsync(n);
+                public async Task<int> SettableAsync(int n) => await Settable.TotalAsync(n);
+                public async Task<int> InitableAsync(int n) => await Initable.TotalAsync(n);
+                public async Task<int> ReplaceableAsync(int n) => await Replaceable.TotalAsync(n);
+                public async Task<int> ComputedAsync(int n) => await Computed.TotalAsync(n);
+            }
+
+            public static class Api
+            {
+                public static async Task<string> Run(int x)
+                {
+                    var books = new Books();
+                    var results = new System.Collections.Generic.List<string>();
+                    foreach (var task in new[] { books.MadeAsync(x), books.GivenAsync(x) })
+                    {
+                        try { results.Add((await task).ToString()); }
+                        catch (ArgumentException e) { results.Add(task.Status + " " + e.Message); }
+                    }
+
+                    return string.Join(",", results);
+                }
+            }
+            """;
+        var after = before
+            .Replace("public async Task<int> MadeAsync(int n) => {|#0:await|} Made.TotalAsync(n);", "public Task<int> MadeAsync(int n) => Made.TotalAsync(n);", StringComparison.Ordinal)
+            .Replace("public async Task<int> GivenAsync(int n) { return {|#1:await|} this.Given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return this.Given.TotalAsync(n); }", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'MadeAsync'", "'TotalAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'GivenAsync'", "'TotalAsync'"));
+        await test.RunAsync();
+
+        foreach (var x in new[] { 3, -1 })
+        {
+            var original = await CodeRunner.RunAsync(TestMarkup.Strip(before), "Api", "Run", x);
+            Assert.Equal(original, await CodeRunner.RunAsync(after, "Api", "Run", x));
+            Assert.Equal(x < 0 ? "returned Faulted negative,Faulted negative" : "returned 30,30", original);
+        }
+    }
+
+    /// <summary>
     /// A field made by <c>new</c>, a static one, and one set from a parameter checked with <c>?? throw</c>, in a file compiled for
     /// netstandard2.0 at C# 7.3 beside net10.0 with nullable warnings: every copy reports, and the fix builds in both.
     /// </summary>
