@@ -33,6 +33,9 @@ public sealed class FloorHostTests
     /// <summary>The rules that report without a fix, each page saying why no rewrite keeps the behaviour.</summary>
     private static readonly string[] ReportOnly = ["TPL0018"];
 
+    /// <summary>How many sites of each kind of rewrite the single fixes are applied on.</summary>
+    private const int SitesPerKind = 2;
+
     [Fact]
     public async Task EveryFixer_OffersAFix_AndItCompiles()
     {
@@ -42,7 +45,12 @@ public sealed class FloorHostTests
         foreach (var fixer in fixers)
         {
             var offered = 0;
-            foreach (var diagnostic in run.Diagnostics.Where(d => fixer.FixableDiagnosticIds.Contains(d.Id)))
+            // Each kind of rewrite on its first sites: this host shows the shipped fixes run and compile on Roslyn 4.8;
+            // the rule tests and CI's consumer runs apply every site on today's Roslyn.
+            var sites = run.Diagnostics.Where(d => fixer.FixableDiagnosticIds.Contains(d.Id))
+                .GroupBy(d => d.Properties.TryGetValue("FixKind", out var kind) ? kind : null)
+                .SelectMany(kind => kind.Take(SitesPerKind));
+            foreach (var diagnostic in sites)
             {
                 foreach (var action in await run.ActionsAsync(fixer, diagnostic))
                 {
