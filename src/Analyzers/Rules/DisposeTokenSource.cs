@@ -82,13 +82,22 @@ internal static class DisposeTokenSource
             held = whole;
         }
 
-        if (held.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var local } declarator }
+        // Made in the local's initializer, or written into a local declared without a source (`CancellationTokenSource
+        // source; if (…) source = new(…); else source = …;`), which is reported without a fix.
+        var assigned = held.Parent is ISimpleAssignmentOperation { Target: ILocalReferenceOperation, Parent: IExpressionStatementOperation } write && write.Value == held;
+        var declarator = assigned
+            ? DeclaratorOf(((ILocalReferenceOperation)((ISimpleAssignmentOperation)held.Parent!).Target).Local, created)
+            : (held.Parent as IVariableInitializerOperation)?.Parent as IVariableDeclaratorOperation;
+        if (declarator is not { Symbol: var local }
+            || (assigned && declarator.Initializer is { Value.ConstantValue: not { HasValue: true, Value: null } })
             || declarator.Parent is not IVariableDeclarationOperation { Parent: IVariableDeclarationGroupOperation group } declaration
             || group.Parent is IUsingDeclarationOperation or IUsingOperation
             || declaration.Parent is IUsingOperation)
         {
             return null;
         }
+
+        IOperation? firstWrite = null;
 
         var tokenMayOutlive = false;
         var disposed = false;
@@ -104,6 +113,19 @@ internal static class DisposeTokenSource
             // Captured: the lambda or local function may run after the block ends, so no using can go in; but where
             // nothing there disposes it either, nothing ever does.
             captured |= reference.EnclosingFunction() != function;
+
+            if (reference.Parent is ISimpleAssignmentOperation written && written.Target == reference)
+            {
+                // Every write puts a new source there, once each time the declaration runs: one site, at the first.
+                if (!assigned || written.Parent is not IExpressionStatementOperation || !MakesSources(written.Value, out var writtenHolds) || InALoopBelow(written, group))
+                {
+                    return null;
+                }
+
+                firstWrite ??= written;
+                holds = Either(holds, writtenHolds);
+                continue;
+            }
 
             switch (reference.Parent)
             {
@@ -125,12 +147,12 @@ internal static class DisposeTokenSource
             }
         }
 
-        if (holds is null || (disposed && (captured || DisposedOnEveryPath(group, local))))
+        if (holds is null || (disposed && (captured || assigned || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
 
-        var fix = captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
+        var fix = assigned || captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
             ? null
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);
@@ -143,42 +165,81 @@ internal static class DisposeTokenSource
     /// </summary>
     private static IOperation? ChoiceOfSources(IConditionalOperation choice, IOperation created, out string? holds)
     {
-        holds = null;
         while (choice.WithImplicitConversionsAround() is { Parent: IConditionalOperation { IsRef: false } outer } inner && outer.Condition != inner)
         {
             choice = outer;
         }
 
-        var first = true;
+        return MakesSources(choice, out holds) && FirstSource(choice) == created ? choice.WithImplicitConversionsAround() : null;
+    }
+
+    private static IOperation? FirstSource(IOperation value) => value.WithoutImplicitConversions() switch
+    {
+        IConditionalOperation { WhenFalse: { } whenFalse } choice => FirstSource(choice.WhenTrue) ?? FirstSource(whenFalse),
+        IObjectCreationOperation or IInvocationOperation => value.WithoutImplicitConversions(),
+        _ => null,
+    };
+
+    /// <summary>
+    /// Whether <paramref name="value"/> makes a new source on every path (a creation, <c>CreateLinkedTokenSource</c>,
+    /// or a <c>?:</c> of such values and <c>null</c>, however nested); what any of them holds.
+    /// </summary>
+    private static bool MakesSources(IOperation value, out string? holds)
+    {
+        holds = null;
         var stack = new System.Collections.Generic.Stack<IOperation>();
-        stack.Push(choice);
+        stack.Push(value);
         while (stack.Count > 0)
         {
             var branch = stack.Pop().WithoutImplicitConversions();
-            if (branch is IConditionalOperation { WhenFalse: { } whenFalse } nested)
+            if (branch is IConditionalOperation { IsRef: false, WhenFalse: { } whenFalse } nested)
             {
                 stack.Push(whenFalse);
                 stack.Push(nested.WhenTrue);
-                continue;
             }
-
-            if (branch.ConstantValue is { HasValue: true, Value: null })
+            else if (branch.ConstantValue is { HasValue: true, Value: null })
             {
-                continue; // `: null`: no source on that path, and a using takes null.
+                // `: null`: no source on that path, and a using takes null.
             }
-
-            if (!(branch is IObjectCreationOperation || branch is IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" })
-                || !SymbolEqualityComparer.Default.Equals(branch.Type, created.Type)
-                || (first && branch != created))
+            else if (branch is IObjectCreationOperation { Type: { Name: "CancellationTokenSource", ContainingNamespace.Name: "Threading" } }
+                || branch is IInvocationOperation { TargetMethod: { Name: "CreateLinkedTokenSource", ContainingType: { Name: "CancellationTokenSource", ContainingNamespace.Name: "Threading" } } })
             {
-                return null;
+                holds = Either(holds, Holds(branch));
             }
-
-            first = false;
-            holds = Either(holds, Holds(branch));
+            else
+            {
+                return false;
+            }
         }
 
-        return choice.WithImplicitConversionsAround();
+        return true;
+    }
+
+    /// <summary>Whether a loop or a lambda stands between the write and the block that declares the local: it would write again, over a source it leaves.</summary>
+    private static bool InALoopBelow(IOperation write, IOperation declaration)
+    {
+        for (var current = write.Parent; current is not null && current != declaration.Parent; current = current.Parent)
+        {
+            if (current.Kind is OperationKind.Loop or OperationKind.AnonymousFunction or OperationKind.LocalFunction)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static IVariableDeclaratorOperation? DeclaratorOf(ILocalSymbol local, IOperation created)
+    {
+        foreach (var operation in created.Root().Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+            {
+                return declarator;
+            }
+        }
+
+        return null;
     }
 
     private static string? Either(string? one, string? other) =>

@@ -346,6 +346,93 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// A local declared without a source and given one later (<c>CancellationTokenSource source; if (…) source = new(…);
+    /// else source = …;</c>) is one site, at its first write, reported without a fix: the declaration cannot take the
+    /// <c>using</c>. Left alone where something disposes it (on any path: the writes may sit in the branch that
+    /// disposes), where a write repeats in a loop or a lambda below the declaration, where a write reads a source made
+    /// elsewhere, or where the local starts with a source of its own.
+    /// </summary>
+    [Fact]
+    public async Task ASourceWrittenIntoALocalLater_IsReportedWithoutAFix()
+    {
+        const string Dispose = "dispose it when the work that uses its token ends";
+        var test = new Verify.Test
+        {
+            TestCode = Class("""
+                CancellationTokenSource _shared = new CancellationTokenSource();
+
+                async Task Branches(int ms, CancellationToken token, Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource source;
+                    if (ms > 0) source = {|#0:new CancellationTokenSource(ms)|};
+                    else source = CancellationTokenSource.CreateLinkedTokenSource(token);
+                    await work(source.Token);
+                }
+
+                async Task StartsNull(Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource? source = null;
+                    source = {|#1:new CancellationTokenSource(TimeSpan.FromSeconds(2))|};
+                    await work(source.Token);
+                }
+
+                async Task DisposedInTheBranch(bool timed, Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource source;
+                    if (timed)
+                    {
+                        source = new CancellationTokenSource(500);
+                        await work(source.Token);
+                        source.Dispose();
+                    }
+                }
+
+                async Task DisposedInAFinally(Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource? source = null;
+                    try
+                    {
+                        source = new CancellationTokenSource(500);
+                        await work(source.Token);
+                    }
+                    finally
+                    {
+                        source?.Dispose();
+                    }
+                }
+
+                async Task WrittenInALoop(Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource source;
+                    for (var i = 0; i < 3; i++)
+                    {
+                        source = new CancellationTokenSource(500);
+                        await work(source.Token);
+                    }
+                }
+
+                async Task OrShared(bool own, Func<CancellationToken, Task> work)
+                {
+                    CancellationTokenSource source;
+                    if (own) source = new CancellationTokenSource(500);
+                    else source = _shared;
+                    await work(source.Token);
+                }
+
+                async Task Replaced(Func<CancellationToken, Task> work)
+                {
+                    var source = new CancellationTokenSource();
+                    source = new CancellationTokenSource(500);
+                    await work(source.Token);
+                }
+            """),
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.TimerAndRegistration, Dispose));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, Dispose));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// <c>var source = token.CanBeCanceled ? CreateLinkedTokenSource(token) : new CancellationTokenSource();</c>: every
     /// branch makes a new source (or is null), one site at the first. A branch that reads a source made elsewhere (which the using
     /// would dispose) leaves the local alone, and so does a choice of two sources that hold nothing.
