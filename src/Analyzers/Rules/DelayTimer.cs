@@ -276,8 +276,8 @@ internal static partial class DelayTimer
         && index + 1 < block.Operations.Length
         && block.Operations[index + 1] is IBranchOperation { BranchKind: BranchKind.Continue } next
         && SymbolEqualityComparer.Default.Equals(next.Target, loop.ContinueLabel)
-        && last.Operation.WithoutImplicitConversions() is var lastAwaited
-        && SymbolEqualityComparer.Default.Equals(early.TargetMethod, ((IInvocationOperation)ConfiguredAwait.Inside(lastAwaited)).TargetMethod)
+        && ConfiguredAwait.Inside(last.Operation.WithoutImplicitConversions()) is IInvocationOperation lastDelay
+        && SymbolEqualityComparer.Default.Equals(early.TargetMethod, lastDelay.TargetMethod)
         && SyntaxFactory.AreEquivalent(wait.Operation.Syntax, last.Operation.Syntax);
 
     /// <summary>
