@@ -112,13 +112,17 @@ internal static class OperationExtensions
     }
 
     /// <summary>The value the local's declaration in <paramref name="scope"/> gives it, or null (none there, or no initializer).</summary>
-    public static IOperation? InitializerOf(this IOperation scope, ILocalSymbol local)
+    public static IOperation? InitializerOf(this IOperation scope, ILocalSymbol local) =>
+        scope.DeclaratorOf(local)?.GetVariableInitializer()?.Value;
+
+    /// <summary>The local's declarator in <paramref name="scope"/>, or null.</summary>
+    public static IVariableDeclaratorOperation? DeclaratorOf(this IOperation scope, ILocalSymbol local)
     {
         foreach (var operation in scope.Descendants())
         {
             if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
             {
-                return declarator.GetVariableInitializer()?.Value;
+                return declarator;
             }
         }
 

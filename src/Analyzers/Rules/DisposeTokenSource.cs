@@ -84,9 +84,12 @@ internal static class DisposeTokenSource
 
         // Made in the local's initializer, or written into a local declared without a source (`CancellationTokenSource
         // source; if (…) source = new(…); else source = …;`), which is reported without a fix.
-        var assigned = held.Parent is ISimpleAssignmentOperation { Target: ILocalReferenceOperation, Parent: IExpressionStatementOperation } write && write.Value == held;
-        var declarator = assigned
-            ? DeclaratorOf(((ILocalReferenceOperation)((ISimpleAssignmentOperation)held.Parent!).Target).Local, created)
+        var writtenLocal = held.Parent is ISimpleAssignmentOperation { Target: ILocalReferenceOperation target, Parent: IExpressionStatementOperation } write && write.Value == held
+            ? target.Local
+            : null;
+        var assigned = writtenLocal is not null;
+        var declarator = writtenLocal is not null
+            ? created.Root().DeclaratorOf(writtenLocal)
             : (held.Parent as IVariableInitializerOperation)?.Parent as IVariableDeclaratorOperation;
         if (declarator is not { Symbol: var local }
             || (assigned && declarator.Initializer is { Value.ConstantValue: not { HasValue: true, Value: null } })
@@ -98,6 +101,7 @@ internal static class DisposeTokenSource
         }
 
         IOperation? firstWrite = null;
+        var nullTested = false;
 
         var tokenMayOutlive = false;
         var disposed = false;
@@ -127,6 +131,13 @@ internal static class DisposeTokenSource
                 continue;
             }
 
+            // A null test (`source != null`, `source is null`, the reads of a `: null` choice) neither keeps nor passes it.
+            if (IsNullTest(reference))
+            {
+                nullTested = true;
+                continue;
+            }
+
             switch (reference.Parent)
             {
                 case IInvocationOperation { TargetMethod.Name: "Dispose" or "DisposeAsync" } call when call.Instance == reference:
@@ -147,7 +158,8 @@ internal static class DisposeTokenSource
             }
         }
 
-        if (holds is null || (disposed && (captured || assigned || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
+        // A dispose behind a null test (`if (source != null) source.Dispose();`) is on every path the source exists on.
+        if (holds is null || (disposed && (captured || assigned || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
@@ -229,18 +241,14 @@ internal static class DisposeTokenSource
         return false;
     }
 
-    private static IVariableDeclaratorOperation? DeclaratorOf(ILocalSymbol local, IOperation created)
+    private static bool IsNullTest(IOperation reference) => reference.WithImplicitConversionsAround().Parent switch
     {
-        foreach (var operation in created.Root().Descendants())
-        {
-            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
-            {
-                return declarator;
-            }
-        }
+        IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals, OperatorMethod: null } test => IsNull(test.LeftOperand) || IsNull(test.RightOperand),
+        IIsPatternOperation { Pattern: var pattern } => (pattern is INegatedPatternOperation negated ? negated.Pattern : pattern) is IConstantPatternOperation { Value: var tested } && IsNull(tested),
+        _ => false,
+    };
 
-        return null;
-    }
+    private static bool IsNull(IOperation operation) => operation.WithoutImplicitConversions().ConstantValue is { HasValue: true, Value: null };
 
     private static string? Either(string? one, string? other) =>
         one is null || one == other ? other : other is null ? one : TimerAndRegistration;

@@ -58,19 +58,24 @@ internal static class PassThroughCallees
     {
         var callee = call.TargetMethod.OriginalDefinition;
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
-        var onMember = call.Instance is IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } }
-            or IFieldReferenceOperation { Instance: null, Field.IsStatic: true }
-            or IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Arguments.IsEmpty: true };
-        return (call.Instance is null || onMember || call.Instance is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+        // A member of this type as the receiver; its test runs last, since it reads the type's constructors.
+        ISymbol? member = call.Instance switch
+        {
+            IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } field => field.Field,
+            IFieldReferenceOperation { Instance: null, Field.IsStatic: true } field => field.Field,
+            IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Arguments.IsEmpty: true } property => property.Property,
+            _ => null,
+        };
+        return (member is not null || call.Instance is null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
             && call.Arguments.All(a => SafeArgument(a.Value))
             && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth)
-            && (!onMember || call.Instance switch
+            && member switch
             {
-                IFieldReferenceOperation field => InjectedServices.IsNeverNull(field.Field, checkedOnly: true),
-                IPropertyReferenceOperation property => InjectedServices.IsNeverNull(property.Property, checkedOnly: true),
-                _ => false,
-            });
+                IFieldSymbol field => InjectedServices.IsNeverNull(field, checkedOnly: true),
+                IPropertySymbol property => InjectedServices.IsNeverNull(property, checkedOnly: true),
+                _ => true,
+            };
     }
 
     /// <summary>

@@ -122,7 +122,8 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             || editor.SemanticModel.GetOperation(delaySyntax, cancellationToken) is not IInvocationOperation delay
             || AddedStatements.LocalScopeOf(loop) is not { } member
             || DelayTimer.PeriodOf(delay) is not { } periodArgument
-            || periodArgument.Written() is not { } writtenPeriod)
+            || periodArgument.Written() is not { } writtenPeriod
+            || periodArgument.Syntax is not ArgumentSyntax periodSyntax)
         {
             return;
         }
@@ -138,7 +139,7 @@ public sealed class DelayTimerFixer : SiteRuleFixer
         AddedStatements.Before(editor, loop, [timer]);
 
         // Each delay the same call: its own arguments but the period (the analyzer found them equivalent).
-        var periodIndex = delaySyntax.ArgumentList.Arguments.IndexOf((ArgumentSyntax)periodArgument.Syntax);
+        var periodIndex = delaySyntax.ArgumentList.Arguments.IndexOf(periodSyntax);
         delays.Add(delaySyntax);
         foreach (var each in delays)
         {

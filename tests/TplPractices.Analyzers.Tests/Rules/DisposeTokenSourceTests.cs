@@ -286,6 +286,13 @@ public sealed class DisposeTokenSourceTests
                     await work(timeout.Token);
                     timeout.Dispose();
                 }
+
+                async Task NullCheckedDispose(Func<CancellationToken, Task> work)
+                {
+                    var timeout = new CancellationTokenSource(500);
+                    try { await work(timeout.Token); }
+                    finally { if (timeout is not null) timeout.Dispose(); }
+                }
             """);
         await Verify.VerifyAnalyzerAsync(code);
     }
@@ -350,7 +357,8 @@ public sealed class DisposeTokenSourceTests
     /// else source = …;</c>) is one site, at its first write, reported without a fix: the declaration cannot take the
     /// <c>using</c>. Left alone where something disposes it (on any path: the writes may sit in the branch that
     /// disposes), where a write repeats in a loop or a lambda below the declaration, where a write reads a source made
-    /// elsewhere, or where the local starts with a source of its own.
+    /// elsewhere, or where the local starts with a source of its own. A null test of the local keeps nothing: a `: null`
+    /// choice read through one is reported too (no fix: its token goes through a <c>?:</c>).
     /// </summary>
     [Fact]
     public async Task ASourceWrittenIntoALocalLater_IsReportedWithoutAFix()
@@ -425,10 +433,18 @@ public sealed class DisposeTokenSourceTests
                     source = new CancellationTokenSource(500);
                     await work(source.Token);
                 }
+
+                // A `: null` choice read through a null test: the token goes through a ?:, which the fix does not follow.
+                async Task ChosenOrNone(CancellationToken token, Func<CancellationToken, Task> work)
+                {
+                    var linked = token.CanBeCanceled ? {|#2:CancellationTokenSource.CreateLinkedTokenSource(token)|} : null;
+                    await work(linked != null ? linked.Token : token);
+                }
             """),
         };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.TimerAndRegistration, Dispose));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, Dispose));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("linked", DisposeTokenSource.Registration, Dispose));
         await test.RunAsync();
     }
 
@@ -700,6 +716,12 @@ public sealed class DisposeTokenSourceTests
                     var timeout = [|new CancellationTokenSource(100)|];
                     await work(timeout.Token);
                 }
+
+                async Task Chosen(CancellationToken token, Func<CancellationToken, Task> work)
+                {
+                    var linked = token.CanBeCanceled ? [|CancellationTokenSource.CreateLinkedTokenSource(token)|] : new CancellationTokenSource(100);
+                    await work(linked.Token);
+                }
             }
             """;
         const string After = """
@@ -714,6 +736,14 @@ public sealed class DisposeTokenSourceTests
                     using (var timeout = new CancellationTokenSource(100))
                     {
                         await work(timeout.Token);
+                    }
+                }
+
+                async Task Chosen(CancellationToken token, Func<CancellationToken, Task> work)
+                {
+                    using (var linked = token.CanBeCanceled ? CancellationTokenSource.CreateLinkedTokenSource(token) : new CancellationTokenSource(100))
+                    {
+                        await work(linked.Token);
                     }
                 }
             }

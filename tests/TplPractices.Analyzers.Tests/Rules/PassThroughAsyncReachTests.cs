@@ -514,7 +514,8 @@ public sealed class PassThroughAsyncReachTests
     }
 
     /// <summary>
-    /// A field made by <c>new</c>, a static one, and one set from a parameter checked with <c>?? throw</c>, in a file compiled for
+    /// A field made by <c>new</c>, a static one, one set from a parameter checked with <c>?? throw</c>, and a get-only
+    /// auto-property made by <c>new</c>, in a file compiled for
     /// netstandard2.0 at C# 7.3 beside net10.0 with nullable warnings: every copy reports, and the fix builds in both.
     /// </summary>
     [Fact]
@@ -537,9 +538,12 @@ public sealed class PassThroughAsyncReachTests
 
                 public Owner(Ledger given) { _given = given ?? throw new ArgumentNullException(nameof(given)); }
 
+                private Ledger Books { get; } = new Ledger();
+
                 public async Task<int> MadeAsync(int n) { return [|await|] _made.TotalAsync(n); }
                 public async Task<int> GivenAsync(int n) { return [|await|] _given.TotalAsync(n); }
                 public async Task<int> SharedAsync(int n) { return [|await|] s_shared.TotalAsync(n); }
+                public async Task<int> BooksAsync(int n) { return [|await|] Books.TotalAsync(n); }
             }
             """;
         await new Verify.Test
@@ -548,7 +552,8 @@ public sealed class PassThroughAsyncReachTests
             FixedCode = TestMarkup.Strip(Source)
                 .Replace("public async Task<int> MadeAsync(int n) { return await _made.TotalAsync(n); }", "public Task<int> MadeAsync(int n) { return _made.TotalAsync(n); }", StringComparison.Ordinal)
                 .Replace("public async Task<int> GivenAsync(int n) { return await _given.TotalAsync(n); }", "public Task<int> GivenAsync(int n) { return _given.TotalAsync(n); }", StringComparison.Ordinal)
-                .Replace("public async Task<int> SharedAsync(int n) { return await s_shared.TotalAsync(n); }", "public Task<int> SharedAsync(int n) { return s_shared.TotalAsync(n); }", StringComparison.Ordinal),
+                .Replace("public async Task<int> SharedAsync(int n) { return await s_shared.TotalAsync(n); }", "public Task<int> SharedAsync(int n) { return s_shared.TotalAsync(n); }", StringComparison.Ordinal)
+                .Replace("public async Task<int> BooksAsync(int n) { return await Books.TotalAsync(n); }", "public Task<int> BooksAsync(int n) { return Books.TotalAsync(n); }", StringComparison.Ordinal),
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         }.RunAsync();
     }
