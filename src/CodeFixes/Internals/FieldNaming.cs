@@ -26,37 +26,61 @@ internal static class FieldNaming
     }
 
     /// <summary>
-    /// The file's style; where the file has no field that tells (a partial part, a class of methods), the style most
-    /// files of the project use, so that one Fix All names alike in every file.
+    /// The style of the static fields the file names, else of those most files of the project name (so that one Fix
+    /// All names alike in every file); only where no file names a static field, the style of its other fields (a file
+    /// of <c>_camelCase</c> instance fields in a project that names its statics <c>s_</c> or <c>PascalCase</c> would
+    /// otherwise get a static field named like its instance fields).
     /// </summary>
-    public static Style DetectStyle(SyntaxNode root, Compilation compilation) =>
-        HintOf(root) ?? ProjectStyles.GetValue(compilation, c => new StrongBox<Style>(ProjectStyle(c))).Value;
+    public static Style DetectStyle(SyntaxNode root, Compilation compilation)
+    {
+        var file = HintsOf(root);
+        var project = ProjectStyles.GetValue(compilation, c => new StrongBox<(Style?, Style?)>(ProjectStyle(c))).Value;
+        return file.Static ?? project.Static ?? file.Other ?? project.Other ?? Style.StaticPrefix;
+    }
 
-    /// <summary>The project's style, found once per compilation: a Fix All asks it for each file that does not tell.</summary>
-    private static readonly ConditionalWeakTable<Compilation, StrongBox<Style>> ProjectStyles = new();
+    /// <summary>The project's styles, found once per compilation: a Fix All asks them for each file that does not tell.</summary>
+    private static readonly ConditionalWeakTable<Compilation, StrongBox<(Style? Static, Style? Other)>> ProjectStyles = new();
 
     /// <summary>Counted over the first files that tell, in the compilation's order: the same answer on every run.</summary>
-    private static Style ProjectStyle(Compilation compilation)
+    private static (Style? Static, Style? Other) ProjectStyle(Compilation compilation)
     {
-        var votes = new int[3];
+        var staticVotes = new int[3];
+        var otherVotes = new int[3];
         var told = 0;
         foreach (var tree in compilation.SyntaxTrees)
         {
             // Generated files follow their generator's style, not the authors'.
-            if (!IsGenerated(tree) && HintOf(tree.GetRoot()) is { } style)
+            if (IsGenerated(tree))
             {
-                votes[(int)style]++;
-                if (++told == FilesAsked)
-                {
-                    break;
-                }
+                continue;
+            }
+
+            var hints = HintsOf(tree.GetRoot());
+            if (hints.Static is { } staticStyle)
+            {
+                staticVotes[(int)staticStyle]++;
+            }
+
+            if (hints.Other is { } otherStyle)
+            {
+                otherVotes[(int)otherStyle]++;
+            }
+
+            if ((hints.Static ?? hints.Other) is not null && ++told == FilesAsked)
+            {
+                break;
             }
         }
 
-        var best = Style.StaticPrefix;
+        return (Winner(staticVotes), Winner(otherVotes));
+    }
+
+    private static Style? Winner(int[] votes)
+    {
+        Style? best = null;
         for (var style = Style.StaticPrefix; style <= Style.Pascal; style++)
         {
-            best = votes[(int)style] > votes[(int)best] ? style : best;
+            best = votes[(int)style] > (best is { } b ? votes[(int)b] : 0) ? style : best;
         }
 
         return best;
@@ -74,33 +98,31 @@ internal static class FieldNaming
     /// <summary>How many of the project's files that name fields are asked, at most.</summary>
     private const int FilesAsked = 50;
 
-    /// <summary>The style the file's own fields show, or null where none does.</summary>
-    private static Style? HintOf(SyntaxNode root)
+    /// <summary>
+    /// The style the file's non-public static fields show, and the one its other non-public fields show (only
+    /// <c>_camelCase</c> tells there), each null where none does.
+    /// </summary>
+    private static (Style? Static, Style? Other) HintsOf(SyntaxNode root)
     {
         var fields = root.DescendantNodes(n => n is not BaseMethodDeclarationSyntax and not BasePropertyDeclarationSyntax)
             .OfType<FieldDeclarationSyntax>()
-            .Where(f => !f.Modifiers.Any(SyntaxKind.ConstKeyword))
+            .Where(f => !f.Modifiers.Any(SyntaxKind.ConstKeyword) && IsNotPublic(f))
             .ToList();
-
-        bool Any(Func<FieldDeclarationSyntax, bool> filter, Func<string, bool> name) =>
-            fields.Where(filter).SelectMany(f => f.Declaration.Variables).Any(v => name(v.Identifier.ValueText));
 
         static bool IsStatic(FieldDeclarationSyntax f) => f.Modifiers.Any(SyntaxKind.StaticKeyword);
         static bool IsNotPublic(FieldDeclarationSyntax f) =>
             !f.Modifiers.Any(SyntaxKind.PublicKeyword) && !f.Modifiers.Any(SyntaxKind.ProtectedKeyword)
             && !f.Modifiers.Any(SyntaxKind.InternalKeyword);
+        IEnumerable<string> Names(bool isStatic) =>
+            fields.Where(f => IsStatic(f) == isStatic).SelectMany(f => f.Declaration.Variables).Select(v => v.Identifier.ValueText);
 
-        if (Any(IsStatic, n => n.StartsWith("s_", StringComparison.Ordinal)))
-        {
-            return Style.StaticPrefix;
-        }
-
-        if (Any(IsNotPublic, n => n.StartsWith("_", StringComparison.Ordinal)))
-        {
-            return Style.Underscore;
-        }
-
-        return Any(f => IsStatic(f) && IsNotPublic(f), n => n.Length > 0 && char.IsUpper(n[0])) ? Style.Pascal : null;
+        var statics = Names(isStatic: true).ToList();
+        Style? staticStyle = statics.Any(n => n.StartsWith("s_", StringComparison.Ordinal)) ? Style.StaticPrefix
+            : statics.Any(n => n.StartsWith("_", StringComparison.Ordinal)) ? Style.Underscore
+            : statics.Any(n => n.Length > 0 && char.IsUpper(n[0])) ? Style.Pascal
+            : null;
+        Style? otherStyle = Names(isStatic: false).Any(n => n.StartsWith("_", StringComparison.Ordinal)) ? Style.Underscore : null;
+        return (staticStyle, otherStyle);
     }
 
     public static string Format(Style style, IEnumerable<string> words)

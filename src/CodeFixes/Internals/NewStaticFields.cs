@@ -4,6 +4,7 @@ using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using TplPractices.Analyzers.Internals;
@@ -12,7 +13,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// The private static readonly fields one rewrite of a document adds: at most one per (type declaration,
-/// key), named in the file's style, placed where ordering rules such as StyleCop's SA1201/SA1204 expect
+/// key), named as the project's naming rule or else its code asks (<see cref="ConfiguredFieldNaming"/>, <see cref="FieldNaming"/>), placed where ordering rules such as StyleCop's SA1201/SA1204 expect
 /// them, after the type's static fields, but never below a static initializer that may call the rewritten code
 /// (<see cref="SafePrefix"/>). Where the type has any static initializer that runs code or reads another type
 /// (<see cref="StaticInitializers.IsInert"/>), the fields go into a nested holder class instead: its initializer runs
@@ -21,6 +22,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 internal sealed class NewStaticFields
 {
     private readonly FieldNaming.Style _style;
+    private readonly ConfiguredFieldNaming? _configuredPrivate;
+    private readonly ConfiguredFieldNaming? _configuredInternal;
     private readonly string _newLine;
     private readonly Dictionary<(TypeDeclarationSyntax, string), string> _names = new();
     private readonly Dictionary<TypeDeclarationSyntax, List<FieldDeclarationSyntax>> _byDeclaration = new();
@@ -46,10 +49,12 @@ internal sealed class NewStaticFields
     /// <summary>What a holder class is called (numbered where the type has a member of that name that is none).</summary>
     public const string HolderName = "CachedTasks";
 
-    public NewStaticFields(SyntaxNode root, SemanticModel model)
+    public NewStaticFields(SyntaxNode root, SemanticModel model, AnalyzerConfigOptions options)
     {
         _model = model;
         _style = FieldNaming.DetectStyle(root, model.Compilation);
+        _configuredPrivate = ConfiguredFieldNaming.For(options, isPrivate: true);
+        _configuredInternal = ConfiguredFieldNaming.For(options, isPrivate: false);
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
             : "\n";
@@ -80,7 +85,8 @@ internal sealed class NewStaticFields
         var owner = holder is null ? typeName : typeName + "." + holder.Name;
         var holderMembers = holder?.Existing?.Members.OfType<FieldDeclarationSyntax>().SelectMany(f => f.Declaration.Variables).Select(v => v.Identifier.ValueText).ToList();
         var name = FieldNaming.MakeUnique(
-            FieldNaming.Format(_style, words),
+            // A naming rule the project configured decides; else the style its code shows.
+            (holder is null ? _configuredPrivate : _configuredInternal)?.Format(words) ?? FieldNaming.Format(_style, words),
             n => holderMembers is not null
                 ? holderMembers.Contains(n) || _taken.Contains(owner + "." + n)
                 : n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(owner + "." + n));

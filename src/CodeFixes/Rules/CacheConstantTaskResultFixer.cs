@@ -43,7 +43,7 @@ public sealed class CacheConstantTaskResultFixer : RuleFixer
         CancellationToken cancellationToken)
     {
         var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        var fields = new NewStaticFields(editor.OriginalRoot, editor.SemanticModel);
+        var fields = new NewStaticFields(editor.OriginalRoot, editor.SemanticModel, document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(editor.OriginalRoot.SyntaxTree));
         var constants = new Dictionary<ILocalSymbol, int>(SymbolEqualityComparer.Default);
         foreach (var (span, kind) in FixSites.Of(diagnostics, PortableKind))
         {

@@ -1,0 +1,127 @@
+using Microsoft.CodeAnalysis.Testing;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.CacheConstantTaskResultAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.CacheConstantTaskResultFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0003: what the new static field is called where the project says how static fields are named. Found on Polly:
+/// its .editorconfig asks PascalCase of private static fields (IDE1006 as a warning), and a file whose only fields
+/// were instance fields named <c>_policy</c> got <c>_stringDummyTask</c>.
+/// </summary>
+public sealed class CacheConstantTaskResultNamingTests
+{
+    private const string Source = /* lang=c#-test */ """
+        using System.Threading.Tasks;
+
+        class C
+        {
+            private readonly object _gate = new object();
+
+            public object Gate => _gate;
+
+            public Task<string> M() => [|Task.FromResult("dummy")|];
+        }
+        """;
+
+    private const string PascalStatics = """
+        dotnet_naming_rule.statics.severity = warning
+        dotnet_naming_rule.statics.symbols = statics
+        dotnet_naming_rule.statics.style = pascal
+        dotnet_naming_symbols.statics.applicable_kinds = field
+        dotnet_naming_symbols.statics.required_modifiers = static
+        dotnet_naming_symbols.statics.applicable_accessibilities = private, internal, private_protected
+        dotnet_naming_style.pascal.capitalization = pascal_case
+        """;
+
+    private const string UnderscoreFields = """
+        dotnet_naming_rule.fields.severity = suggestion
+        dotnet_naming_rule.fields.symbols = fields
+        dotnet_naming_rule.fields.style = underscored
+        dotnet_naming_symbols.fields.applicable_kinds = field
+        dotnet_naming_symbols.fields.applicable_accessibilities = private
+        dotnet_naming_style.underscored.capitalization = camel_case
+        dotnet_naming_style.underscored.required_prefix = _
+        """;
+
+    /// <summary>
+    /// The rule that takes a private static readonly field names it, whatever the file's own fields show: the more
+    /// specific rule (static required) before the general one, a <c>priority</c> before both, and a rule for
+    /// constants or other kinds not at all (the file's <c>_gate</c> then names it).
+    /// </summary>
+    [Theory]
+    [InlineData(PascalStatics, "StringDummyTask")]
+    [InlineData(PascalStatics + "\n" + UnderscoreFields, "StringDummyTask")]
+    [InlineData(UnderscoreFields, "_stringDummyTask")]
+    [InlineData(PascalStatics + "\n" + UnderscoreFields + "\ndotnet_naming_rule.fields.priority = -1", "_stringDummyTask")]
+    [InlineData("""
+        dotnet_naming_rule.s.severity = error
+        dotnet_naming_rule.s.symbols = s
+        dotnet_naming_rule.s.style = s
+        dotnet_naming_symbols.s.applicable_kinds = *
+        dotnet_naming_symbols.s.required_modifiers = static, readonly
+        dotnet_naming_style.s.capitalization = all_upper
+        dotnet_naming_style.s.word_separator = _
+        dotnet_naming_style.s.required_suffix = _T
+        """, "STRING_DUMMY_TASK_T")]
+    [InlineData("""
+        dotnet_naming_rule.s.severity = warning
+        dotnet_naming_rule.s.symbols = s
+        dotnet_naming_rule.s.style = s
+        dotnet_naming_symbols.s.applicable_kinds = field
+        dotnet_naming_symbols.s.required_modifiers = const
+        dotnet_naming_style.s.capitalization = all_upper
+        """, "_stringDummyTask")]
+    [InlineData("""
+        dotnet_naming_rule.s.severity = warning
+        dotnet_naming_rule.s.symbols = s
+        dotnet_naming_rule.s.style = s
+        dotnet_naming_symbols.s.applicable_kinds = property, method
+        dotnet_naming_style.s.capitalization = all_upper
+        """, "_stringDummyTask")]
+    public async Task ANamingRuleForStaticFields_NamesTheNewField(string rules, string name)
+    {
+        var config = "root = true\n[*.cs]\n" + rules + "\n";
+        var test = new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = Fixed(name),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Without a rule, a file whose only fields are <c>_camelCase</c> instance fields names its static field as the
+    /// project's other files name theirs (PascalCase here, <c>s_</c> in the runtime's style); the instance fields' style
+    /// decides only where no file names a static field.
+    /// </summary>
+    [Theory]
+    [InlineData("private static readonly object Shared = new object();", "StringDummyTask")]
+    [InlineData("private static readonly object s_shared = new object();", "s_stringDummyTask")]
+    [InlineData("private readonly object _other = new object();", "_stringDummyTask")]
+    public async Task InstanceFieldsAlone_DoNotNameAStaticField_WhereTheProjectNamesStatics(string otherField, string name)
+    {
+        var other = "class Other\n{\n    " + otherField + "\n}\n";
+        var test = new Verify.Test
+        {
+            TestState = { Sources = { ("C.cs", Source), ("Other.cs", other) } },
+            FixedState =
+            {
+                Sources =
+                {
+                    ("C.cs", Fixed(name)),
+                    ("Other.cs", other),
+                },
+            },
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>The source fixed: the new field first in the class, under <paramref name="name"/>, read at the site.</summary>
+    private static string Fixed(string name) => Source
+        .Replace("class C\n{\n", "class C\n{\n    private static readonly Task<string> " + name + " = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)
+        .Replace("[|Task.FromResult(\"dummy\")|]", name, StringComparison.Ordinal);
+}
