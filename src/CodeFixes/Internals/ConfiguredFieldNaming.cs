@@ -102,7 +102,9 @@ internal sealed class ConfiguredFieldNaming
     private static ConfiguredFieldNaming? StyleOf(AnalyzerConfigOptions options, string name)
     {
         const string Group = "dotnet_naming_style.";
-        if (!options.TryGetValue(Group + name + ".capitalization", out var capitalization))
+        // A style without a capitalization the IDE knows is no style: IDE1006 ignores its rule, and so does this.
+        if (!options.TryGetValue(Group + name + ".capitalization", out var capitalization)
+            || !Capitalizations.Contains(capitalization.Trim().ToLowerInvariant()))
         {
             return null;
         }
@@ -142,4 +144,6 @@ internal sealed class ConfiguredFieldNaming
     private const int AllKinds = 15;
 
     private const int AllAccessibilities = 7;
+
+    private static readonly string[] Capitalizations = ["pascal_case", "camel_case", "first_word_upper", "all_upper", "all_lower"];
 }

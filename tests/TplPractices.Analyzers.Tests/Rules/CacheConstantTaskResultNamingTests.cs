@@ -48,7 +48,8 @@ public sealed class CacheConstantTaskResultNamingTests
     /// <summary>
     /// The rule that takes a private static readonly field names it, whatever the file's own fields show: the more
     /// specific rule (static required) before the general one, a <c>priority</c> before both, and a rule for
-    /// constants or other kinds not at all (the file's <c>_gate</c> then names it).
+    /// constants or other kinds, or with a capitalization the IDE does not know, not at all (the file's <c>_gate</c> then
+    /// names it).
     /// </summary>
     [Theory]
     [InlineData(PascalStatics, "StringDummyTask")]
@@ -73,6 +74,7 @@ public sealed class CacheConstantTaskResultNamingTests
         dotnet_naming_symbols.s.required_modifiers = const
         dotnet_naming_style.s.capitalization = all_upper
         """, "_stringDummyTask")]
+    [InlineData(PascalStatics + "\ndotnet_naming_style.pascal.capitalization = title_case", "_stringDummyTask")]
     [InlineData("""
         dotnet_naming_rule.s.severity = warning
         dotnet_naming_rule.s.symbols = s
