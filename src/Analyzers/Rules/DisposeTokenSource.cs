@@ -103,6 +103,10 @@ internal static class DisposeTokenSource
         IOperation? firstWrite = null;
         var nullTested = false;
 
+        // A local that starts with a source of its own and is given new ones later (`var source = new
+        // CancellationTokenSource(); source = new(500);`): one site, at the declaration's source, without a fix.
+        var rewritten = false;
+
         var tokenMayOutlive = false;
         var disposed = false;
         var captured = false;
@@ -121,11 +125,12 @@ internal static class DisposeTokenSource
             if (reference.Parent is ISimpleAssignmentOperation written && written.Target == reference)
             {
                 // Every write puts a new source there, once each time the declaration runs: one site, at the first.
-                if (!assigned || written.Parent is not IExpressionStatementOperation || !MakesSources(written.Value, out var writtenHolds) || InALoopBelow(written, group))
+                if (written.Parent is not IExpressionStatementOperation || !MakesSources(written.Value, out var writtenHolds) || InALoopBelow(written, group))
                 {
                     return null;
                 }
 
+                rewritten |= !assigned;
                 firstWrite ??= written;
                 holds = Either(holds, writtenHolds);
                 continue;
@@ -159,12 +164,12 @@ internal static class DisposeTokenSource
         }
 
         // A dispose behind a null test (`if (source != null) source.Dispose();`) is on every path the source exists on.
-        if (holds is null || (disposed && (captured || assigned || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
+        if (holds is null || (disposed && (captured || assigned || rewritten || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
 
-        var fix = assigned || captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
+        var fix = assigned || rewritten || captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
             ? null
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);

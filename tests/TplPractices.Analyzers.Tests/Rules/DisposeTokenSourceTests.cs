@@ -356,9 +356,11 @@ public sealed class DisposeTokenSourceTests
     /// A local declared without a source and given one later (<c>CancellationTokenSource source; if (…) source = new(…);
     /// else source = …;</c>) is one site, at its first write, reported without a fix: the declaration cannot take the
     /// <c>using</c>. Left alone where something disposes it (on any path: the writes may sit in the branch that
-    /// disposes), where a write repeats in a loop or a lambda below the declaration, where a write reads a source made
-    /// elsewhere, or where the local starts with a source of its own. A null test of the local keeps nothing: a `: null`
-    /// choice read through one is reported too (no fix: its token goes through a <c>?:</c>).
+    /// disposes), where a write repeats in a loop or a lambda below the declaration, or where a write reads a source made
+    /// elsewhere. A local that starts with a source of its own and is given a new one later is one site too, at the
+    /// declaration's source, without a fix (a <c>using</c> local cannot be written), under the same conditions. A null
+    /// test of the local keeps nothing: a `: null` choice read through one is reported too (no fix: its token goes
+    /// through a <c>?:</c>).
     /// </summary>
     [Fact]
     public async Task ASourceWrittenIntoALocalLater_IsReportedWithoutAFix()
@@ -429,9 +431,27 @@ public sealed class DisposeTokenSourceTests
 
                 async Task Replaced(Func<CancellationToken, Task> work)
                 {
+                    var source = {|#3:new CancellationTokenSource()|};
+                    source = new CancellationTokenSource(500);
+                    await work(source.Token);
+                }
+
+                async Task ReplacedThenDisposed(Func<CancellationToken, Task> work)
+                {
                     var source = new CancellationTokenSource();
                     source = new CancellationTokenSource(500);
                     await work(source.Token);
+                    source.Dispose();
+                }
+
+                async Task ReplacedInALoop(Func<CancellationToken, Task> work)
+                {
+                    var source = new CancellationTokenSource();
+                    while (!source.IsCancellationRequested)
+                    {
+                        source = new CancellationTokenSource(500);
+                        await work(source.Token);
+                    }
                 }
 
                 // A `: null` choice read through a null test: the token goes through a ?:, which the fix does not follow.
@@ -445,6 +465,7 @@ public sealed class DisposeTokenSourceTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.TimerAndRegistration, Dispose));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("source", DisposeTokenSource.Timer, Dispose));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("linked", DisposeTokenSource.Registration, Dispose));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("source", DisposeTokenSource.Timer, Dispose));
         await test.RunAsync();
     }
 
