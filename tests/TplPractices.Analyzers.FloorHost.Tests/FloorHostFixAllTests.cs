@@ -22,7 +22,7 @@ public sealed class FloorHostFixAllTests
                 // A fix offered one site at a time (TPL0013's): the single fix applies and compiles on Roslyn 4.8.
                 var single = (await ChangedSolutionAsync(await first.Action.GetOperationsAsync(CancellationToken.None))).Projects.Single();
                 Assert.Empty(await FloorHostRun.ErrorsInChangedDocumentsAsync(single, run.Project));
-                Assert.True((await FloorHostRun.DiagnosticsAsync(single, run.AnalyzersOf(id))).Count(d => d.Id == id) < run.Diagnostics.Count(d => d.Id == id), id + "'s single fix left its diagnostic");
+                Assert.True(await run.CountAfterAsync(single, id) < run.Diagnostics.Count(d => d.Id == id), id + "'s single fix left its diagnostic");
                 continue;
             }
 
@@ -39,7 +39,7 @@ public sealed class FloorHostFixAllTests
             var fixedProject = (await ChangedSolutionAsync(await fixAll!.GetOperationsAsync(CancellationToken.None))).Projects.Single();
             Assert.Empty(await FloorHostRun.ErrorsInChangedDocumentsAsync(fixedProject, run.Project));
             var before = run.Diagnostics.Count(d => d.Id == id);
-            var after = (await FloorHostRun.DiagnosticsAsync(fixedProject, run.AnalyzersOf(id))).Count(d => d.Id == id);
+            var after = await run.CountAfterAsync(fixedProject, id);
             Assert.True(after < before, $"Fix All of {id} left {after} of {before} diagnostics");
         }
     }

@@ -107,6 +107,27 @@ internal sealed class FloorHostRun
         return await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync();
     }
 
+    /// <summary>
+    /// How many <paramref name="id"/> diagnostics the project has after a fix: those of the documents it left as they
+    /// were, counted before, and those the analyzers find in the documents it changed, analyzed alone (the whole
+    /// project's analysis, once for every fixer, was most of this host's time).
+    /// </summary>
+    public async Task<int> CountAfterAsync(Project fixedProject, string id)
+    {
+        var changed = fixedProject.GetChanges(Project).GetChangedDocuments().Select(d => fixedProject.GetDocument(d)!).ToList();
+        var changedPaths = changed.Select(d => d.FilePath).ToHashSet(StringComparer.Ordinal);
+        var kept = Diagnostics.Count(d => d.Id == id && !changedPaths.Contains(d.Location.SourceTree?.FilePath));
+        var compilation = (await fixedProject.GetCompilationAsync())!;
+        var withAnalyzers = compilation.WithAnalyzers(AnalyzersOf(id), new CompilationWithAnalyzersOptions(fixedProject.AnalyzerOptions, null, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
+        foreach (var document in changed)
+        {
+            var model = compilation.GetSemanticModel((await document.GetSyntaxTreeAsync())!);
+            kept += (await withAnalyzers.GetAnalyzerSemanticDiagnosticsAsync(model, null, CancellationToken.None)).Count(d => d.Id == id);
+        }
+
+        return kept;
+    }
+
     /// <summary>The runtime's own assemblies: offline, and enough for the samples' net10.0 build.</summary>
     private static IEnumerable<MetadataReference> FrameworkReferences() =>
         Directory.GetFiles(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "*.dll")
