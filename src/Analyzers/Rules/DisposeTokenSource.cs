@@ -61,7 +61,7 @@ internal static class DisposeTokenSource
     /// call) where it initializes a local that nothing disposes and that does not leave the function (not returned, stored
     /// or passed, where it would be someone else's to dispose), or where nothing holds it at all: only its token is read.
     /// </summary>
-    public static Site? Analyze(IOperation created)
+    public static Site? Analyze(IOperation created, Context context)
     {
         if (created.WithImplicitConversionsAround().Parent is IPropertyReferenceOperation { Property.Name: "Token" } unheld)
         {
@@ -74,7 +74,7 @@ internal static class DisposeTokenSource
         {
             // var source = token.CanBeCanceled ? CreateLinkedTokenSource(token) : new CancellationTokenSource(): the local
             // is one site, at its first creation, where every branch makes a new source (a shared one must not be disposed).
-            if (ChoiceOfSources(choice, created, out holds) is not { } whole)
+            if (ChoiceOfSources(choice, created, context.Source, out holds) is not { } whole)
             {
                 return null;
             }
@@ -100,12 +100,11 @@ internal static class DisposeTokenSource
             return null;
         }
 
+        // A local written after its declaration (the writes above, or one that starts with a source of its own and is
+        // given new ones later, `var source = new CancellationTokenSource(); source = new(500);`, one site at the
+        // declaration's source) takes no using: it is reported without a fix.
         IOperation? firstWrite = null;
         var nullTested = false;
-
-        // A local that starts with a source of its own and is given new ones later (`var source = new
-        // CancellationTokenSource(); source = new(500);`): one site, at the declaration's source, without a fix.
-        var rewritten = false;
 
         var tokenMayOutlive = false;
         var disposed = false;
@@ -125,12 +124,11 @@ internal static class DisposeTokenSource
             if (reference.Parent is ISimpleAssignmentOperation written && written.Target == reference)
             {
                 // Every write puts a new source there, once each time the declaration runs: one site, at the first.
-                if (written.Parent is not IExpressionStatementOperation || !MakesSources(written.Value, out var writtenHolds) || InALoopBelow(written, group))
+                if (written.Parent is not IExpressionStatementOperation || !MakesSources(written.Value, context.Source, out var writtenHolds) || InALoopBelow(written, group))
                 {
                     return null;
                 }
 
-                rewritten |= !assigned;
                 firstWrite ??= written;
                 holds = Either(holds, writtenHolds);
                 continue;
@@ -164,12 +162,13 @@ internal static class DisposeTokenSource
         }
 
         // A dispose behind a null test (`if (source != null) source.Dispose();`) is on every path the source exists on.
-        if (holds is null || (disposed && (captured || assigned || rewritten || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
+        var hasWrites = firstWrite is not null;
+        if (holds is null || (disposed && (captured || hasWrites || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
 
-        var fix = assigned || rewritten || captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
+        var fix = hasWrites || captured || tokenMayOutlive || declaration.Declarators.Length != 1 || (group.Syntax as LocalDeclarationStatementSyntax ?? group.Syntax.Parent as LocalDeclarationStatementSyntax) is not { } statement
             ? null
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);
@@ -180,14 +179,14 @@ internal static class DisposeTokenSource
     /// nested, makes a new source or is <c>null</c>, and <paramref name="created"/> is the first source; what any of them
     /// holds; null otherwise.
     /// </summary>
-    private static IOperation? ChoiceOfSources(IConditionalOperation choice, IOperation created, out string? holds)
+    private static IOperation? ChoiceOfSources(IConditionalOperation choice, IOperation created, INamedTypeSymbol source, out string? holds)
     {
         while (choice.WithImplicitConversionsAround() is { Parent: IConditionalOperation { IsRef: false } outer } inner && outer.Condition != inner)
         {
             choice = outer;
         }
 
-        return MakesSources(choice, out holds) && FirstSource(choice) == created ? choice.WithImplicitConversionsAround() : null;
+        return MakesSources(choice, source, out holds) && FirstSource(choice) == created ? choice.WithImplicitConversionsAround() : null;
     }
 
     private static IOperation? FirstSource(IOperation value) => value.WithoutImplicitConversions() switch
@@ -201,7 +200,7 @@ internal static class DisposeTokenSource
     /// Whether <paramref name="value"/> makes a new source on every path (a creation, <c>CreateLinkedTokenSource</c>,
     /// or a <c>?:</c> of such values and <c>null</c>, however nested); what any of them holds.
     /// </summary>
-    private static bool MakesSources(IOperation value, out string? holds)
+    private static bool MakesSources(IOperation value, INamedTypeSymbol source, out string? holds)
     {
         holds = null;
         var stack = new System.Collections.Generic.Stack<IOperation>();
@@ -218,8 +217,8 @@ internal static class DisposeTokenSource
             {
                 // `: null`: no source on that path, and a using takes null.
             }
-            else if (branch is IObjectCreationOperation { Type: { Name: "CancellationTokenSource", ContainingNamespace.Name: "Threading" } }
-                || branch is IInvocationOperation { TargetMethod: { Name: "CreateLinkedTokenSource", ContainingType: { Name: "CancellationTokenSource", ContainingNamespace.Name: "Threading" } } })
+            else if ((branch is IObjectCreationOperation creation && SymbolEqualityComparer.Default.Equals(creation.Type, source))
+                || (branch is IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" } linked && SymbolEqualityComparer.Default.Equals(linked.TargetMethod.ContainingType, source)))
             {
                 holds = Either(holds, Holds(branch));
             }

@@ -45,7 +45,7 @@ public sealed class DisposeTokenSourceAnalyzer : DiagnosticAnalyzer
         if (!SymbolEqualityComparer.Default.Equals(created.Type, symbols.Source)
             || (created is IInvocationOperation call && !SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType, symbols.Source))
             || created.Syntax.IsInBrokenMember()
-            || DisposeTokenSource.Analyze(created) is not { } site)
+            || DisposeTokenSource.Analyze(created, symbols) is not { } site)
         {
             return;
         }

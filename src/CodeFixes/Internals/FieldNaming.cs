@@ -13,15 +13,11 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>Names new private static fields the way the file (or else the project) already names its fields.</summary>
 internal static class FieldNaming
 {
-    internal enum Style
+    /// <summary>The styles the code can show, as indexes of the votes.</summary>
+    private enum Style
     {
-        /// <summary><c>s_camelCase</c>, the .NET runtime's style; the default when the file gives no hint.</summary>
         StaticPrefix,
-
-        /// <summary><c>_camelCase</c>.</summary>
         Underscore,
-
-        /// <summary><c>PascalCase</c>.</summary>
         Pascal,
     }
 
@@ -31,11 +27,16 @@ internal static class FieldNaming
     /// of <c>_camelCase</c> instance fields in a project that names its statics <c>s_</c> or <c>PascalCase</c> would
     /// otherwise get a static field named like its instance fields).
     /// </summary>
-    public static Style DetectStyle(SyntaxNode root, Compilation compilation)
+    public static FieldNameStyle DetectStyle(SyntaxNode root, Compilation compilation)
     {
         var file = HintsOf(root);
         var project = ProjectStyles.GetValue(compilation, c => new StrongBox<(Style?, Style?)>(ProjectStyle(c))).Value;
-        return file.Static ?? project.Static ?? file.Other ?? project.Other ?? Style.StaticPrefix;
+        return (file.Static ?? project.Static ?? file.Other ?? project.Other) switch
+        {
+            Style.Pascal => FieldNameStyle.Pascal,
+            Style.Underscore => FieldNameStyle.Underscore,
+            _ => FieldNameStyle.StaticPrefix,
+        };
     }
 
     /// <summary>The project's styles, found once per compilation: a Fix All asks them for each file that does not tell.</summary>
@@ -125,18 +126,6 @@ internal static class FieldNaming
         return (staticStyle, otherStyle);
     }
 
-    public static string Format(Style style, IEnumerable<string> words)
-    {
-        var pascal = string.Concat(words.Where(w => w.Length > 0).Select(Capitalize));
-        var camel = pascal.Length == 0 ? pascal : char.ToLowerInvariant(pascal[0]) + pascal.Substring(1);
-        return style switch
-        {
-            Style.Pascal => pascal,
-            Style.Underscore => "_" + camel,
-            _ => "s_" + camel,
-        };
-    }
-
     /// <summary>Appends 2, 3, … until <paramref name="isTaken"/> says the name is free.</summary>
     public static string MakeUnique(string name, Func<string, bool> isTaken)
     {
@@ -207,6 +196,6 @@ internal static class FieldNaming
         }
     }
 
-    private static string Capitalize(string word) =>
+    internal static string Capitalize(string word) =>
         word.Length == 0 ? word : char.ToUpperInvariant(word[0]) + word.Substring(1);
 }

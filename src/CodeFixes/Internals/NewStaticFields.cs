@@ -13,7 +13,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
 /// The private static readonly fields one rewrite of a document adds: at most one per (type declaration,
-/// key), named as the project's naming rule or else its code asks (<see cref="ConfiguredFieldNaming"/>, <see cref="FieldNaming"/>), placed where ordering rules such as StyleCop's SA1201/SA1204 expect
+/// key), named as the project's naming rule or else its code asks (<see cref="FieldNameStyle"/>, <see cref="FieldNaming"/>), placed where ordering rules such as StyleCop's SA1201/SA1204 expect
 /// them, after the type's static fields, but never below a static initializer that may call the rewritten code
 /// (<see cref="SafePrefix"/>). Where the type has any static initializer that runs code or reads another type
 /// (<see cref="StaticInitializers.IsInert"/>), the fields go into a nested holder class instead: its initializer runs
@@ -21,9 +21,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal sealed class NewStaticFields
 {
-    private readonly FieldNaming.Style _style;
-    private readonly ConfiguredFieldNaming? _configuredPrivate;
-    private readonly ConfiguredFieldNaming? _configuredInternal;
+    private readonly FieldNameStyle _privateStyle;
+    private readonly FieldNameStyle _internalStyle;
     private readonly string _newLine;
     private readonly Dictionary<(TypeDeclarationSyntax, string), string> _names = new();
     private readonly Dictionary<TypeDeclarationSyntax, List<FieldDeclarationSyntax>> _byDeclaration = new();
@@ -52,9 +51,12 @@ internal sealed class NewStaticFields
     public NewStaticFields(SyntaxNode root, SemanticModel model, AnalyzerConfigOptions options)
     {
         _model = model;
-        _style = FieldNaming.DetectStyle(root, model.Compilation);
-        _configuredPrivate = ConfiguredFieldNaming.For(options, isPrivate: true);
-        _configuredInternal = ConfiguredFieldNaming.For(options, isPrivate: false);
+        // A naming rule the project configured decides; else the style its code shows.
+        var configuredPrivate = FieldNameStyle.Configured(options, isPrivate: true);
+        var configuredInternal = FieldNameStyle.Configured(options, isPrivate: false);
+        var shown = configuredPrivate is null || configuredInternal is null ? FieldNaming.DetectStyle(root, model.Compilation) : null;
+        _privateStyle = configuredPrivate ?? shown!;
+        _internalStyle = configuredInternal ?? shown!;
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
             : "\n";
@@ -85,8 +87,7 @@ internal sealed class NewStaticFields
         var owner = holder is null ? typeName : typeName + "." + holder.Name;
         var holderMembers = holder?.Existing?.Members.OfType<FieldDeclarationSyntax>().SelectMany(f => f.Declaration.Variables).Select(v => v.Identifier.ValueText).ToList();
         var name = FieldNaming.MakeUnique(
-            // A naming rule the project configured decides; else the style its code shows.
-            (holder is null ? _configuredPrivate : _configuredInternal)?.Format(words) ?? FieldNaming.Format(_style, words),
+            (holder is null ? _privateStyle : _internalStyle).Format(words),
             n => holderMembers is not null
                 ? holderMembers.Contains(n) || _taken.Contains(owner + "." + n)
                 : n == type.Name || type.MemberNames.Contains(n) || written.Contains(n) || _taken.Contains(owner + "." + n));

@@ -96,6 +96,25 @@ public sealed class CacheConstantTaskResultNamingTests
     }
 
     /// <summary>
+    /// A library compiled for netstandard2.0 (C# 7.3) and, as a linked copy, for net10.0 names the field once, by the
+    /// rule, in both copies: each target reads the same naming rules.
+    /// </summary>
+    [Fact]
+    public async Task ANamingRule_NamesTheFieldAlike_InBothTargetsOfALibrary()
+    {
+        var config = "root = true\n[*.cs]\n" + PascalStatics + "\n";
+        var test = new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = Source,
+            FixedCode = Fixed("StringDummyTask"),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// Without a rule, a file whose only fields are <c>_camelCase</c> instance fields names its static field as the
     /// project's other files name theirs (PascalCase here, <c>s_</c> in the runtime's style); the instance fields' style
     /// decides only where no file names a static field.

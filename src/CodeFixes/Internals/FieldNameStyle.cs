@@ -8,14 +8,24 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// The name an .editorconfig naming rule asks of a new static readonly field, read as the IDE's naming rule (IDE1006)
-/// reads it: of the rules whose symbols take the field, the one taken first (by <c>priority</c>, then the more
-/// specific: more required modifiers, fewer accessibilities, fewer kinds; then by title) gives the prefix, suffix,
-/// word separator and capitalization. A project that enforces its naming in the build (IDE1006 as a warning, under
-/// warnings as errors) breaks on a field named any other way.
+/// How a new static readonly field's words are written: a prefix, a suffix, a word separator and a capitalization, as
+/// an .editorconfig naming style says them. <see cref="Configured"/> reads the style the project's naming rules ask
+/// (read as the IDE's naming rule, IDE1006, reads them: of the rules whose symbols take the field, the one taken first
+/// by <c>priority</c>, then the more specific, more required modifiers, fewer accessibilities, fewer kinds, then by
+/// title); a project that enforces its naming in the build breaks on a field named any other way. The three presets
+/// are the styles <see cref="FieldNaming"/> reads from the code where no rule says.
 /// </summary>
-internal sealed class ConfiguredFieldNaming
+internal sealed class FieldNameStyle
 {
+    /// <summary><c>s_camelCase</c>, the .NET runtime's style.</summary>
+    public static readonly FieldNameStyle StaticPrefix = new("s_", string.Empty, string.Empty, "camel_case");
+
+    /// <summary><c>_camelCase</c>.</summary>
+    public static readonly FieldNameStyle Underscore = new("_", string.Empty, string.Empty, "camel_case");
+
+    /// <summary><c>PascalCase</c>.</summary>
+    public static readonly FieldNameStyle Pascal = new(string.Empty, string.Empty, string.Empty, "pascal_case");
+
     private const string RulePrefix = "dotnet_naming_rule.";
 
     private readonly string _prefix;
@@ -23,7 +33,7 @@ internal sealed class ConfiguredFieldNaming
     private readonly string _separator;
     private readonly string _capitalization;
 
-    private ConfiguredFieldNaming(string prefix, string suffix, string separator, string capitalization)
+    private FieldNameStyle(string prefix, string suffix, string separator, string capitalization)
     {
         _prefix = prefix;
         _suffix = suffix;
@@ -31,10 +41,10 @@ internal sealed class ConfiguredFieldNaming
         _capitalization = capitalization;
     }
 
-    /// <summary>The style for a static readonly field of that accessibility, or null where no rule takes one.</summary>
-    public static ConfiguredFieldNaming? For(AnalyzerConfigOptions options, bool isPrivate)
+    /// <summary>The style the naming rules ask of a static readonly field of that accessibility, or null where no rule takes one.</summary>
+    public static FieldNameStyle? Configured(AnalyzerConfigOptions options, bool isPrivate)
     {
-        var rules = new List<(int Priority, int Modifiers, int Accessibilities, int Kinds, string Title, ConfiguredFieldNaming Style)>();
+        var rules = new List<(int Priority, int Modifiers, int Accessibilities, int Kinds, string Title, FieldNameStyle Style)>();
         foreach (var key in options.Keys)
         {
             var parts = key.Trim().Split('.');
@@ -68,17 +78,17 @@ internal sealed class ConfiguredFieldNaming
             .FirstOrDefault();
     }
 
-    /// <summary>The words written in the rule's style: each word of several capitals splits at them where words are separated.</summary>
+    /// <summary>The words written in this style: each word of several capitals splits at them where words are separated.</summary>
     public string Format(IEnumerable<string> words)
     {
         var list = words.Where(w => w.Length > 0).SelectMany(w => _separator.Length > 0 ? Humps(w) : new[] { w }).ToList();
         var written = list.Select((word, i) => _capitalization switch
         {
-            "camel_case" => i == 0 ? Lower(word) : Upper(word),
-            "first_word_upper" => i == 0 ? Upper(word) : Lower(word),
+            "camel_case" => i == 0 ? Lower(word) : FieldNaming.Capitalize(word),
+            "first_word_upper" => i == 0 ? FieldNaming.Capitalize(word) : Lower(word),
             "all_upper" => word.ToUpperInvariant(),
             "all_lower" => word.ToLowerInvariant(),
-            _ => Upper(word),
+            _ => FieldNaming.Capitalize(word),
         });
         return _prefix + string.Join(_separator, written) + _suffix;
     }
@@ -99,7 +109,7 @@ internal sealed class ConfiguredFieldNaming
         return matches ? (modifiers.Count, accessibilityCount, kindCount) : null;
     }
 
-    private static ConfiguredFieldNaming? StyleOf(AnalyzerConfigOptions options, string name)
+    private static FieldNameStyle? StyleOf(AnalyzerConfigOptions options, string name)
     {
         const string Group = "dotnet_naming_style.";
         // A style without a capitalization the IDE knows is no style: IDE1006 ignores its rule, and so does this.
@@ -110,7 +120,7 @@ internal sealed class ConfiguredFieldNaming
         }
 
         string Value(string property) => options.TryGetValue(Group + name + "." + property, out var value) ? value.Trim() : string.Empty;
-        return new ConfiguredFieldNaming(Value("required_prefix"), Value("required_suffix"), Value("word_separator"), capitalization.Trim().ToLowerInvariant());
+        return new FieldNameStyle(Value("required_prefix"), Value("required_suffix"), Value("word_separator"), capitalization.Trim().ToLowerInvariant());
     }
 
     private static List<string>? ListOf(AnalyzerConfigOptions options, string key) =>
@@ -135,8 +145,6 @@ internal sealed class ConfiguredFieldNaming
 
         yield return current.ToString();
     }
-
-    private static string Upper(string word) => char.ToUpperInvariant(word[0]) + word.Substring(1);
 
     private static string Lower(string word) => char.ToLowerInvariant(word[0]) + word.Substring(1);
 
