@@ -7,6 +7,13 @@ public static class DiagnosticPropertyKeys
     public const string FixKind = nameof(FixKind);
 
     /// <summary>
+    /// Present where the rewrite's meaning rests on code the analyzer cannot see (TPL0015's state handed to an interface
+    /// method: every implementation, test doubles included, must pass it on): what it rests on, which the fix's title
+    /// says. The fix is offered one site at a time, never in Fix All or dotnet format.
+    /// </summary>
+    public const string OneSiteReason = nameof(OneSiteReason);
+
+    /// <summary>
     /// For TPL0012: the ordinals of the parameters the moved slow path takes (comma-separated, possibly none), so that the
     /// fixer does not work them out again.
     /// </summary>

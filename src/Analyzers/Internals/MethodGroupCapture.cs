@@ -102,13 +102,20 @@ internal sealed class MethodGroupCapture
 
     /// <summary>
     /// Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate";
-    /// <paramref name="groupState"/> says where a state overload puts the state (TPL0015; see <see cref="StateFacts"/>).
+    /// <c>groupState</c> says where a state overload puts the state (TPL0015; see <see cref="StateFacts"/>), and
+    /// <c>oneSiteReason</c> what the rewrite rests on where it is offered one site at a time
+    /// (<see cref="DiagnosticPropertyKeys.OneSiteReason"/>).
     /// </summary>
-    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload, (int Position, int ArgumentIndex)? groupState = null)
+    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload, (int Position, int ArgumentIndex)? groupState = null, string? oneSiteReason = null)
     {
         var name = Receiver is IInstanceReferenceOperation ? "this" : Receiver.Syntax.ToString();
         var fixable = hasStateOverload && HasExactFix;
         var properties = DiagnosticPropertyKeys.ForFix(fixable ? FixMethodGroupState : null);
+        if (fixable && oneSiteReason is not null)
+        {
+            properties = properties.Add(DiagnosticPropertyKeys.OneSiteReason, oneSiteReason);
+        }
+
         options.Report(context, Diagnostic.Create(
             rule,
             Group.Syntax.GetLocation(),

@@ -67,6 +67,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
     {
         MethodDeclarationSyntax method => "'" + method.Identifier.ValueText + "'",
         LocalFunctionStatementSyntax local => "'" + local.Identifier.ValueText + "'",
+        AnonymousMethodExpressionSyntax => "This anonymous method",
         _ => "This lambda",
     };
 

@@ -25,25 +25,30 @@ internal static class PassThroughCallees
     /// <param name="context">The rule's symbols.</param>
     /// <param name="trustServices">Whether <c>trust_injected_services</c> is on (<see cref="InjectedServices"/>).</param>
     public static bool CannotThrow(IOperation task, PassThroughAsync.Context context, bool trustServices) =>
-        CannotThrow(task, context, Depth, trustServices);
+        CannotThrow(task, context, Depth, ImmutableStack<IMethodSymbol>.Empty, trustServices);
 
-    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth, bool trustServices = false) => depth > 0 && task switch
+    /// <param name="task">The expression.</param>
+    /// <param name="context">The rule's symbols.</param>
+    /// <param name="depth">How many more links the chain may take.</param>
+    /// <param name="chain">The plain methods whose returned call is being checked, innermost first.</param>
+    /// <param name="trustServices">Whether calls on injected services count.</param>
+    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain, bool trustServices = false) => depth > 0 && task switch
     {
-        IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth),
+        IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth, chain),
         IInvocationOperation { Instance: IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Field: var service } } call
             when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNull(service),
         IInvocationOperation { Instance: IParameterReferenceOperation { Parameter: var service } } call
             when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNullService(service),
-        IInvocationOperation call => Call(call, context, depth),
+        IInvocationOperation call => Call(call, context, depth, chain),
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
-            SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, trustServices) && CannotThrow(whenFalse, context, depth - 1, trustServices),
-        ISwitchExpressionOperation choice => SafeTests.SwitchExpression(choice, arm => CannotThrow(arm, context, depth - 1, trustServices)),
+            SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, chain, trustServices) && CannotThrow(whenFalse, context, depth - 1, chain, trustServices),
+        ISwitchExpressionOperation choice => SafeTests.SwitchExpression(choice, arm => CannotThrow(arm, context, depth - 1, chain, trustServices)),
 
         // `held ?? Task.FromResult(0)`: a read of a task that exists already, or one made here when it is null; the
         // result is never null, so the caller awaits the same task either way.
         ICoalesceOperation { Value: var held, WhenNull: var made } =>
-            SafeTests.Read(held) && CannotThrow(made.WithoutImplicitConversions(), context, depth - 1, trustServices),
+            SafeTests.Read(held) && CannotThrow(made.WithoutImplicitConversions(), context, depth - 1, chain, trustServices),
         _ => false,
     };
 
@@ -54,7 +59,7 @@ internal static class PassThroughCallees
     /// checked for null (<see cref="InjectedServices.IsNeverNull(IFieldSymbol, bool)"/>; a parameter only declared non-nullable is not enough
     /// here, since <c>null!</c> passes it); or a static readonly field a <c>new</c> in its initializer sets.
     /// </summary>
-    private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth)
+    private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain)
     {
         var callee = call.TargetMethod.OriginalDefinition;
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
@@ -69,7 +74,7 @@ internal static class PassThroughCallees
         return (member is not null || call.Instance is null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
             && call.Arguments.All(a => SafeArgument(a.Value))
-            && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth)
+            && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth, chain)
             && member switch
             {
                 IFieldSymbol field => InjectedServices.IsNeverNull(field, checkedOnly: true),
@@ -98,7 +103,7 @@ internal static class PassThroughCallees
     /// method of this type, with a token; Task.WhenAll and WhenAny of tasks that cannot throw either (WhenAny of at least
     /// one: of none it throws).
     /// </summary>
-    private static bool TaskFactoryCall(IInvocationOperation call, PassThroughAsync.Context context, int depth)
+    private static bool TaskFactoryCall(IInvocationOperation call, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain)
     {
         var arguments = call.Arguments;
         switch (call.TargetMethod.Name)
@@ -119,7 +124,7 @@ internal static class PassThroughCallees
                 var tasks = TasksOf(arguments);
                 return tasks is not null
                     && (call.TargetMethod.Name == "WhenAll" || tasks.Count > 0)
-                    && tasks.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1));
+                    && tasks.All(t => CannotThrow(t.WithoutImplicitConversions(), context, depth - 1, chain));
             default:
                 return false;
         }
@@ -150,11 +155,12 @@ internal static class PassThroughCallees
     /// <summary>
     /// An async method: of this compilation, or of a referenced assembly that marks it with the attribute the compiler
     /// puts on async methods (the build reads the version it compiles against; see the rule's page on version drift). Or,
-    /// in the same file, a plain one whose whole body returns such a call (what this rule's fix leaves), so that a chain
-    /// of pass-throughs is reported the same whichever link is fixed first. Other files would need a semantic model an
-    /// analyzer must not make.
+    /// in the same file, a plain one whose body returns such a call after statements that cannot throw (what this rule's
+    /// fix leaves), so that a chain of pass-throughs is reported the same whichever link is fixed first. A plain method
+    /// met again in its own chain only ever calls itself down that path: it ends in a stack overflow, which no code can
+    /// catch, with or without <c>async</c>. Other files would need a semantic model an analyzer must not make.
     /// </summary>
-    private static bool PutsExceptionsInItsTask(IMethodSymbol callee, SemanticModel? model, PassThroughAsync.Context context, int depth)
+    private static bool PutsExceptionsInItsTask(IMethodSymbol callee, SemanticModel? model, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain)
     {
         if (callee.IsAsync || IsCompiledAsync(callee, context))
         {
@@ -166,18 +172,52 @@ internal static class PassThroughCallees
             return false;
         }
 
+        if (chain.Contains(callee, SymbolEqualityComparer.Default))
+        {
+            return true;
+        }
+
         var returned = callee.DeclaringSyntaxReferences[0].GetSyntax() switch
         {
             MethodDeclarationSyntax { ExpressionBody.Expression: var expression } => expression,
             LocalFunctionStatementSyntax { ExpressionBody.Expression: var expression } => expression,
-            MethodDeclarationSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
-            LocalFunctionStatementSyntax { Body.Statements: { Count: 1 } statements } => (statements[0] as ReturnStatementSyntax)?.Expression,
+            MethodDeclarationSyntax { Body.Statements: var statements } => ReturnedAfterQuietStatements(statements, model),
+            LocalFunctionStatementSyntax { Body.Statements: var statements } => ReturnedAfterQuietStatements(statements, model),
             _ => null,
         };
         return returned is not null
             && model.GetOperation(returned) is { } inner
             && SymbolEqualityComparer.IncludeNullability.Equals(inner.Type, callee.ReturnType)
-            && CannotThrow(inner, context, depth - 1);
+            && CannotThrow(inner, context, depth - 1, chain.Push(callee));
+    }
+
+    /// <summary>
+    /// The expression a body ends by returning, where every statement before it cannot throw: a local function, or a
+    /// local each of whose values is a plain read or a delegate of a lambda (<see cref="SafeArgument"/>); null otherwise.
+    /// </summary>
+    private static ExpressionSyntax? ReturnedAfterQuietStatements(SyntaxList<StatementSyntax> statements, SemanticModel model)
+    {
+        if (statements.LastOrDefault() is not ReturnStatementSyntax { Expression: { } returned })
+        {
+            return null;
+        }
+
+        for (var i = 0; i < statements.Count - 1; i++)
+        {
+            var quiet = statements[i] switch
+            {
+                LocalFunctionStatementSyntax => true,
+                LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, Declaration.Variables: var variables } =>
+                    variables.All(v => model.GetOperation(v) is IVariableDeclaratorOperation { Initializer.Value: var value } && SafeArgument(value)),
+                _ => false,
+            };
+            if (!quiet)
+            {
+                return null;
+            }
+        }
+
+        return returned;
     }
 
     /// <summary>A method of a referenced assembly that the compiler built as a state machine.</summary>

@@ -327,6 +327,11 @@ internal static class StateOverload
         var facts = ImmutableDictionary<string, string?>.Empty
             .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
             .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
+        if (OneSiteReason(site.Match) is { } reason)
+        {
+            facts = facts.Add(DiagnosticPropertyKeys.OneSiteReason, reason);
+        }
+
         if (site.Match.ValueFactory < 0)
         {
             return facts;
@@ -336,6 +341,25 @@ internal static class StateOverload
         return site.ConstantValue ? facts.Add(ConstantValueKey, "")
             : site.AddedValue is { } added ? facts.Add(StateFacts.StateValueKey, added.Name)
             : facts;
+    }
+
+    /// <summary>
+    /// Where the method given the state is one whose body an implementation the code cannot see may replace (an
+    /// interface's, an abstract one, a virtual one of a type that is not sealed), whether its callback gets the state is
+    /// that implementation's choice: a test double that calls the callback with null (as a mocked <c>IChangeToken</c> in
+    /// Ocelot's tests does) would run the rewritten lambda without its values, and one set up for the method the code
+    /// called would not answer its sibling. The fix's title says so; null for the others. An extension whose receiver
+    /// has the overload called that overload already, through the library's own code, so it rests on nothing new.
+    /// </summary>
+    public static string? OneSiteReason(Match match)
+    {
+        var given = match.Overload;
+        var replaceable = match.Receiver == 0
+            && !given.IsStatic
+            && (given.ContainingType.TypeKind == TypeKind.Interface
+                || given.IsAbstract
+                || (given.IsVirtual || given.IsOverride) && !given.IsSealed && !given.ContainingType.IsSealed);
+        return replaceable ? "relies on every implementation of '" + given.ContainingType.Name + "." + given.Name + "' passing the state on" : null;
     }
 
     /// <summary>Present where the value the overload takes as a factory is a constant (<see cref="Site.ConstantValue"/>).</summary>

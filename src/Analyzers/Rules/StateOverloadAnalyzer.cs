@@ -57,7 +57,7 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
         else if (call is IInvocationOperation invocation && StateOverload.BoundGroupOf(invocation, symbols) is { } bound && !invocation.Syntax.IsInBrokenMember())
         {
             var index = invocation.Arguments.Count(a => a.Written() is not null && a.Parameter?.Ordinal < bound.Match.StateOrdinal);
-            bound.Group.Report(context, options, Rule, hasStateOverload: true, (bound.Match.Callbacks[0].Position, index));
+            bound.Group.Report(context, options, Rule, hasStateOverload: true, (bound.Match.Callbacks[0].Position, index), StateOverload.OneSiteReason(bound.Match));
         }
     }
 }

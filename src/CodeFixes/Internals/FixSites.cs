@@ -49,11 +49,12 @@ internal static class FixSites
             }
 
             var document = context.Document;
+            var oneSite = OneSiteReasonOf(diagnostic);
             context.RegisterCodeFix(
                 CodeAction.Create(
-                    title(kind),
+                    oneSite is null ? title(kind) : title(kind) + " (" + oneSite + ")",
                     cancellationToken => FixEveryCopyAsync(document, site, fixDocumentAsync, cancellationToken),
-                    equivalenceKey),
+                    oneSite is null ? equivalenceKey : OneSiteKey(equivalenceKey)),
                 diagnostic);
             foreach (var alternative in alternatives(kind))
             {
@@ -73,6 +74,17 @@ internal static class FixSites
     /// does not take, because the rewrite changes what the code does and its title says so.
     /// </summary>
     public static string AlternativeKey(string equivalenceKey, string kind) => equivalenceKey + "_" + kind;
+
+    /// <summary>
+    /// The key of a site's own rewrite where it rests on code the analyzer cannot see (<see
+    /// cref="DiagnosticPropertyKeys.OneSiteReason"/>): Fix All given it fixes only the other sites, so that dotnet format,
+    /// which takes the key of the first site's action, still fixes the rest.
+    /// </summary>
+    public static string OneSiteKey(string equivalenceKey) => equivalenceKey + "_OneSite";
+
+    /// <summary>What a site's rewrite rests on, where the fix is offered one site at a time; null for the others.</summary>
+    public static string? OneSiteReasonOf(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(DiagnosticPropertyKeys.OneSiteReason, out var reason) ? reason : null;
 
     /// <summary>The diagnostic naming another rewrite of its site.</summary>
     public static Diagnostic WithKind(Diagnostic diagnostic, string kind) => Diagnostic.Create(

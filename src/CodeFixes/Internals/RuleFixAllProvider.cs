@@ -72,7 +72,7 @@ internal sealed class RuleFixAllProvider : FixAllProvider
         _fixDocumentAsync = fixDocumentAsync;
         _requiredCopies = requiredCopies;
         _analyzer = analyzer;
-        _isFixable = isFixable;
+        _isFixable = d => isFixable(d) && FixSites.OneSiteReasonOf(d) is null;
     }
 
     public override IEnumerable<FixAllScope> GetSupportedFixAllScopes() =>
@@ -81,7 +81,8 @@ internal sealed class RuleFixAllProvider : FixAllProvider
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
     {
         // A rewrite offered beside the rule's own (FixSites.AlternativeKey) changes behaviour: one site at a time only.
-        if (fixAllContext.CodeActionEquivalenceKey is { } key && key != _equivalenceKey)
+        // A site offered alone (FixSites.OneSiteKey) is never in the batch, but its key still fixes the others.
+        if (fixAllContext.CodeActionEquivalenceKey is { } key && key != _equivalenceKey && key != FixSites.OneSiteKey(_equivalenceKey))
         {
             return null;
         }
