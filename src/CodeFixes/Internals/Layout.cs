@@ -15,9 +15,11 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// The lines a rewrite wrote, laid out as the file's author would have written them. The formatter only spaces what
 /// the rewrite built; it leaves alone code the rewrite moved and arguments it added to a list. So, in the changed
 /// code only: code moved as a whole keeps its continuation lines where they were relative to it; an argument added to
-/// a list written one argument a line gets a line of its own; a lambda block it made gets one statement a line
+/// a list written one argument a line gets a line of its own (a line comment after the list's ')' staying beside the
+/// argument it followed, <see cref="ArgumentComments"/>); a lambda block it made gets one statement a line
 /// (<see cref="BodyBlocks"/>); and a line the rewrite made longer than the file allows is wrapped (<see cref="LongLines"/>).
-/// Only white space between tokens changes, never inside a string or an inactive #if branch.
+/// Only white space between tokens changes (and a comment moves to the line it was on), never inside a string or an
+/// inactive #if branch.
 /// </summary>
 internal static class Layout
 {
@@ -48,7 +50,7 @@ internal static class Layout
         // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
         // A body laid out by the first Mixed round leaves a lambda block inside it as it was; the second lays that out.
         var spreadRounds = Enumerable.Repeat<Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>>(SpreadArguments, MaxSpreadRounds);
-        var steps = spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments });
+        var steps = spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments, ArgumentComments.Of });
         var moved = true;
         foreach (var step in steps)
         {

@@ -48,6 +48,25 @@ public sealed class LayoutTests
         Assert.Contains("        return Add3(a,\n                    0,\n                    b);", result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A line comment after the list's <c>)</c> on its last argument's line speaks of that line: where the rewrite adds
+    /// an argument after it on a line of its own, the comment stays beside the argument (found on Ocelot, whose
+    /// "do not cancel" note went below the arguments TPL0007 added after its token), and a second run changes nothing.
+    /// </summary>
+    [Fact]
+    public async Task CommentAfterTheListsParenthesis_StaysBesideItsArgument()
+    {
+        var code = Method("""
+                return Add(
+                    a,
+                    b) // the second
+                    + 1;
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "Add(\n            a,\n            b) // the second", "Add3(\n            a,\n            b, 0) // the second");
+        Assert.Contains("        return Add3(\n            a,\n            b, // the second\n            0)\n            + 1;", result, StringComparison.Ordinal);
+        Assert.Equal(result, await SharedLayerTests.RewriteAsync(result, "unchanged", "unchanged"));
+    }
+
     [Fact]
     public async Task ListTheAuthorMixed_IsLeftAsItIs()
     {
