@@ -53,7 +53,7 @@ internal sealed class Style
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
         var newLine = NewLines.Of(root).ToString();
         var measure = new Style(newLine, tabs, size, max, default);
-        return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, options, line => measure.Width(line) > max));
+        return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, line => measure.Width(line) > max));
     }
 
     /// <summary>

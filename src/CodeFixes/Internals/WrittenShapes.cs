@@ -28,7 +28,7 @@ internal readonly struct WrittenShapes
     /// of its own; read from the file, the answer would change once an earlier fix had spread a list, and the IDE's
     /// single fixes and Fix All would lay the same code out differently.
     /// </summary>
-    public static WrittenShapes Of(SyntaxNode root, Project project, AnalyzerConfigOptions options, System.Func<TextLine, bool> tooLong)
+    public static WrittenShapes Of(SyntaxNode root, Project project, System.Func<TextLine, bool> tooLong)
     {
         var text = root.SyntaxTree.GetText();
         var shareLines = false;
@@ -41,14 +41,35 @@ internal readonly struct WrittenShapes
             }
         }
 
-        return new WrittenShapes(shareLines, RunsStyleCopArgumentRules(project, options));
+        return new WrittenShapes(shareLines, RunsStyleCopArgumentRules(project, root.SyntaxTree));
     }
 
-    private static bool RunsStyleCopArgumentRules(Project project, AnalyzerConfigOptions options) =>
-        project.AnalyzerReferences.Any(r => r.Display?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) >= 0
-            || (r.FullPath?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) ?? -1) >= 0)
-        && !(options.TryGetValue("dotnet_diagnostic.SA1117.severity", out var severity)
-            && (severity.Equals("none", System.StringComparison.OrdinalIgnoreCase) || severity.Equals("silent", System.StringComparison.OrdinalIgnoreCase)));
+    /// <summary>
+    /// StyleCop is among the project's analyzers and SA1117 is not turned off. An <c>.editorconfig</c>'s
+    /// <c>dotnet_diagnostic.SA1117.severity</c> reaches the compilation's tree options, not the analyzer options (the
+    /// compiler keeps <c>dotnet_diagnostic</c> keys for itself); the project's own (NoWarn) are its specific options.
+    /// </summary>
+    private static bool RunsStyleCopArgumentRules(Project project, SyntaxTree tree)
+    {
+        if (!project.AnalyzerReferences.Any(r => r.Display?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) >= 0
+            || (r.FullPath?.IndexOf("StyleCop", System.StringComparison.OrdinalIgnoreCase) ?? -1) >= 0))
+        {
+            return false;
+        }
+
+        const string Id = "SA1117";
+        var compilation = project.CompilationOptions;
+        var provider = compilation?.SyntaxTreeOptionsProvider;
+        var severity = ReportDiagnostic.Default;
+        if (provider is not null
+            && (provider.TryGetDiagnosticValue(tree, Id, System.Threading.CancellationToken.None, out severity)
+                || provider.TryGetGlobalDiagnosticValue(Id, System.Threading.CancellationToken.None, out severity)))
+        {
+            return severity is not (ReportDiagnostic.Suppress or ReportDiagnostic.Hidden);
+        }
+
+        return !(compilation?.SpecificDiagnosticOptions.TryGetValue(Id, out severity) == true && severity is ReportDiagnostic.Suppress or ReportDiagnostic.Hidden);
+    }
 
     /// <summary>Two of the block's statements begin on one line.</summary>
     public static bool StatementsShareALine(SourceText text, BlockSyntax block)

@@ -774,6 +774,49 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// The same project with SA1117 turned off in its .editorconfig (MySqlConnector's): the list is laid out as in any
+    /// other project, the lambda's block staying on the call's line. The severity reaches the compilation's tree options,
+    /// not the analyzer options, where it was looked for before (MySqlConnector's lists were spread).
+    /// </summary>
+    [Fact]
+    public async Task AProjectRunningStyleCopWithSA1117Off_GetsTheUsualLayout()
+    {
+        var test = new Verify.Test
+        {
+            SolutionTransforms =
+            {
+                (solution, project) => solution.AddAnalyzerReference(project, new Microsoft.CodeAnalysis.Diagnostics.AnalyzerImageReference(
+                    System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>.Empty, "/packages/stylecop.analyzers/StyleCop.Analyzers.dll", "StyleCop.Analyzers")),
+            },
+            TestCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
+            }
+            """,
+            FixedCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task B(int x, int y) => Task.Factory.StartNew(static state =>
+                {
+                    var (x, y) = ((int, int))state!;
+                    Console.WriteLine(x + y);
+                }, (x, y));
+            }
+            """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.SA1117.severity = none\n"));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.SA1117.severity = none\n"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The .editorconfig says CRLF, the file's lines end in LF: the lines the fix writes end as the file's do, so the file
     /// does not end up with both.
     /// </summary>
