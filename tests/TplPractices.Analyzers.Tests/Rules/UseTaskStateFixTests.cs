@@ -739,23 +739,7 @@ public sealed class UseTaskStateFixTests
     [Fact]
     public async Task AProjectRunningStyleCop_GetsTheFixLaidOutAsItsRulesWant()
     {
-        await new Verify.Test
-        {
-            SolutionTransforms =
-            {
-                (solution, project) => solution.AddAnalyzerReference(project, new Microsoft.CodeAnalysis.Diagnostics.AnalyzerImageReference(
-                    System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>.Empty, "/packages/stylecop.analyzers/StyleCop.Analyzers.dll", "StyleCop.Analyzers")),
-            },
-            TestCode = /* lang=c#-test */ """
-            using System;
-            using System.Threading.Tasks;
-
-            class C
-            {
-                Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
-            }
-            """,
-            FixedCode = /* lang=c#-test */ """
+        await WithStyleCop(/* lang=c#-test */ """
             using System;
             using System.Threading.Tasks;
 
@@ -769,8 +753,7 @@ public sealed class UseTaskStateFixTests
                     },
                     (x, y));
             }
-            """,
-        }.RunAsync();
+            """).RunAsync();
     }
 
     /// <summary>
@@ -781,23 +764,7 @@ public sealed class UseTaskStateFixTests
     [Fact]
     public async Task AProjectRunningStyleCopWithSA1117Off_GetsTheUsualLayout()
     {
-        var test = new Verify.Test
-        {
-            SolutionTransforms =
-            {
-                (solution, project) => solution.AddAnalyzerReference(project, new Microsoft.CodeAnalysis.Diagnostics.AnalyzerImageReference(
-                    System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>.Empty, "/packages/stylecop.analyzers/StyleCop.Analyzers.dll", "StyleCop.Analyzers")),
-            },
-            TestCode = /* lang=c#-test */ """
-            using System;
-            using System.Threading.Tasks;
-
-            class C
-            {
-                Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
-            }
-            """,
-            FixedCode = /* lang=c#-test */ """
+        var test = WithStyleCop(/* lang=c#-test */ """
             using System;
             using System.Threading.Tasks;
 
@@ -809,12 +776,32 @@ public sealed class UseTaskStateFixTests
                     Console.WriteLine(x + y);
                 }, (x, y));
             }
-            """,
-        };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.SA1117.severity = none\n"));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\ndotnet_diagnostic.SA1117.severity = none\n"));
+            """);
+        const string Off = "root = true\n\n[*.cs]\ndotnet_diagnostic.SA1117.severity = none\n";
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Off));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Off));
         await test.RunAsync();
     }
+
+    /// <summary>A capture in a project that lists StyleCop among its analyzers (none of them run here), fixed to <paramref name="fixedCode"/>.</summary>
+    private static Verify.Test WithStyleCop(string fixedCode) => new()
+    {
+        SolutionTransforms =
+        {
+            (solution, project) => solution.AddAnalyzerReference(project, new Microsoft.CodeAnalysis.Diagnostics.AnalyzerImageReference(
+                System.Collections.Immutable.ImmutableArray<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>.Empty, "/packages/stylecop.analyzers/StyleCop.Analyzers.dll", "StyleCop.Analyzers")),
+        },
+        TestCode = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);
+            }
+            """,
+        FixedCode = fixedCode,
+    };
 
     /// <summary>
     /// The .editorconfig says CRLF, the file's lines end in LF: the lines the fix writes end as the file's do, so the file
