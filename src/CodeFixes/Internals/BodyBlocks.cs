@@ -11,7 +11,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// A body's block (a lambda's, a local function's, a member's) laid out one statement a line, the braces on lines of
 /// their own at the indentation of the line the body's owner starts on (the layout the formatter gives a block it
-/// builds). The state rewrites turn an expression body into a block; where that body ran over several lines, or the
+/// builds), or the opening one at the end of the owner's line where <c>csharp_new_line_before_open_brace</c> says so. The state rewrites turn an expression body into a block; where that body ran over several lines, or the
 /// block grew too long, it is laid out so.
 /// </summary>
 internal static class BodyBlocks
@@ -77,7 +77,10 @@ internal static class BodyBlocks
         var arrow = block.OpenBraceToken.GetPreviousToken();
         var lineStart = style.NewLine + style.Whitespace(outer);
         var lines = new StringBuilder(Layout.Comments(arrow.TrailingTrivia.Concat(block.OpenBraceToken.LeadingTrivia), lineStart) is { Length: > 0 } before ? " " + before : string.Empty);
-        lines.Append(lineStart).Append('{').Append(Inline(block.OpenBraceToken.TrailingTrivia, lineComments: true));
+        // A line comment before the brace ends the line: the brace then goes on the next whatever the setting.
+        var ownLine = style.BraceOnItsOwnLine(block)
+            || arrow.TrailingTrivia.Concat(block.OpenBraceToken.LeadingTrivia).Any(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia));
+        lines.Append(ownLine ? lineStart : " ").Append('{').Append(Inline(block.OpenBraceToken.TrailingTrivia, lineComments: true));
         foreach (var statement in block.Statements)
         {
             foreach (var comment in statement.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia)))

@@ -31,6 +31,9 @@ internal sealed class NewStaticFields
     private readonly Dictionary<TypeDeclarationSyntax, Holder?> _holders = new();
     private readonly SemanticModel _model;
 
+    /// <summary>The project asks that a member's default accessibility go unwritten: a new field or holder gets no <c>private</c>.</summary>
+    private readonly bool _omitPrivate;
+
     /// <summary>The nested class that holds a type declaration's new fields: one already there, or a new one.</summary>
     private sealed class Holder
     {
@@ -56,6 +59,7 @@ internal sealed class NewStaticFields
         var configuredInternal = FieldNameStyle.Configured(options, isPrivate: false);
         var shown = configuredPrivate is null || configuredInternal is null ? FieldNaming.DetectStyle(root, model.Compilation) : null;
         _privateStyle = configuredPrivate ?? shown!;
+        _omitPrivate = OmitsDefaultAccessibility(options);
         _internalStyle = configuredInternal ?? shown!;
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
@@ -97,10 +101,7 @@ internal sealed class NewStaticFields
         var field = SyntaxFactory.FieldDeclaration(
                 SyntaxFactory.VariableDeclaration(fieldType).AddVariables(
                     SyntaxFactory.VariableDeclarator(name).WithInitializer(SyntaxFactory.EqualsValueClause(initializer))))
-            .WithModifiers(SyntaxFactory.TokenList(
-                SyntaxFactory.Token(holder is null ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword),
-                SyntaxFactory.Token(SyntaxKind.StaticKeyword),
-                SyntaxFactory.Token(SyntaxKind.ReadOnlyKeyword)))
+            .WithModifiers(Modifiers(holder is null ? SyntaxKind.PrivateKeyword : SyntaxKind.InternalKeyword, SyntaxKind.StaticKeyword, SyntaxKind.ReadOnlyKeyword))
             .WithAdditionalAnnotations(Formatter.Annotation);
 
         if (!_byDeclaration.TryGetValue(declaration, out var list))
@@ -168,6 +169,19 @@ internal sealed class NewStaticFields
         }
     }
 
+    /// <summary>The modifiers, <c>private</c> left out where the project omits a default accessibility.</summary>
+    private SyntaxTokenList Modifiers(params SyntaxKind[] kinds) =>
+        SyntaxFactory.TokenList(kinds.Where(k => !(_omitPrivate && k == SyntaxKind.PrivateKeyword)).Select(SyntaxFactory.Token));
+
+    /// <summary>
+    /// <c>dotnet_style_require_accessibility_modifiers</c> is <c>omit_if_default</c> (IDE0040 asks that <c>private</c> on
+    /// a member go unwritten) or <c>never</c> (the project writes no modifier it need not: RestSharp's static fields).
+    /// </summary>
+    private static bool OmitsDefaultAccessibility(AnalyzerConfigOptions options) =>
+        options.TryGetValue("dotnet_style_require_accessibility_modifiers", out var value)
+        && value.Split(':')[0].Trim() is var setting
+        && (setting.Equals("never", StringComparison.OrdinalIgnoreCase) || setting.Equals("omit_if_default", StringComparison.OrdinalIgnoreCase));
+
     private void InsertIntoHolder(DocumentEditor editor, TypeDeclarationSyntax declaration, Holder holder, List<FieldDeclarationSyntax> fields)
     {
         if (holder.Existing is { } existing)
@@ -180,7 +194,7 @@ internal sealed class NewStaticFields
         var comment = SyntaxFactory.Comment(
             "// Cached tasks in a class of their own: its initializer runs on first use, whatever order this type's static initializers run in.");
         var added = SyntaxFactory.ClassDeclaration(holder.Name)
-            .WithModifiers(SyntaxFactory.TokenList(SyntaxFactory.Token(SyntaxKind.PrivateKeyword), SyntaxFactory.Token(SyntaxKind.StaticKeyword)))
+            .WithModifiers(Modifiers(SyntaxKind.PrivateKeyword, SyntaxKind.StaticKeyword))
             .WithMembers(SyntaxFactory.List<MemberDeclarationSyntax>(fields))
             .WithLeadingTrivia(SyntaxFactory.EndOfLine(_newLine), comment, SyntaxFactory.EndOfLine(_newLine))
             .WithAdditionalAnnotations(Formatter.Annotation);

@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 
@@ -19,8 +20,9 @@ internal sealed class Style
 
     private const int MaxWrittenIndent = 8;
 
-    private Style(string newLine, bool tabs, int indentSize, int maxLineLength, WrittenShapes shapes)
+    private Style(string newLine, bool tabs, int indentSize, int maxLineLength, WrittenShapes shapes, string? braces = null)
     {
+        _braces = braces;
         NewLine = newLine;
         Tabs = tabs;
         IndentSize = indentSize;
@@ -46,6 +48,34 @@ internal sealed class Style
     /// </summary>
     public bool ArgumentsOneALine { get; }
 
+    /// <summary>
+    /// Where <c>csharp_new_line_before_open_brace</c> puts a <c>{</c>: <c>all</c> (also when unset, the formatter's
+    /// default), <c>none</c>, or the kinds of code it lists (<c>lambdas, methods, …</c>).
+    /// </summary>
+    private readonly string? _braces;
+
+    /// <summary>
+    /// Whether a body block's <c>{</c> begins a line of its own: a lambda's or anonymous method's where the setting
+    /// names <c>lambdas</c> or <c>anonymous_methods</c>, a member's or local function's where it names its kind.
+    /// </summary>
+    public bool BraceOnItsOwnLine(BlockSyntax block)
+    {
+        if (_braces is null || _braces.Equals("all", StringComparison.OrdinalIgnoreCase))
+        {
+            return true;
+        }
+
+        var kind = block.Parent switch
+        {
+            AnonymousMethodExpressionSyntax => "anonymous_methods",
+            AnonymousFunctionExpressionSyntax => "lambdas",
+            LocalFunctionStatementSyntax => "local_functions",
+            AccessorDeclarationSyntax => "accessors",
+            _ => "methods",
+        };
+        return _braces.Split(',').Any(k => k.Trim().Equals(kind, StringComparison.OrdinalIgnoreCase));
+    }
+
     public static Style Of(AnalyzerConfigOptions options, SyntaxNode root, Project project)
     {
         var text = root.SyntaxTree.GetText();
@@ -53,7 +83,8 @@ internal sealed class Style
         var max = options.TryGetValue("max_line_length", out var limit) && int.TryParse(limit, out var m) && m > 0 ? m : DefaultMaxLineLength;
         var newLine = NewLines.Of(root).ToString();
         var measure = new Style(newLine, tabs, size, max, default);
-        return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, line => measure.Width(line) > max));
+        var braces = options.TryGetValue("csharp_new_line_before_open_brace", out var written) ? written.Split(':')[0].Trim() : null;
+        return new Style(newLine, tabs, size, max, WrittenShapes.Of(root, project, line => measure.Width(line) > max), braces);
     }
 
     /// <summary>

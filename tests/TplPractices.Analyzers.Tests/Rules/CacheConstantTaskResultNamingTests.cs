@@ -142,7 +142,30 @@ public sealed class CacheConstantTaskResultNamingTests
     }
 
     /// <summary>The source fixed: the new field first in the class, under <paramref name="name"/>, read at the site.</summary>
-    private static string Fixed(string name) => Source
-        .Replace("class C\n{\n", "class C\n{\n    private static readonly Task<string> " + name + " = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)
+    /// <summary>
+    /// Where the project asks that a default accessibility go unwritten (<c>omit_if_default</c>, which IDE0040 enforces,
+    /// or <c>never</c>, RestSharp's setting, whose static fields have no <c>private</c>), the new field has none either;
+    /// otherwise it is <c>private</c>.
+    /// </summary>
+    [Theory]
+    [InlineData("omit_if_default", "")]
+    [InlineData("never:suggestion", "")]
+    [InlineData("always", "private ")]
+    [InlineData("for_non_interface_members", "private ")]
+    public async Task TheAccessibilitySetting_DecidesWhetherPrivateIsWritten(string setting, string modifier)
+    {
+        var config = "root = true\n[*.cs]\ndotnet_style_require_accessibility_modifiers = " + setting + "\n";
+        var test = new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = Fixed("_stringDummyTask", modifier),
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
+    private static string Fixed(string name, string modifier = "private ") => Source
+        .Replace("class C\n{\n", "class C\n{\n    " + modifier + "static readonly Task<string> " + name + " = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)
         .Replace("[|Task.FromResult(\"dummy\")|]", name, StringComparison.Ordinal);
 }

@@ -783,6 +783,31 @@ public sealed class UseTaskStateFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A project whose .editorconfig puts no lambda's brace on a line of its own (<c>csharp_new_line_before_open_brace</c>
+    /// <c>none</c>, or a list without <c>lambdas</c>; RestSharp's): the block the fix writes opens at the end of the
+    /// lambda's line. Where the list names lambdas, or nothing is set, the brace begins its own line.
+    /// </summary>
+    [Theory]
+    [InlineData("none", false)]
+    [InlineData("methods, types", false)]
+    [InlineData("lambdas, methods", true)]
+    [InlineData("all", true)]
+    public async Task TheBraceSetting_PlacesTheBlocksOpeningBrace(string setting, bool ownLine)
+    {
+        var config = "root = true\n\n[*.cs]\ncsharp_new_line_before_open_brace = " + setting + "\n";
+        var open = ownLine ? "\n    {" : " {";
+        var test = new Verify.Test
+        {
+            TestCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x, int y) => Task.Factory.StartNew([|() => Console.WriteLine(x + y)|]);\n}\n",
+            FixedCode = "using System;\nusing System.Threading.Tasks;\n\nclass C\n{\n    Task B(int x, int y) => Task.Factory.StartNew(static state =>" + open
+                + "\n        var (x, y) = ((int, int))state!;\n        Console.WriteLine(x + y);\n    }, (x, y));\n}\n",
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
     /// <summary>A capture in a project that lists StyleCop among its analyzers (none of them run here), fixed to <paramref name="fixedCode"/>.</summary>
     private static Verify.Test WithStyleCop(string fixedCode) => new()
     {
