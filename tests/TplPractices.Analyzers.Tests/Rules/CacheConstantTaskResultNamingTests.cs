@@ -90,9 +90,7 @@ public sealed class CacheConstantTaskResultNamingTests
             TestCode = Source,
             FixedCode = Fixed(name),
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
-        await test.RunAsync();
+        await WithConfig(test, config).RunAsync();
     }
 
     /// <summary>
@@ -109,9 +107,7 @@ public sealed class CacheConstantTaskResultNamingTests
             TestCode = Source,
             FixedCode = Fixed("StringDummyTask"),
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
-        await test.RunAsync();
+        await WithConfig(test, config).RunAsync();
     }
 
     /// <summary>
@@ -160,9 +156,15 @@ public sealed class CacheConstantTaskResultNamingTests
             TestCode = Source,
             FixedCode = Fixed("_stringDummyTask", modifier),
         };
+        await WithConfig(test, config).RunAsync();
+    }
+
+    /// <summary>The test with one .editorconfig before and after the fix.</summary>
+    private static Verify.Test WithConfig(Verify.Test test, string config)
+    {
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
-        await test.RunAsync();
+        return test;
     }
 
     private static string Fixed(string name, string modifier = "private ") => Source
