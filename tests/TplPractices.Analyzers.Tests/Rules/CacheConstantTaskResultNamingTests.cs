@@ -147,7 +147,6 @@ public sealed class CacheConstantTaskResultNamingTests
     [InlineData("omit_if_default", "")]
     [InlineData("never:suggestion", "")]
     [InlineData("always", "private ")]
-    [InlineData("for_non_interface_members", "private ")]
     public async Task TheAccessibilitySetting_DecidesWhetherPrivateIsWritten(string setting, string modifier)
     {
         var config = "root = true\n[*.cs]\ndotnet_style_require_accessibility_modifiers = " + setting + "\n";

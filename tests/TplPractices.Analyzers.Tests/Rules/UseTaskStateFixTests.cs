@@ -790,9 +790,7 @@ public sealed class UseTaskStateFixTests
     /// </summary>
     [Theory]
     [InlineData("none", false)]
-    [InlineData("methods, types", false)]
     [InlineData("lambdas, methods", true)]
-    [InlineData("all", true)]
     public async Task TheBraceSetting_PlacesTheBlocksOpeningBrace(string setting, bool ownLine)
     {
         var config = "root = true\n\n[*.cs]\ncsharp_new_line_before_open_brace = " + setting + "\n";

@@ -84,6 +84,14 @@ public static partial class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
             if (LinkedTargets.Count == 0 && TestState.AdditionalProjects.Count == 0)
             {
                 CodeFixTestBehaviors |= CodeFixTestBehaviors.SkipFixAllInProjectCheck;
+
+                // With one document too, the solution's diagnostics are the document's (ScopeDiagnosticsAsync, then the
+                // same Group and passes): the document's run, the IDE's usual scope, stands for it. Tests of several
+                // files, linked targets or projects, and the gauntlet's solution-wide runs, keep the solution's.
+                if (TestState.Sources.Count == 1)
+                {
+                    CodeFixTestBehaviors |= CodeFixTestBehaviors.SkipFixAllInSolutionCheck;
+                }
             }
             // A diagnostic's additional locations carry the nodes the analyzer found to its fixer (FixSites.WithParts):
             // the fix tests check what the fixer makes of them, so the expectations need not list them.
