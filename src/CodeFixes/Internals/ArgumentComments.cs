@@ -65,11 +65,14 @@ internal static class ArgumentComments
         return null;
     }
 
-    /// <summary>The position in <paramref name="list"/> of the argument whose text is the original's, or -1.</summary>
+    /// <summary>
+    /// The position in <paramref name="list"/> of the argument whose text is the original's, the last such (arguments are
+    /// added after it), or -1.
+    /// </summary>
     private static int IndexOf(ArgumentListSyntax list, ArgumentSyntax original)
     {
         var written = original.WithoutTrivia().ToString();
-        for (var i = 0; i < list.Arguments.Count; i++)
+        for (var i = list.Arguments.Count - 1; i >= 0; i--)
         {
             if (list.Arguments[i].WithoutTrivia().ToString() == written)
             {

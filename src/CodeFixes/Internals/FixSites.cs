@@ -52,7 +52,7 @@ internal static class FixSites
             var oneSite = OneSiteReasonOf(diagnostic);
             context.RegisterCodeFix(
                 CodeAction.Create(
-                    oneSite is null ? title(kind) : title(kind) + " (" + oneSite + ")",
+                    WithReason(title(kind), oneSite),
                     cancellationToken => FixEveryCopyAsync(document, site, fixDocumentAsync, cancellationToken),
                     oneSite is null ? equivalenceKey : OneSiteKey(equivalenceKey)),
                 diagnostic);
@@ -81,6 +81,10 @@ internal static class FixSites
     /// which takes the key of the first site's action, still fixes the rest.
     /// </summary>
     public static string OneSiteKey(string equivalenceKey) => equivalenceKey + "_OneSite";
+
+    /// <summary>A one-site fix's title says what it rests on: "… (relies on …)".</summary>
+    public static string WithReason(string title, string? oneSiteReason) =>
+        oneSiteReason is null ? title : title + " (" + oneSiteReason + ")";
 
     /// <summary>What a site's rewrite rests on, where the fix is offered one site at a time; null for the others.</summary>
     public static string? OneSiteReasonOf(Diagnostic diagnostic) =>

@@ -128,19 +128,22 @@ public abstract class RuleFixer : CodeFixProvider
                 continue;
             }
 
+            var oneSite = FixSites.OneSiteReasonOf(own);
             foreach (var offeredKind in AlternativeKinds(kind).Insert(0, kind))
             {
                 var site = ImmutableArray.Create(offeredKind == kind ? own : FixSites.WithKind(own, offeredKind));
                 context.RegisterCodeFix(
                     CodeAction.Create(
-                        Title(offeredKind),
+                        offeredKind == kind ? FixSites.WithReason(Title(offeredKind), oneSite) : Title(offeredKind),
                         async cancellationToken =>
                         {
                             var fixedDocument = await FixFinishedAsync(document, site, checkCompiler: true, cancellationToken).ConfigureAwait(false);
                             var text = await fixedDocument.GetTextAsync(cancellationToken).ConfigureAwait(false);
                             return LinkedCopies.WithTextInEveryCopy(fixedDocument.Project.Solution, document.Id, text);
                         },
-                        offeredKind == kind ? RuleKey : FixSites.AlternativeKey(RuleKey, offeredKind)),
+                        offeredKind != kind ? FixSites.AlternativeKey(RuleKey, offeredKind)
+                            : oneSite is null ? RuleKey
+                            : FixSites.OneSiteKey(RuleKey)),
                     peer);
             }
         }
