@@ -74,7 +74,7 @@ internal static class FullTaskCall
     /// <summary>
     /// Rewrites <paramref name="call"/> to pass every parameter of <paramref name="full"/>: <paramref name="chosen"/>
     /// gives the value of a tail parameter the call did not pass (null: the shorter overload's default). Named
-    /// arguments stay named, and the new ones are named too.
+    /// arguments stay named, and the new ones are named too, as is a positional argument written after a named one.
     /// </summary>
     public static void Rewrite(
         DocumentEditor editor,
@@ -96,6 +96,11 @@ internal static class FullTaskCall
         }
 
         var named = written.Any(a => a.NameColon is not null);
+
+        // A positional argument after a named one (C# 7.2) binds by its place, which the longer overload gives another
+        // parameter (`ContinueWith(f, state: s, options)`: the token's): it takes its parameter's name.
+        var firstNamed = named ? written.IndexOf(a => a.NameColon is not null) : written.Count;
+        var toName = positions.Where(p => p.Value > firstNamed && written[p.Value].NameColon is null).ToDictionary(p => p.Value, p => p.Key);
         var plan = new List<(int Position, ArgumentSyntax? Added)>();
         foreach (var parameter in full.Parameters)
         {
@@ -118,7 +123,16 @@ internal static class FullTaskCall
         editor.ReplaceNode(call.ArgumentList, (current, _) =>
         {
             var list = (ArgumentListSyntax)current;
-            return list.WithArguments(Rebuilt(list.Arguments, plan)).WithAdditionalAnnotations(Formatter.Annotation);
+            var arguments = list.Arguments;
+            foreach (var pair in toName)
+            {
+                var argument = arguments[pair.Key];
+                arguments = arguments.Replace(argument, argument.WithoutLeadingTrivia()
+                    .WithNameColon(SyntaxFactory.NameColon(pair.Value))
+                    .WithLeadingTrivia(argument.GetLeadingTrivia()));
+            }
+
+            return list.WithArguments(Rebuilt(arguments, plan)).WithAdditionalAnnotations(Formatter.Annotation);
         });
     }
 

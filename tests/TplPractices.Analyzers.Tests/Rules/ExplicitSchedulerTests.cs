@@ -374,6 +374,30 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(code, code);
     }
 
+    /// <summary>
+    /// A positional argument after a named one (C# 7.2; Dapper's <c>ContinueWith(OnCompleted, state: source,
+    /// TaskContinuationOptions.ExecuteSynchronously)</c>) binds by its place, which the longer overload gives the token:
+    /// it takes its parameter's name, and the fix compiles. It was offered nowhere before (the rewrite did not compile).
+    /// </summary>
+    [Fact]
+    public async Task APositionalArgumentAfterANamedOne_IsNamed()
+    {
+        var before = Class("""
+                Task A(Task t, object source) => t.[|ContinueWith|](Done, state: source, TaskContinuationOptions.ExecuteSynchronously);
+                static void Done(Task t, object? s) { }
+            """);
+        var after = Class("""
+                Task A(Task t, object source) => t.ContinueWith(
+                    Done,
+                    state: source,
+                    continuationOptions: TaskContinuationOptions.ExecuteSynchronously,
+                    cancellationToken: CancellationToken.None,
+                    scheduler: TaskScheduler.Current);
+                static void Done(Task t, object? s) { }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
     [Fact]
     public async Task NamedArguments_StayNamed_AndTheNewOnesAreNamed()
     {
