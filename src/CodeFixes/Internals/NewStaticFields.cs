@@ -59,7 +59,7 @@ internal sealed class NewStaticFields
         var configuredInternal = FieldNameStyle.Configured(options, isPrivate: false);
         var shown = configuredPrivate is null || configuredInternal is null ? FieldNaming.DetectStyle(root, model.Compilation) : null;
         _privateStyle = configuredPrivate ?? shown!;
-        _omitPrivate = OmitsDefaultAccessibility(options);
+        _omitPrivate = DefaultAccessibility.Omitted(options);
         _internalStyle = configuredInternal ?? shown!;
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol
@@ -170,17 +170,7 @@ internal sealed class NewStaticFields
     }
 
     /// <summary>The modifiers, <c>private</c> left out where the project omits a default accessibility.</summary>
-    private SyntaxTokenList Modifiers(params SyntaxKind[] kinds) =>
-        SyntaxFactory.TokenList(kinds.Where(k => !(_omitPrivate && k == SyntaxKind.PrivateKeyword)).Select(SyntaxFactory.Token));
-
-    /// <summary>
-    /// <c>dotnet_style_require_accessibility_modifiers</c> is <c>omit_if_default</c> (IDE0040 asks that <c>private</c> on
-    /// a member go unwritten) or <c>never</c> (the project writes no modifier it need not: RestSharp's static fields).
-    /// </summary>
-    private static bool OmitsDefaultAccessibility(AnalyzerConfigOptions options) =>
-        options.TryGetValue("dotnet_style_require_accessibility_modifiers", out var value)
-        && value.Split(':')[0].Trim() is var setting
-        && (setting.Equals("never", StringComparison.OrdinalIgnoreCase) || setting.Equals("omit_if_default", StringComparison.OrdinalIgnoreCase));
+    private SyntaxTokenList Modifiers(params SyntaxKind[] kinds) => DefaultAccessibility.Modifiers(_omitPrivate, kinds);
 
     private void InsertIntoHolder(DocumentEditor editor, TypeDeclarationSyntax declaration, Holder holder, List<FieldDeclarationSyntax> fields)
     {

@@ -75,7 +75,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
             new[] { generator.AttributeArgument(generator.MemberAccessExpression(ImportedType.Of(generator, options), nameof(MethodImplOptions.NoInlining))) });
         var slow = MethodDeclaration(LostComments.WithoutComments(declaration.ReturnType.WithoutTrivia()), Identifier(name))
             .WithAttributeLists(SingletonList(noInlining))
-            .WithModifiers(Modifiers(declaration))
+            .WithModifiers(Modifiers(declaration, DefaultAccessibility.Omitted(editor.OriginalDocument, editor.OriginalRoot.SyntaxTree)))
             .WithTypeParameterList(declaration.TypeParameterList is { } list
                 ? TypeParameterList(SeparatedList(list.Parameters.Select(t => TypeParameter(t.Identifier.WithoutTrivia()))))
                 : null)
@@ -115,14 +115,15 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
         statement.WithLeadingTrivia(statement.GetLeadingTrivia().SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia)));
 
     /// <summary>
-    /// <c>private</c>, and of the method's modifiers those the moved code needs to compile as it did: <c>static</c>,
-    /// <c>unsafe</c>, and a struct member's <c>readonly</c> (without it, calls on <c>this</c> would copy the struct).
+    /// <c>private</c> (unless the project omits a default accessibility), and of the method's modifiers those the moved
+    /// code needs to compile as it did: <c>static</c>, <c>unsafe</c>, and a struct member's <c>readonly</c> (without it,
+    /// calls on <c>this</c> would copy the struct).
     /// </summary>
-    private static SyntaxTokenList Modifiers(MethodDeclarationSyntax declaration) =>
-        TokenList(new[] { Token(SyntaxKind.PrivateKeyword) }.Concat(
+    private static SyntaxTokenList Modifiers(MethodDeclarationSyntax declaration, bool omitPrivate) =>
+        DefaultAccessibility.Modifiers(omitPrivate, new[] { SyntaxKind.PrivateKeyword }.Concat(
             declaration.Modifiers
                 .Where(m => m.IsKind(SyntaxKind.StaticKeyword) || m.IsKind(SyntaxKind.UnsafeKeyword) || m.IsKind(SyntaxKind.ReadOnlyKeyword))
-                .Select(m => Token(m.Kind()))));
+                .Select(m => m.Kind())).ToArray());
 
     /// <summary>
     /// The method's name with <c>Slow</c>, numbered where the type's code, its bases, the code around or this rewrite

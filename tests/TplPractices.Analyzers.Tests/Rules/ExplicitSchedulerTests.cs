@@ -384,7 +384,7 @@ public sealed class ExplicitSchedulerTests
     {
         var before = Class("""
                 Task A(Task t, object source) => t.[|ContinueWith|](Done, state: source, TaskContinuationOptions.ExecuteSynchronously);
-                static void Done(Task t, object? s) { }
+                static void Done(Task t, object s) { }
             """);
         var after = Class("""
                 Task A(Task t, object source) => t.ContinueWith(
@@ -393,9 +393,10 @@ public sealed class ExplicitSchedulerTests
                     continuationOptions: TaskContinuationOptions.ExecuteSynchronously,
                     cancellationToken: CancellationToken.None,
                     scheduler: TaskScheduler.Current);
-                static void Done(Task t, object? s) { }
+                static void Done(Task t, object s) { }
             """);
-        await Verify.VerifyCodeFixAsync(before, after);
+        // One text for netstandard2.0 at C# 7.3 (non-trailing named arguments are C# 7.2) and net10.0.
+        await new Verify.Test { SharedByNetStandardAndNet10 = true, TestCode = before, FixedCode = after }.RunAsync();
     }
 
     [Fact]

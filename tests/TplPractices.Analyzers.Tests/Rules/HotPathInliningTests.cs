@@ -18,11 +18,11 @@ public sealed class HotPathInliningTests
     private const string Lock = "takes a lock";
     private const string Catch = "catches exceptions";
 
-    private static Verify.Test Test(string before, string? after = null, TestTarget target = TestTarget.NetStandard20)
+    private static Verify.Test Test(string before, string? after = null, TestTarget target = TestTarget.NetStandard20, string config = HotPathConfig)
     {
         var test = new Verify.Test { TestCode = before, FixedCode = after ?? before, Target = target };
-        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", HotPathConfig));
-        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", HotPathConfig));
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
         test.FixedState.MarkupHandling = MarkupMode.Allow;
         return test;
     }
@@ -198,6 +198,39 @@ public sealed class HotPathInliningTests
         var test = Test(Before, After);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Parse", Catch));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("Mix", "compiles to over 100 bytes of IL (at least 189)"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A project that omits a default accessibility (<c>dotnet_style_require_accessibility_modifiers = omit_if_default</c>,
+    /// which IDE0040 enforces) gets a slow path without <c>private</c>, as TPL0003's new fields are written.
+    /// </summary>
+    [Fact]
+    public async Task AProjectThatOmitsPrivate_GetsASlowPathWithoutIt()
+    {
+        const string Shape = """
+            using System;
+            using System.Collections.Generic;
+            using System.Runtime.CompilerServices;
+
+            class Parser
+            {
+                readonly Dictionary<string, int> _cache = new();
+
+                [HotPath]
+                public int {|#0:Parse|}(string text)
+                {
+                    if (_cache.TryGetValue(text, out var known)) return known;
+                    SLOW
+                }
+            }
+
+            sealed class HotPathAttribute : Attribute { }
+            """;
+        const string Slow = "try { return _cache[text] = int.Parse(text); }\n        catch (FormatException) { return -1; }";
+        var after = Shape.Replace("{|#0:Parse|}", "Parse", StringComparison.Ordinal).Replace("SLOW", "return ParseSlow(text);\n    }\n\n    [MethodImpl(MethodImplOptions.NoInlining)]\n    int ParseSlow(string text)\n    {\n        " + Slow, StringComparison.Ordinal);
+        var test = Test(Shape.Replace("SLOW", Slow, StringComparison.Ordinal), after, config: HotPathConfig + "dotnet_style_require_accessibility_modifiers = omit_if_default\n");
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("Parse", Catch));
         await test.RunAsync();
     }
 
