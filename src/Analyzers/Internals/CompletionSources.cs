@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace TplPractices.Analyzers.Internals;
 
@@ -34,6 +35,45 @@ internal sealed class CompletionSources
     /// <summary>A call of one of a source's SetX or TrySetX methods.</summary>
     public bool IsCompletion(IMethodSymbol method) =>
         IsCompletionName(method.Name) && IsSource(method.ContainingType);
+
+    /// <summary>
+    /// A source's completion, or a method of a type derived from a source, declared in this compilation and not
+    /// overridable, whose whole body is one completion of the instance itself (DotNetty's <c>TryComplete() =>
+    /// this.TrySetResult(0)</c>). Read from its syntax: asked only where a completion decides a report.
+    /// </summary>
+    public bool IsCompletionOrWrapper(IMethodSymbol method)
+    {
+        if (IsCompletion(method))
+        {
+            return true;
+        }
+
+        if (method.IsStatic || method.IsVirtual || method.IsAbstract || method.IsOverride
+            || method.ContainingType is not { } type || !IsSource(type.BaseType)
+            || method.DeclaringSyntaxReferences is not { Length: 1 } references
+            || references[0].GetSyntax() is not MethodDeclarationSyntax declaration)
+        {
+            return false;
+        }
+
+        var only = declaration.ExpressionBody?.Expression ?? OnlyStatement(declaration.Body);
+        return only is InvocationExpressionSyntax call
+            && call.Expression switch
+            {
+                IdentifierNameSyntax name => IsCompletionName(name.Identifier.ValueText),
+                MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or BaseExpressionSyntax, Name: var name } => IsCompletionName(name.Identifier.ValueText),
+                _ => false,
+            };
+    }
+
+    private static ExpressionSyntax? OnlyStatement(BlockSyntax? body) => body?.Statements is { Count: 1 } statements
+        ? statements[0] switch
+        {
+            ExpressionStatementSyntax statement => statement.Expression,
+            ReturnStatementSyntax { Expression: { } returned } => returned,
+            _ => null,
+        }
+        : null;
 
     /// <summary>The name of a method that completes a source, for code read as syntax.</summary>
     public static bool IsCompletionName(string name) => CompletionMethods.Contains(name);

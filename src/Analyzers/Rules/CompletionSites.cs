@@ -39,6 +39,9 @@ internal sealed class CompletionSites
 
     private readonly List<InvocationExpressionSyntax> _completions;
 
+    /// <summary>Where code that calls a completing method can be: the function for a local, the outermost type for a field.</summary>
+    private IEnumerable<SyntaxNode> _callers = Enumerable.Empty<SyntaxNode>();
+
     private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld)
     {
         _completions = completions;
@@ -65,8 +68,8 @@ internal sealed class CompletionSites
         var value = creation.WithImplicitConversionsAround();
         return value.Parent switch
         {
-            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => Find(declarator.Symbol.Name, new[] { declarator.Root().Syntax }),
-            ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => Find(local.Local.Name, new[] { local.Root().Syntax }),
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => InFunction(declarator.Symbol.Name, declarator.Root().Syntax),
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => InFunction(local.Local.Name, local.Root().Syntax),
             ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } => Of(field.Field),
             ISimpleAssignmentOperation { Target: IArrayElementReferenceOperation { ArrayReference: ILocalReferenceOperation array } } =>
                 Find(array.Local.Name, new[] { array.Root().Syntax }, elementHeld: true),
@@ -75,14 +78,33 @@ internal sealed class CompletionSites
         };
     }
 
-    private static CompletionSites Of(IFieldSymbol field) =>
-        Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
+    private static CompletionSites Of(IFieldSymbol field)
+    {
+        var sites = Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
+        var outermost = field.ContainingType;
+        while (outermost.ContainingType is { } containing)
+        {
+            outermost = containing;
+        }
+
+        sites._callers = outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax());
+        return sites;
+    }
+
+    private static CompletionSites InFunction(string name, SyntaxNode function)
+    {
+        var sites = Find(name, new[] { function });
+        sites._callers = new[] { function };
+        return sites;
+    }
 
     /// <summary>
     /// Reads every mention of <paramref name="name"/> in <paramref name="scopes"/>. For an array of sources a mention
     /// is an element (<c>sources[i]</c>) or a <c>foreach</c> over them, whose variable is read the same way.
+    /// A copy into a local (<c>var pending = _read; _read = null; pending.TrySetResult(n);</c>, the take-and-clear of a
+    /// field) is read the same way in its function, one copy deep.
     /// </summary>
-    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes, bool elementHeld = false)
+    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes, bool elementHeld = false, bool copied = false)
     {
         var completions = new List<InvocationExpressionSyntax>();
         var allKnown = true;
@@ -96,7 +118,8 @@ internal sealed class CompletionSites
                     continue;
                 }
 
-                var reference = Outermost(mention.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } self && self.Name == mention ? self : mention);
+                // this._read, or another instance's (self._read in a static callback given the instance as its state).
+                var reference = Outermost(mention.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax } self && self.Name == mention ? self : mention);
                 if (elementHeld)
                 {
                     if (reference.Parent is ForEachStatementSyntax loop && loop.Expression == reference)
@@ -131,6 +154,13 @@ internal sealed class CompletionSites
                         taskContinued |= !IsWaitedOrRead(access);
                         break;
                     case AssignmentExpressionSyntax assignment when assignment.Left == reference:
+                        break;
+                    case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax copy } when !copied && !elementHeld && copy.Parent?.Parent is LocalDeclarationStatementSyntax
+                        && copy.EnclosingFunction()?.BodyOf() is { } body:
+                        var held = Find(copy.Identifier.ValueText, new[] { body }, copied: true);
+                        completions.AddRange(held._completions);
+                        allKnown &= held.AllKnown;
+                        taskContinued |= held.TaskContinued;
                         break;
                     default:
                         allKnown = false;
@@ -199,8 +229,46 @@ internal sealed class CompletionSites
     /// another branch (<c>if (t.IsCanceled) s.TrySetCanceled(); else if (t.IsFaulted) …</c>) runs instead of it.
     /// </summary>
     private bool AreReliedOn() =>
-        _completions.Any(completion => completion.EnclosingFunction() is { } body
-            && body.DescendantNodes().Any(n => n.SpanStart >= completion.Span.End && IsStateRead(n) && ControlPaths.MayBothRun(completion, n)));
+        _completions.Any(completion => IsStateReadAfter(completion) || CallersReadState(completion));
+
+    private static bool IsStateReadAfter(SyntaxNode call) =>
+        call.EnclosingFunction() is { } body
+        && body.DescendantNodes().Any(n => n.SpanStart >= call.Span.End && IsStateRead(n) && ControlPaths.MayBothRun(call, n));
+
+    /// <summary>
+    /// One call deep: the completion is made by a method (or local function) that code in <see cref="_callers"/> calls
+    /// and then reads a task's state, as DotNetty's TLS handler feeds its stream a packet, whose method completes the
+    /// pending read, and then asks whether the SSL stream's read finished. A lambda between the completion and its
+    /// method is crossed only where it runs inline: <c>new Task(…).RunSynchronously(…)</c>.
+    /// </summary>
+    private bool CallersReadState(SyntaxNode completion)
+    {
+        var function = completion.EnclosingFunction();
+        while (function is AnonymousFunctionExpressionSyntax lambda && RunsInline(lambda))
+        {
+            function = lambda.Parent?.EnclosingFunction();
+        }
+
+        var name = function switch
+        {
+            MethodDeclarationSyntax method => method.Identifier.ValueText,
+            LocalFunctionStatementSyntax local => local.Identifier.ValueText,
+            _ => null,
+        };
+        return name is not null
+            && _callers.Any(scope => scope.TokensNamed(name, SyntaxKind.IdentifierToken).Any(token =>
+                token.Parent is SimpleNameSyntax called
+                && (called.Parent as InvocationExpressionSyntax ?? (called.Parent as MemberAccessExpressionSyntax)?.Parent as InvocationExpressionSyntax) is { } call
+                && RightmostName(call.Expression) == name
+                && !function!.Span.Contains(call.Span)
+                && IsStateReadAfter(call)));
+    }
+
+    /// <summary>A lambda given to <c>new Task(…)</c> whose task is run at once with <c>RunSynchronously</c>.</summary>
+    private static bool RunsInline(AnonymousFunctionExpressionSyntax lambda) =>
+        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ObjectCreationExpressionSyntax { Type: var type } creation } }
+        && RightmostName(type) == "Task"
+        && creation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "RunSynchronously", Parent: InvocationExpressionSyntax };
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to

@@ -190,11 +190,11 @@ internal static class CompletionSourceContinuations
     private static IOperation Discarded(IOperation operation) =>
         operation is ISimpleAssignmentOperation { Target: IDiscardOperation } discard ? discard.Value : operation;
 
-    /// <summary>A call to one of the source's SetX/TrySetX methods on the local.</summary>
+    /// <summary>A call to one of the source's SetX/TrySetX methods on the local, or to a derived type's method that only makes one.</summary>
     private static bool IsCompletion(IOperation? operation, ILocalSymbol local, Context symbols) =>
         operation is IInvocationOperation { Instance: ILocalReferenceOperation receiver } call
         && SymbolEqualityComparer.Default.Equals(receiver.Local, local)
-        && symbols.Sources.IsCompletion(call.TargetMethod);
+        && symbols.Sources.IsCompletionOrWrapper(call.TargetMethod);
 
     private static bool IsWritten(ILocalReferenceOperation reference) =>
         reference.Parent is ISimpleAssignmentOperation assignment && assignment.Target == reference;

@@ -35,6 +35,12 @@ internal static class AuthorSpacing
                 continue;
             }
 
+            if (TrailingSpacesPutBack(oldRoot, newRoot, change.Span, newSpans[i], was, now) is { } trailing)
+            {
+                yield return trailing;
+                continue;
+            }
+
             if (was == now
                 || !IsSpacing(was) || !IsSpacing(now)
                 || (i > 0 && changes[i - 1].Span.End >= change.Span.Start)
@@ -75,6 +81,77 @@ internal static class AuthorSpacing
         }
 
         return new TextChange(spacing, was);
+    }
+
+    /// <summary>
+    /// Spaces the author left at the end of a line, which the formatter trimmed where it spaced a call the fix rebuilt
+    /// (DotNetty's <c>if (this.pool.closed) </c> inside a lambda TPL0019 gave arguments): put back where the line is
+    /// still the author's.
+    /// </summary>
+    private static TextChange? TrailingSpacesPutBack(SyntaxNode oldRoot, SyntaxNode newRoot, TextSpan oldSpan, TextSpan newSpan, string was, string now)
+    {
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
+        var spaces = was.Length - was.TrimStart(' ', '\t').Length;
+        if (spaces == 0 || now.Length > 0 && now[0] is ' ' or '\t'
+            || !EndsLine(was, spaces, oldText, oldSpan.End) || !EndsLine(now, 0, newText, newSpan.End))
+        {
+            return null;
+        }
+
+        if (oldSpan.Start == 0 || newSpan.Start == 0)
+        {
+            return null;
+        }
+
+        // The token ending where the spaces begin (they are its trailing trivia).
+        var oldLeft = oldRoot.FindToken(oldSpan.Start - 1);
+        var newLeft = newRoot.FindToken(newSpan.Start - 1);
+        // The line is the author's, moved or not: a line the fix wrote (a state argument after the author's `},`) ends
+        // where the author's did, and must not take its spaces.
+        return oldLeft.Span.End == oldSpan.Start && newLeft.Span.End == newSpan.Start && !oldLeft.IsKind(SyntaxKind.None)
+            && oldText.Lines.GetLineFromPosition(oldSpan.Start).ToString().Trim() == newText.Lines.GetLineFromPosition(newSpan.Start).ToString().Trim()
+            ? new TextChange(new TextSpan(newSpan.Start, 0), was.Substring(0, spaces))
+            : null;
+    }
+
+    /// <summary>The text from <paramref name="at"/> in <paramref name="piece"/> (or, where it ends there, the text after it) begins with a line break.</summary>
+    private static bool EndsLine(string piece, int at, SourceText text, int end) =>
+        at < piece.Length ? piece[at] is '\r' or '\n' : end < text.Length && text[end] is '\r' or '\n';
+
+    /// <summary>
+    /// Spaces at the end of a changed line that the original had on no line of the same text: the author's spaces after
+    /// <c>},</c> went along when a fix wrote a state argument after it, and stayed at the end of the argument's own line.
+    /// Lines inside a string literal are left alone.
+    /// </summary>
+    public static IEnumerable<TextChange> TrimmedOnWrittenLines(SourceText oldText, SyntaxNode newRoot, IReadOnlyList<TextChange> changes)
+    {
+        var newText = newRoot.SyntaxTree.GetText();
+        HashSet<string>? trailing = null;
+        var seen = new HashSet<int>();
+        foreach (var span in TextEdits.NewSpans(changes))
+        {
+            var first = newText.Lines.GetLineFromPosition(span.Start).LineNumber;
+            var last = newText.Lines.GetLineFromPosition(span.End).LineNumber;
+            for (var number = first; number <= last; number++)
+            {
+                var line = newText.Lines[number];
+                var content = line.ToString();
+                var trimmed = content.TrimEnd(' ', '\t');
+                if (trimmed.Length == content.Length || trimmed.Length == 0 || !seen.Add(number))
+                {
+                    continue;
+                }
+
+                trailing ??= new HashSet<string>(oldText.Lines.Select(l => l.ToString()).Where(l => l.Length > 0 && l[l.Length - 1] is ' ' or '\t').Select(l => l.Trim()));
+                var end = line.Start + trimmed.Length;
+                if (!trailing.Contains(trimmed.Trim()) && newRoot.FindToken(end - 1) is var token && token.Span.End == end
+                    && !newRoot.FindTrivia(end).IsKind(SyntaxKind.MultiLineCommentTrivia))
+                {
+                    yield return new TextChange(TextSpan.FromBounds(end, line.End), string.Empty);
+                }
+            }
+        }
     }
 
     /// <summary>Whether <paramref name="span"/> is all of what lies between two tokens: no comment, literal or directive.</summary>

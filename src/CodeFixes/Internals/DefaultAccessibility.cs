@@ -1,6 +1,8 @@
 using System;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -9,18 +11,64 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// Whether a member a fix adds (TPL0003's cached field and its holder, TPL0012's slow path) writes <c>private</c>:
 /// not where <c>dotnet_style_require_accessibility_modifiers</c> is <c>omit_if_default</c> (IDE0040 asks that a
 /// default accessibility go unwritten) or <c>never</c> (the project writes no modifier it need not: RestSharp's
-/// members).
+/// members). Where no setting says, the file's own members decide, as they decide a new field's name: more of them
+/// leaving a default accessibility unwritten than writing <c>private</c>, two at least (DotNetty's TLS stream writes none).
 /// </summary>
 internal static class DefaultAccessibility
 {
-    public static bool Omitted(AnalyzerConfigOptions options) =>
+    public static bool Omitted(AnalyzerConfigOptions options, SyntaxNode root) =>
         options.TryGetValue("dotnet_style_require_accessibility_modifiers", out var value)
-        && value.Split(':')[0].Trim() is var setting
-        && (setting.Equals("never", StringComparison.OrdinalIgnoreCase) || setting.Equals("omit_if_default", StringComparison.OrdinalIgnoreCase));
+            ? value.Split(':')[0].Trim() is var setting
+              && (setting.Equals("never", StringComparison.OrdinalIgnoreCase) || setting.Equals("omit_if_default", StringComparison.OrdinalIgnoreCase))
+            : OmittedInFile(root);
 
-    /// <summary>The setting for <paramref name="tree"/> in <paramref name="document"/>'s project.</summary>
-    public static bool Omitted(Document document, SyntaxTree tree) =>
-        Omitted(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(tree));
+    /// <summary>The setting for <paramref name="root"/> in <paramref name="document"/>'s project.</summary>
+    public static bool Omitted(Document document, SyntaxNode root) =>
+        Omitted(document.Project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GetOptions(root.SyntaxTree), root);
+
+    /// <summary>
+    /// Members of classes, structs and records that could write <c>private</c>: more leave it out than write it, and
+    /// more than one (a lone helper without a modifier says little). An
+    /// interface's, an enum's, an explicit implementation, a static constructor, a finalizer and a partial method
+    /// written without a modifier cannot write it, and do not count.
+    /// </summary>
+    private static bool OmittedInFile(SyntaxNode root)
+    {
+        var (written, omitted) = (0, 0);
+        foreach (var member in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax)
+            .OfType<MemberDeclarationSyntax>()
+            .Where(m => m.Parent is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax))
+        {
+            if (!CouldBePrivate(member))
+            {
+                continue;
+            }
+
+            var accessibility = member.Modifiers.Where(t => t.IsKind(SyntaxKind.PrivateKeyword) || t.IsKind(SyntaxKind.ProtectedKeyword)
+                || t.IsKind(SyntaxKind.InternalKeyword) || t.IsKind(SyntaxKind.PublicKeyword) || t.IsKind(SyntaxKind.FileKeyword)).ToList();
+            if (accessibility.Count == 0)
+            {
+                omitted++;
+            }
+            else if (accessibility.Count == 1 && accessibility[0].IsKind(SyntaxKind.PrivateKeyword))
+            {
+                written++;
+            }
+        }
+
+        return omitted > written && omitted > 1;
+    }
+
+    private static bool CouldBePrivate(MemberDeclarationSyntax member) => member switch
+    {
+        ConstructorDeclarationSyntax constructor => !constructor.Modifiers.Any(SyntaxKind.StaticKeyword),
+        DestructorDeclarationSyntax => false,
+        MethodDeclarationSyntax method => method.ExplicitInterfaceSpecifier is null && !method.Modifiers.Any(SyntaxKind.PartialKeyword)
+            && !method.Modifiers.Any(SyntaxKind.OverrideKeyword),
+        BasePropertyDeclarationSyntax property => property.ExplicitInterfaceSpecifier is null && !property.Modifiers.Any(SyntaxKind.OverrideKeyword),
+        OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax => false,
+        _ => true,
+    };
 
     /// <summary>The tokens of <paramref name="kinds"/>, <c>private</c> left out where <paramref name="omitted"/>.</summary>
     public static SyntaxTokenList Modifiers(bool omitted, params SyntaxKind[] kinds)

@@ -74,6 +74,15 @@ internal static class Layout
 
         result = await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
         result = await MemberSpacing.SeparateAsync(original, result, cancellationToken).ConfigureAwait(false);
+        var trimmed = AuthorSpacing.TrimmedOnWrittenLines(
+            await original.GetTextAsync(cancellationToken).ConfigureAwait(false),
+            (await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!,
+            await TextChangesAsync(original, result, cancellationToken).ConfigureAwait(false)).ToList();
+        if (trimmed.Count > 0)
+        {
+            result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(trimmed));
+        }
+
         var newRoot = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         var flush = newRoot is null ? [] : MovedLines.FlushDirectivesIndented(oldRoot, newRoot).ToList();
         return flush.Count == 0 ? result : result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(flush));

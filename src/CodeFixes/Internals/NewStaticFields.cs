@@ -59,7 +59,7 @@ internal sealed class NewStaticFields
         var configuredInternal = FieldNameStyle.Configured(options, isPrivate: false);
         var shown = configuredPrivate is null || configuredInternal is null ? FieldNaming.DetectStyle(root, model.Compilation) : null;
         _privateStyle = configuredPrivate ?? shown!;
-        _omitPrivate = DefaultAccessibility.Omitted(options);
+        _omitPrivate = DefaultAccessibility.Omitted(options, root);
         _internalStyle = configuredInternal ?? shown!;
         _newLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia)).ToString() is { Length: > 0 } eol
             ? eol

@@ -75,7 +75,7 @@ public sealed class HotPathInliningFixer : SiteRuleFixer
             new[] { generator.AttributeArgument(generator.MemberAccessExpression(ImportedType.Of(generator, options), nameof(MethodImplOptions.NoInlining))) });
         var slow = MethodDeclaration(LostComments.WithoutComments(declaration.ReturnType.WithoutTrivia()), Identifier(name))
             .WithAttributeLists(SingletonList(noInlining))
-            .WithModifiers(Modifiers(declaration, DefaultAccessibility.Omitted(editor.OriginalDocument, editor.OriginalRoot.SyntaxTree)))
+            .WithModifiers(Modifiers(declaration, DefaultAccessibility.Omitted(editor.OriginalDocument, editor.OriginalRoot)))
             .WithTypeParameterList(declaration.TypeParameterList is { } list
                 ? TypeParameterList(SeparatedList(list.Parameters.Select(t => TypeParameter(t.Identifier.WithoutTrivia()))))
                 : null)

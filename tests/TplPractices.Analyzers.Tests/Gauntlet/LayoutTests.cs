@@ -178,6 +178,46 @@ public sealed class LayoutTests
         Assert.Contains("\n        if(x>1) { Console.WriteLine( x ); }\n", twoTargets, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Spaces at the end of a line the fix did not write stay: formatting the call TPL0019 gave arguments trimmed them
+    /// inside its lambda (DotNetty's channel pool has <c>if (this.pool.closed) </c>), a diff of lines the fix never
+    /// touched. Only the spaces before a line break that the rewrite left where they were come back, on a line that is
+    /// still the author's.
+    /// </summary>
+    [Fact]
+    public async Task SpacesAtTheEndOfAnUntouchedLine_Stay()
+    {
+        var code = """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Pool
+            {
+                private bool _closed;
+
+                public void Watch(Task<int> lease) => lease.ContinueWith(t =>
+                {
+                    if (_closed)TRAIL
+                    {
+                        Console.WriteLine(t.Result);TRAIL
+                    }
+                });
+            }
+            """.Replace("TRAIL", "  ", StringComparison.Ordinal);
+        var result = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.ExplicitScheduler);
+        Assert.Contains("TaskScheduler.Current", result, StringComparison.Ordinal);
+        Assert.Contains("if (_closed)  \n", result, StringComparison.Ordinal);
+        Assert.Contains("Console.WriteLine(t.Result);  \n", result, StringComparison.Ordinal);
+
+        // A state argument TPL0001 writes after the author's "}, " ends its own line without them; a line the fix
+        // rewrote (_closed qualified) is the formatter's, the one it left is the author's.
+        var stated = await FormatRun.FixAsync(GauntletSetup.Single, code.Replace("});", "}, TRAIL\n            TaskContinuationOptions.None);", StringComparison.Ordinal)
+            .Replace("TRAIL", " ", StringComparison.Ordinal), DiagnosticIds.UseTaskState);
+        Assert.Contains("\n            this,\n", stated, StringComparison.Ordinal);
+        Assert.Contains("if (self._closed)\n", stated, StringComparison.Ordinal);
+        Assert.Contains("Console.WriteLine(t.Result);  \n", stated, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MaxLineLengthAndTabs_AreTheEditorConfigs()
     {

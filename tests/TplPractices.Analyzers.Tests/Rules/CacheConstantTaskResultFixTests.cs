@@ -1079,6 +1079,7 @@ public sealed class CacheConstantTaskResultFixTests
         }.RunAsync();
     }
 
+    /// <summary>No C# 8 syntax in the fix; the new field writes no <c>private</c>, as the file's own members write none.</summary>
     [Fact]
     public async Task CSharp73_FixUsesOnlyOldSyntax()
     {
@@ -1099,7 +1100,7 @@ public sealed class CacheConstantTaskResultFixTests
 
                 class C
                 {
-                    private static readonly Task<string> s_stringNullTask = Task.FromResult<string>(null);
+                    static readonly Task<string> s_stringNullTask = Task.FromResult<string>(null);
 
                     Task<string> M() { return s_stringNullTask; }
                     Task N() { return Task.CompletedTask; }

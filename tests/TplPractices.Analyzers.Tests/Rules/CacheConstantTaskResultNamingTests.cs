@@ -137,7 +137,6 @@ public sealed class CacheConstantTaskResultNamingTests
         await test.RunAsync();
     }
 
-    /// <summary>The source fixed: the new field first in the class, under <paramref name="name"/>, read at the site.</summary>
     /// <summary>
     /// Where the project asks that a default accessibility go unwritten (<c>omit_if_default</c>, which IDE0040 enforces,
     /// or <c>never</c>, RestSharp's setting, whose static fields have no <c>private</c>), the new field has none either;
@@ -166,6 +165,29 @@ public sealed class CacheConstantTaskResultNamingTests
         return test;
     }
 
+    /// <summary>
+    /// Where no setting says, the file's own members decide, as they decide the field's name: DotNetty's TLS stream
+    /// writes no <c>private</c> on its fields, methods and nested classes, and its new field got one. A file that
+    /// writes it, or mixes the two evenly, gets <c>private</c>.
+    /// </summary>
+    [Theory]
+    [InlineData("readonly object gate = new object();\n    object Gate() => gate;\n    sealed class Inner { }", "")]
+    [InlineData("private readonly object gate = new object();\n    object Gate() => gate;", "private ")]
+    [InlineData("private readonly object gate = new object();\n    private object Gate() => gate;\n    object Other() => gate;", "private ")]
+    public async Task WithoutASetting_TheFilesOwnMembersDecide(string members, string modifier)
+    {
+        var source = Source.Replace("    private readonly object _gate = new object();\n\n    public object Gate => _gate;\n", "    " + members + "\n", StringComparison.Ordinal);
+        var test = new Verify.Test
+        {
+            TestCode = source,
+            FixedCode = source
+                .Replace("class C\n{\n", "class C\n{\n    " + modifier + "static readonly Task<string> s_stringDummyTask = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)
+                .Replace("[|Task.FromResult(\"dummy\")|]", "s_stringDummyTask", StringComparison.Ordinal),
+        };
+        await test.RunAsync();
+    }
+
+    /// <summary>The source fixed: the new field first in the class, under <paramref name="name"/>, read at the site.</summary>
     private static string Fixed(string name, string modifier = "private ") => Source
         .Replace("class C\n{\n", "class C\n{\n    " + modifier + "static readonly Task<string> " + name + " = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)
         .Replace("[|Task.FromResult(\"dummy\")|]", name, StringComparison.Ordinal);

@@ -714,5 +714,54 @@ public sealed class ExplicitSchedulerTests
             FixedCode = code.Replace("t.{|#0:ContinueWith|}(x => x.Result + 1);", fixedCall, StringComparison.Ordinal),
         }.RunAsync();
     }
+    /// <summary>
+    /// Usings in a namespace, a sorted plain group then a blank line and static usings out of order (DotNetty's
+    /// WebSocket handlers): Roslyn's adder finds the whole list unsorted and appends the using the fix needs; the shared
+    /// layer puts it in its place in the sorted plain group, and the blank line before the static usings stays.
+    /// </summary>
+    [Fact]
+    public async Task AnAddedUsing_TakesItsPlaceInASortedGroup_BeforeUnsortedStaticUsings()
+    {
+        const string Lib = """
+
+            namespace Lib
+            {
+                public static class Zebra { public static void Go() { } }
+                public static class Aardvark { }
+            }
+            """;
+        var before = """
+            namespace N
+            {
+                using System.Threading.Tasks;
+                using Lib;
+
+                using static Lib.Zebra;
+                using static Lib.Aardvark;
+
+                class C
+                {
+                    Task M(Task t) => t.[|ContinueWith|](_ => Go());
+                }
+            }
+            """ + Lib;
+        var after = """
+            namespace N
+            {
+                using System.Threading;
+                using System.Threading.Tasks;
+                using Lib;
+
+                using static Lib.Zebra;
+                using static Lib.Aardvark;
+
+                class C
+                {
+                    Task M(Task t) => t.ContinueWith(_ => Go(), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);
+                }
+            }
+            """ + Lib;
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
 }
 
