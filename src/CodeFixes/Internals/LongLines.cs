@@ -60,7 +60,7 @@ internal static class LongLines
             {
                 var line = text.Lines[n];
                 var width = style.Width(line);
-                if (width > style.MaxLineLength && width > longest && Wrap(root, line, style) is { } edit)
+                if (width > style.MaxLineLength && width > longest && Wrap(root, line, style, spans) is { } edit)
                 {
                     return edit;
                 }
@@ -120,10 +120,13 @@ internal static class LongLines
         return style.Width(SourceText.From(line).Lines[0]) <= style.MaxLineLength ? new TextChange(list.Span, joined) : null;
     }
 
-    private static TextChange[]? Wrap(SyntaxNode root, TextLine line, Style style)
+    private static TextChange[]? Wrap(SyntaxNode root, TextLine line, Style style, IReadOnlyList<TextSpan> written)
     {
-        // Any construct on the line may be wrapped: the rewrite made the whole line long, wherever on it it wrote.
-        var nodes = root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && !InInterpolation(n)).ToList();
+        // Any construct on the line may be wrapped: the rewrite made the whole line long, wherever on it it wrote. One
+        // it wrote in goes first: `x.Load(id).ContinueWith(…)` is wrapped at the continuation's list that a fix gave
+        // arguments, not at the receiver's call before it (azure-amqp's SASL handler).
+        var onLine = root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && !InInterpolation(n)).ToList();
+        var nodes = onLine.Where(n => written.Any(w => w.IntersectsWith(n.Span))).Concat(onLine).ToList();
         var indentation = style.Indentation(line.ToString());
         var inner = style.Whitespace(indentation + style.IndentSize);
 

@@ -218,6 +218,51 @@ public sealed class LayoutTests
         Assert.Contains("Console.WriteLine(t.Result);  \n", stated, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A line the rewrite made too long is wrapped at the list the rewrite wrote, not at the first list on the line:
+    /// TPL0019's arguments on azure-amqp's SASL handler (<c>x.AuthenticateAsync(id, password).ContinueWith(…)</c>, one
+    /// long line) spread the receiver's call, which it never touched, and left its own list on a line still too long.
+    /// Both orders of TPL0001 and TPL0019 then give one text.
+    /// </summary>
+    [Fact]
+    public async Task ALineTheRewriteMadeTooLong_IsWrappedAtTheListItWrote()
+    {
+        const string code = """
+            using System.Threading.Tasks;
+
+            public interface IAuthenticator
+            {
+                Task<bool> AuthenticateAsync(string identity, string password);
+            }
+
+            public sealed class PlainHandler
+            {
+                private readonly IAuthenticator _authenticator;
+
+                public PlainHandler(IAuthenticator authenticator) => _authenticator = authenticator;
+
+                public string Identity { get; set; } = "";
+
+                public void OnResponse(string password)
+                {
+                    this._authenticator.AuthenticateAsync(this.Identity, password).ContinueWith((t) => this.Complete(t), TaskContinuationOptions.ExecuteSynchronously);
+                }
+
+                private void Complete(Task<bool> t) { }
+            }
+            """;
+        var scheduler = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.ExplicitScheduler);
+        Assert.Contains("""
+                    this._authenticator.AuthenticateAsync(this.Identity, password).ContinueWith(
+                        (t) => this.Complete(t),
+                        CancellationToken.None,
+            """, scheduler, StringComparison.Ordinal);
+        var stateFirst = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.UseTaskState, DiagnosticIds.ExplicitScheduler);
+        var schedulerFirst = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.ExplicitScheduler, DiagnosticIds.UseTaskState);
+        Assert.Equal(stateFirst, schedulerFirst);
+        Assert.Contains("AuthenticateAsync(this.Identity, password).ContinueWith(\n", stateFirst, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task MaxLineLengthAndTabs_AreTheEditorConfigs()
     {
