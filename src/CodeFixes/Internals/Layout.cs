@@ -212,6 +212,12 @@ internal static class Layout
             foreach (var argument in rest.Where(a => !BeginsLine(text, a)))
             {
                 yield return BreakBefore(argument, style.NewLine + style.Whitespace(indentation));
+
+                // An argument over several lines (`OnlyOnFaulted |` then `ExecuteSynchronously`) takes them along.
+                foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, MovedLines.Shift(text, argument, indentation, indentation, style), style))
+                {
+                    yield return edit;
+                }
             }
         }
     }

@@ -49,6 +49,37 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// An argument over two lines that the rewrite puts a new argument before keeps its second line under its first
+    /// (MongoDB's <c>OnlyOnFaulted |</c> then <c>ExecuteSynchronously</c>): the line went right by the width of the
+    /// argument TPL0019 wrote, which had shared its line for a moment before getting a line of its own.
+    /// </summary>
+    [Fact]
+    public async Task AnArgumentOverTwoLines_KeepsItsSecondLineUnderItsFirst()
+    {
+        const string code = """
+            using System.Threading.Tasks;
+
+            public static class Tasks
+            {
+                public static void IgnoreExceptions(this Task task)
+                {
+                    task.ContinueWith(t => { var ignored = t.Exception; },
+                        TaskContinuationOptions.OnlyOnFaulted |
+                        TaskContinuationOptions.ExecuteSynchronously);
+                }
+            }
+            """;
+        var result = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.ExplicitScheduler);
+        Assert.Contains("""
+                    task.ContinueWith(t => { var ignored = t.Exception; },
+                        CancellationToken.None,
+                        TaskContinuationOptions.OnlyOnFaulted |
+                        TaskContinuationOptions.ExecuteSynchronously,
+                        TaskScheduler.Current);
+            """, result, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// A line comment after the list's <c>)</c> on its last argument's line speaks of that line: where the rewrite adds
     /// an argument after it on a line of its own, the comment stays beside the argument (found on Ocelot, whose
     /// "do not cancel" note went below the arguments TPL0007 added after its token), and a second run changes nothing.
