@@ -40,11 +40,12 @@ internal sealed class CompletionSites
     private readonly List<InvocationExpressionSyntax> _completions;
 
     /// <summary>Where code that calls a completing method can be: the function for a local, the outermost type for a field.</summary>
-    private IEnumerable<SyntaxNode> _callers = Enumerable.Empty<SyntaxNode>();
+    private readonly IEnumerable<SyntaxNode> _callers;
 
-    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld)
+    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, IEnumerable<SyntaxNode>? callers = null)
     {
         _completions = completions;
+        _callers = callers ?? Enumerable.Empty<SyntaxNode>();
         AllKnown = allKnown;
         TaskContinued = taskContinued;
         ElementHeld = elementHeld;
@@ -80,23 +81,21 @@ internal sealed class CompletionSites
 
     private static CompletionSites Of(IFieldSymbol field)
     {
-        var sites = Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
         var outermost = field.ContainingType;
         while (outermost.ContainingType is { } containing)
         {
             outermost = containing;
         }
 
-        sites._callers = outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax());
-        return sites;
+        return Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()))
+            .WithCallers(outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
     }
 
-    private static CompletionSites InFunction(string name, SyntaxNode function)
-    {
-        var sites = Find(name, new[] { function });
-        sites._callers = new[] { function };
-        return sites;
-    }
+    private static CompletionSites InFunction(string name, SyntaxNode function) =>
+        Find(name, new[] { function }).WithCallers(new[] { function });
+
+    private CompletionSites WithCallers(IEnumerable<SyntaxNode> callers) =>
+        new(_completions, AllKnown, TaskContinued, ElementHeld, callers);
 
     /// <summary>
     /// Reads every mention of <paramref name="name"/> in <paramref name="scopes"/>. For an array of sources a mention
