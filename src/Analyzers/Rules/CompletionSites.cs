@@ -284,16 +284,37 @@ internal sealed class CompletionSites
             return IsPoolWork(expressionLambda);
         }
 
-        return node.Parent is ExpressionStatementSyntax statement
-            && statement.Parent is BlockSyntax { Parent: AnonymousFunctionExpressionSyntax lambda } block
-            && block.Statements.Last() == statement
-            && IsPoolWork(lambda);
+        if (node.Parent is not ExpressionStatementSyntax statement || statement.Parent is not BlockSyntax block || block.Statements.Last() != statement)
+        {
+            return false;
+        }
+
+        // The last statement of a try or catch block that ends the work, with no finally to run after it
+        // (`try { done.SetResult(Work()); } catch (Exception e) { done.SetException(e); }` on an STA thread of its own).
+        var attempt = block.Parent switch
+        {
+            TryStatementSyntax tried when tried.Block == block => tried,
+            CatchClauseSyntax { Parent: TryStatementSyntax caught } => caught,
+            _ => null,
+        };
+        if (attempt is not null)
+        {
+            return attempt.Finally is null
+                && attempt.Parent is BlockSyntax { Parent: AnonymousFunctionExpressionSyntax outer } work && work.Statements.Last() == attempt
+                && IsPoolWork(outer);
+        }
+
+        return block.Parent is AnonymousFunctionExpressionSyntax lambda && IsPoolWork(lambda);
     }
 
-    private static bool IsPoolWork(AnonymousFunctionExpressionSyntax lambda) =>
-        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } }
-        && PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type)
-        && (type is null || RightmostName(access.Expression) == type);
+    /// <summary>A lambda a pool work item or continuation runs (<see cref="PoolWork"/>), or the start of a thread of its own (<c>new Thread(…)</c>).</summary>
+    private static bool IsPoolWork(AnonymousFunctionExpressionSyntax lambda) => lambda.Parent switch
+    {
+        ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } } =>
+            PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type) && (type is null || RightmostName(access.Expression) == type),
+        ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ObjectCreationExpressionSyntax { Type: var created } } } => RightmostName(created) == "Thread",
+        _ => false,
+    };
 
     private static string? RightmostName(ExpressionSyntax expression) => expression switch
     {

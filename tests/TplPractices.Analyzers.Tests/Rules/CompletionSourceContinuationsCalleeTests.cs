@@ -179,4 +179,83 @@ public sealed class CompletionSourceContinuationsCalleeTests
         var code = SessionWith(push, check.Replace("count", "_reading.Id", StringComparison.Ordinal), "[|new TaskCompletionSource<int>()|]");
         await Verify.VerifyCodeFixAsync(code, code.Replace("[|new TaskCompletionSource<int>()|]", $"new TaskCompletionSource<int>({Flag})", StringComparison.Ordinal));
     }
+
+    /// <summary>
+    /// A thread of its own whose work ends in the completion has nothing left to do, as pool work has not, and so has a
+    /// try whose block and catches each end in one (the STA helper: <c>try { done.SetResult(Work()); } catch (Exception
+    /// e) { done.SetException(e); }</c>). A finally, or work after the try, runs after the completion: reported.
+    /// </summary>
+    [Fact]
+    public async Task TheLastActOfAThreadOrOfATryThatEndsTheWork_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            static class Helpers
+            {
+                static int Work() => 42;
+
+                public static Task<int> OnItsOwnThread()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    new Thread(() => done.SetResult(Work())).Start();
+                    return done.Task;
+                }
+
+                public static Task<int> OnAnStaThread()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    var thread = new Thread(() =>
+                    {
+                        try
+                        {
+                            done.SetResult(Work());
+                        }
+                        catch (Exception e)
+                        {
+                            done.SetException(e);
+                        }
+                    });
+                    thread.Start();
+                    return done.Task;
+                }
+
+                public static Task<int> OnThePool()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    Task.Run(() =>
+                    {
+                        try { done.TrySetResult(Work()); }
+                        catch (Exception e) { done.TrySetException(e); }
+                    });
+                    return done.Task;
+                }
+
+                public static Task<int> WithAFinally()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    new Thread(() =>
+                    {
+                        try { done.SetResult(Work()); }
+                        finally { Console.WriteLine("after the awaiting code"); }
+                    }).Start();
+                    return done.Task;
+                }
+
+                public static Task<int> WithWorkAfterTheTry()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    Task.Run(() =>
+                    {
+                        try { done.SetResult(Work()); }
+                        catch (Exception e) { done.SetException(e); }
+                        Console.WriteLine("after the awaiting code");
+                    });
+                    return done.Task;
+                }
+            }
+            """);
+    }
 }
