@@ -265,9 +265,13 @@ internal sealed class CompletionSites
 
     /// <summary>A lambda given to <c>new Task(…)</c> whose task is run at once with <c>RunSynchronously</c>.</summary>
     private static bool RunsInline(AnonymousFunctionExpressionSyntax lambda) =>
-        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ObjectCreationExpressionSyntax { Type: var type } creation } }
-        && RightmostName(type) == "Task"
-        && creation.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "RunSynchronously", Parent: InvocationExpressionSyntax };
+        CreationOf(lambda, "Task")?.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "RunSynchronously", Parent: InvocationExpressionSyntax };
+
+    /// <summary>The <c>new T(…)</c> the lambda is an argument of, where <c>T</c> is written <paramref name="type"/>.</summary>
+    private static ObjectCreationExpressionSyntax? CreationOf(AnonymousFunctionExpressionSyntax lambda, string type) =>
+        lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ObjectCreationExpressionSyntax creation } } && RightmostName(creation.Type) == type
+            ? creation
+            : null;
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to
@@ -312,8 +316,7 @@ internal sealed class CompletionSites
     {
         ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } } =>
             PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type) && (type is null || RightmostName(access.Expression) == type),
-        ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ObjectCreationExpressionSyntax { Type: var created } } } => RightmostName(created) == "Thread",
-        _ => false,
+        _ => CreationOf(lambda, "Thread") is not null,
     };
 
     private static string? RightmostName(ExpressionSyntax expression) => expression switch

@@ -93,13 +93,8 @@ internal static class AuthorSpacing
         var oldText = oldRoot.SyntaxTree.GetText();
         var newText = newRoot.SyntaxTree.GetText();
         var spaces = was.Length - was.TrimStart(' ', '\t').Length;
-        if (spaces == 0 || now.Length > 0 && now[0] is ' ' or '\t'
+        if (spaces == 0 || oldSpan.Start == 0 || newSpan.Start == 0 || now.Length > 0 && now[0] is ' ' or '\t'
             || !EndsLine(was, spaces, oldText, oldSpan.End) || !EndsLine(now, 0, newText, newSpan.End))
-        {
-            return null;
-        }
-
-        if (oldSpan.Start == 0 || newSpan.Start == 0)
         {
             return null;
         }

@@ -35,29 +35,20 @@ internal static class DefaultAccessibility
     private static bool OmittedInFile(SyntaxNode root)
     {
         var (written, omitted) = (0, 0);
-        foreach (var member in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax)
+        foreach (var member in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax || IsClassLike(n))
             .OfType<MemberDeclarationSyntax>()
-            .Where(m => m.Parent is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax))
+            .Where(m => IsClassLike(m.Parent) && CouldBePrivate(m)))
         {
-            if (!CouldBePrivate(member))
-            {
-                continue;
-            }
-
-            var accessibility = member.Modifiers.Where(t => t.IsKind(SyntaxKind.PrivateKeyword) || t.IsKind(SyntaxKind.ProtectedKeyword)
-                || t.IsKind(SyntaxKind.InternalKeyword) || t.IsKind(SyntaxKind.PublicKeyword) || t.IsKind(SyntaxKind.FileKeyword)).ToList();
-            if (accessibility.Count == 0)
-            {
-                omitted++;
-            }
-            else if (accessibility.Count == 1 && accessibility[0].IsKind(SyntaxKind.PrivateKeyword))
-            {
-                written++;
-            }
+            var accessibility = member.Modifiers.Where(t => SyntaxFacts.IsAccessibilityModifier(t.Kind())).ToList();
+            omitted += accessibility.Count == 0 ? 1 : 0;
+            written += accessibility.Count == 1 && accessibility[0].IsKind(SyntaxKind.PrivateKeyword) ? 1 : 0;
         }
 
         return omitted > written && omitted > 1;
     }
+
+    /// <summary>A class, struct or record: a type whose members' default accessibility is <c>private</c>.</summary>
+    private static bool IsClassLike(SyntaxNode? node) => node is TypeDeclarationSyntax and not InterfaceDeclarationSyntax;
 
     private static bool CouldBePrivate(MemberDeclarationSyntax member) => member switch
     {

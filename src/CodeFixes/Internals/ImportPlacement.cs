@@ -73,7 +73,14 @@ internal static class ImportPlacement
         var added = usings.Where(u => IsPlain(u) && !had.ContainsKey(Key(u))).ToList();
         var kept = usings.Where(u => !added.Contains(u)).ToList();
         var firstOther = kept.FindIndex(u => !IsPlain(u));
-        if (added.Count == 0 || firstOther <= 0 || usings.IndexOf(added[0]) < usings.IndexOf(kept[firstOther]) && !IsSorted(kept.Take(firstOther)).HasValue)
+        if (added.Count == 0 || firstOther <= 0)
+        {
+            return usings;
+        }
+
+        // Where the adder put it among unsorted plain usings, it stays where the adder put it.
+        var systemFirst = IsSorted(kept.Take(firstOther));
+        if (systemFirst is null && usings.IndexOf(added[0]) < usings.IndexOf(kept[firstOther]))
         {
             return usings;
         }
@@ -83,7 +90,6 @@ internal static class ImportPlacement
         var indentation = kept[firstOther - 1].GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia));
         var restored = kept.Select(u => had.TryGetValue(Key(u), out var leading) ? u.WithLeadingTrivia(leading) : u).ToList();
         var plain = restored.Take(firstOther).ToList();
-        var systemFirst = IsSorted(plain);
         foreach (var directive in added.Select(u => u.WithLeadingTrivia(indentation)))
         {
             var at = systemFirst is { } first ? plain.FindIndex(u => Compare(NameOf(directive), NameOf(u), first) < 0) : -1;

@@ -39,7 +39,13 @@ internal static class Layout
         var result = document;
         // The first diff serves the first step too, where the author's spacing needed nothing put back.
         List<TextChange>? known = await TextChangesAsync(original, document, cancellationToken).ConfigureAwait(false);
-        var spacing = AuthorSpacing.Restored(oldRoot, await tree.GetRootAsync(cancellationToken).ConfigureAwait(false), known).ToList();
+        // The author's spacing put back, and the spaces the author left at a line's end taken off the lines the rewrite
+        // wrote (they are there from the start: `}, ` passes its space on to the argument written after it).
+        var newRoot = await tree.GetRootAsync(cancellationToken).ConfigureAwait(false);
+        var spacing = AuthorSpacing.Restored(oldRoot, newRoot, known)
+            .Concat(AuthorSpacing.TrimmedOnWrittenLines(oldRoot.SyntaxTree.GetText(cancellationToken), newRoot, known))
+            .OrderBy(c => c.Span.Start)
+            .ToList();
         if (spacing.Count > 0)
         {
             result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(spacing));
@@ -74,17 +80,8 @@ internal static class Layout
 
         result = await LongLines.WrapAsync(original, result, style, cancellationToken).ConfigureAwait(false);
         result = await MemberSpacing.SeparateAsync(original, result, cancellationToken).ConfigureAwait(false);
-        var trimmed = AuthorSpacing.TrimmedOnWrittenLines(
-            await original.GetTextAsync(cancellationToken).ConfigureAwait(false),
-            (await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!,
-            await TextChangesAsync(original, result, cancellationToken).ConfigureAwait(false)).ToList();
-        if (trimmed.Count > 0)
-        {
-            result = result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(trimmed));
-        }
-
-        var newRoot = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
-        var flush = newRoot is null ? [] : MovedLines.FlushDirectivesIndented(oldRoot, newRoot).ToList();
+        var finalRoot = await result.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        var flush = finalRoot is null ? [] : MovedLines.FlushDirectivesIndented(oldRoot, finalRoot).ToList();
         return flush.Count == 0 ? result : result.WithText((await result.GetTextAsync(cancellationToken).ConfigureAwait(false)).WithChanges(flush));
     }
 

@@ -179,6 +179,8 @@ public sealed class CacheConstantTaskResultNamingTests
         var source = Source.Replace("    private readonly object _gate = new object();\n\n    public object Gate => _gate;\n", "    " + members + "\n", StringComparison.Ordinal);
         var test = new Verify.Test
         {
+            // A file netstandard2.0 at C# 7.3 and net10.0 share: one text in both copies.
+            SharedByNetStandardAndNet10 = true,
             TestCode = source,
             FixedCode = source
                 .Replace("class C\n{\n", "class C\n{\n    " + modifier + "static readonly Task<string> s_stringDummyTask = Task.FromResult(\"dummy\");\n", StringComparison.Ordinal)

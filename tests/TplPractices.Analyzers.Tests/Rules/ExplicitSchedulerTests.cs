@@ -761,15 +761,19 @@ public sealed class ExplicitSchedulerTests
                 }
             }
             """ + Lib;
-        await Verify.VerifyCodeFixAsync(before, after);
+        await OnBothTargets(before, after);
 
         // At the file's top, under a header: the header stays first, above the using that now sorts first.
         const string Header = "// A header the file starts with.\n\n";
         const string Usings = "using System.Threading.Tasks;\nusing Lib;\n\nusing static Lib.Zebra;\nusing static Lib.Aardvark;\n\n";
         const string Class = "class C\n{\n    Task M(Task t) => t.CALL;\n}\n";
-        await Verify.VerifyCodeFixAsync(
+        await OnBothTargets(
             Header + Usings + Class.Replace("CALL", "[|ContinueWith|](_ => Go())", StringComparison.Ordinal) + Lib,
             Header + "using System.Threading;\n" + Usings
                 + Class.Replace("CALL", "ContinueWith(_ => Go(), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current)", StringComparison.Ordinal) + Lib);
+
+        // The file shared by netstandard2.0 at C# 7.3 and net10.0 with nullable warnings: every copy gets the text.
+        static Task OnBothTargets(string before, string after) =>
+            new Verify.Test { SharedByNetStandardAndNet10 = true, TestCode = before, FixedCode = after }.RunAsync();
     }
 }
