@@ -42,13 +42,14 @@ internal sealed class CompletionSites
     /// <summary>Where code that calls a completing method can be: the function for a local, the outermost type for a field.</summary>
     private readonly IEnumerable<SyntaxNode> _callers;
 
-    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, IEnumerable<SyntaxNode>? callers = null)
+    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, bool handedToPool, IEnumerable<SyntaxNode>? callers = null)
     {
         _completions = completions;
         _callers = callers ?? Enumerable.Empty<SyntaxNode>();
         AllKnown = allKnown;
         TaskContinued = taskContinued;
         ElementHeld = elementHeld;
+        HandedToPool = handedToPool;
     }
 
     /// <summary>Every mention of the source is a completion, a read of its task, or a store of a new source: none hands it to other code.</summary>
@@ -61,25 +62,32 @@ internal sealed class CompletionSites
     private bool ElementHeld { get; }
 
     /// <summary>
+    /// Some mention hands the source to a method of the project that completes it only as the last act of pool work
+    /// (<c>source.TrySetResultAsync(x)</c>, whose body is <c>Task.Run(() => source.TrySetResult(x))</c>).
+    /// </summary>
+    private bool HandedToPool { get; }
+
+    /// <summary>
     /// The sites of the local, field or local array's element a creation is stored into; null where it goes elsewhere
     /// (a call, another object's member).
     /// </summary>
     public static CompletionSites? Of(IObjectCreationOperation creation)
     {
         var value = creation.WithImplicitConversionsAround();
+        var model = creation.SemanticModel;
         return value.Parent switch
         {
-            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => InFunction(declarator.Symbol.Name, declarator.Root().Syntax),
-            ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => InFunction(local.Local.Name, local.Root().Syntax),
-            ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } => Of(field.Field),
+            IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator } => InFunction(declarator.Symbol.Name, declarator.Root().Syntax, model),
+            ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } => InFunction(local.Local.Name, local.Root().Syntax, model),
+            ISimpleAssignmentOperation { Target: IFieldReferenceOperation field } => Of(field.Field, model),
             ISimpleAssignmentOperation { Target: IArrayElementReferenceOperation { ArrayReference: ILocalReferenceOperation array } } =>
-                Find(array.Local.Name, new[] { array.Root().Syntax }, elementHeld: true),
-            IFieldInitializerOperation { InitializedFields.Length: 1 } initializer => Of(initializer.InitializedFields[0]),
+                Find(array.Local.Name, new[] { array.Root().Syntax }, model, elementHeld: true),
+            IFieldInitializerOperation { InitializedFields.Length: 1 } initializer => Of(initializer.InitializedFields[0], model),
             _ => null,
         };
     }
 
-    private static CompletionSites Of(IFieldSymbol field)
+    private static CompletionSites Of(IFieldSymbol field, SemanticModel? model)
     {
         var outermost = field.ContainingType;
         while (outermost.ContainingType is { } containing)
@@ -87,27 +95,29 @@ internal sealed class CompletionSites
             outermost = containing;
         }
 
-        return Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()))
+        return Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()), model)
             .WithCallers(outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
     }
 
-    private static CompletionSites InFunction(string name, SyntaxNode function) =>
-        Find(name, new[] { function }).WithCallers(new[] { function });
+    private static CompletionSites InFunction(string name, SyntaxNode function, SemanticModel? model) =>
+        Find(name, new[] { function }, model).WithCallers(new[] { function });
 
     private CompletionSites WithCallers(IEnumerable<SyntaxNode> callers) =>
-        new(_completions, AllKnown, TaskContinued, ElementHeld, callers);
+        new(_completions, AllKnown, TaskContinued, ElementHeld, HandedToPool, callers);
 
     /// <summary>
     /// Reads every mention of <paramref name="name"/> in <paramref name="scopes"/>. For an array of sources a mention
     /// is an element (<c>sources[i]</c>) or a <c>foreach</c> over them, whose variable is read the same way.
     /// A copy into a local (<c>var pending = _read; _read = null; pending.TrySetResult(n);</c>, the take-and-clear of a
-    /// field) is read the same way in its function, one copy deep.
+    /// field) is read the same way in its function, one copy deep. A source handed to a completing helper
+    /// (<see cref="IsPoolCompleter"/>) is followed into it where <paramref name="model"/> can bind the call.
     /// </summary>
-    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes, bool elementHeld = false, bool copied = false)
+    private static CompletionSites Find(string name, IEnumerable<SyntaxNode> scopes, SemanticModel? model, bool elementHeld = false, bool copied = false)
     {
         var completions = new List<InvocationExpressionSyntax>();
         var allKnown = true;
         var taskContinued = false;
+        var handedToPool = false;
         foreach (var scope in scopes)
         {
             foreach (var token in scope.TokensNamed(name, SyntaxKind.IdentifierToken))
@@ -123,10 +133,11 @@ internal sealed class CompletionSites
                 {
                     if (reference.Parent is ForEachStatementSyntax loop && loop.Expression == reference)
                     {
-                        var each = Find(loop.Identifier.ValueText, new[] { loop.Statement });
+                        var each = Find(loop.Identifier.ValueText, new[] { loop.Statement }, model);
                         completions.AddRange(each._completions);
                         allKnown &= each.AllKnown;
                         taskContinued |= each.TaskContinued;
+                        handedToPool |= each.HandedToPool;
                         continue;
                     }
 
@@ -156,10 +167,15 @@ internal sealed class CompletionSites
                         break;
                     case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax copy } when !copied && !elementHeld && copy.Parent?.Parent is LocalDeclarationStatementSyntax
                         && copy.EnclosingFunction()?.BodyOf() is { } body:
-                        var held = Find(copy.Identifier.ValueText, new[] { body }, copied: true);
+                        var held = Find(copy.Identifier.ValueText, new[] { body }, model, copied: true);
                         completions.AddRange(held._completions);
                         allKnown &= held.AllKnown;
                         taskContinued |= held.TaskContinued;
+                        handedToPool |= held.HandedToPool;
+                        break;
+                    case MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax call } access when access.Expression == reference && IsPoolCompleter(model, call, reference):
+                    case ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax passedTo } } when IsPoolCompleter(model, passedTo, reference):
+                        handedToPool = true;
                         break;
                     default:
                         allKnown = false;
@@ -168,7 +184,29 @@ internal sealed class CompletionSites
             }
         }
 
-        return new CompletionSites(completions, allKnown, taskContinued, elementHeld);
+        return new CompletionSites(completions, allKnown, taskContinued, elementHeld, handedToPool);
+    }
+
+    /// <summary>
+    /// <paramref name="call"/> hands <paramref name="source"/> to a method of the project, not one an override can
+    /// replace, whose body completes that parameter only as the last act of pool work, and otherwise reads its task:
+    /// Discord.Net's <c>TrySetResultAsync</c> extensions complete their sources on the pool so that no awaiting code
+    /// runs inside the caller. Bound only in the tree <paramref name="model"/> covers.
+    /// </summary>
+    private static bool IsPoolCompleter(SemanticModel? model, InvocationExpressionSyntax call, ExpressionSyntax source)
+    {
+        if (model is null || call.SyntaxTree != model.SyntaxTree
+            || model.GetOperation(call) is not IInvocationOperation { TargetMethod: var method } invocation
+            || method.IsVirtual || method.IsAbstract || (method.IsOverride && !method.IsSealed)
+            || invocation.Arguments.FirstOrDefault(a => a.Value.WithoutImplicitConversions().Syntax == source)?.Parameter is not { RefKind: RefKind.None } parameter
+            || method.OriginalDefinition.DeclaringSyntaxReferences is not { Length: 1 } declarations
+            || declarations[0].GetSyntax() is not { } declaration || declaration is not (BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax))
+        {
+            return false;
+        }
+
+        var inside = Find(parameter.Name, new[] { declaration }, model: null);
+        return inside.AllKnown && inside.OnlyEndPoolWork();
     }
 
     /// <summary><c>source.Task.Wait()</c>, <c>.Result</c>, <c>.GetAwaiter().GetResult()</c>, a state read, or an argument (or array item) of <c>Task.WaitAll/WaitAny</c>.</summary>
@@ -206,7 +244,7 @@ internal sealed class CompletionSites
 
         if (ElementHeld)
         {
-            return _completions.Count == 0 || _completions.All(EndsPoolWork);
+            return _completions.All(EndsPoolWork);
         }
 
         return AllKnown && (!TaskContinued || OnlyEndPoolWork());
@@ -275,10 +313,11 @@ internal sealed class CompletionSites
 
     /// <summary>
     /// Every completion (and there is one) is the last statement, or the expression body, of a lambda given to
-    /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop. That nothing else can
-    /// complete it (<see cref="AllKnown"/>) is the caller's test.
+    /// Task.Run, StartNew, ContinueWith or ThreadPool.QueueUserWorkItem, outside any lock or loop, or is made by a
+    /// helper that completes it so (<see cref="HandedToPool"/>). That nothing else can complete it (<see cref="AllKnown"/>)
+    /// is the caller's test.
     /// </summary>
-    private bool OnlyEndPoolWork() => _completions.Count > 0 && _completions.All(EndsPoolWork);
+    private bool OnlyEndPoolWork() => (_completions.Count > 0 || HandedToPool) && _completions.All(EndsPoolWork);
 
     private static bool EndsPoolWork(InvocationExpressionSyntax completion)
     {

@@ -156,8 +156,9 @@ internal sealed class NewStaticFields
             }
             else if (declaration.Members.FirstOrDefault() is { } first)
             {
-                // One blank line separates the new fields from a first member that is not a field, unless it has one.
-                var last = first is FieldDeclarationSyntax || BlankLines.Above(first) is not null
+                // One blank line separates the new fields from a first member that is not a field, or opens a
+                // #region the fields stay out of, unless it has one.
+                var last = first is FieldDeclarationSyntax && !first.GetLeadingTrivia().Any(t => t.IsDirective) || BlankLines.Above(first) is not null
                     ? fields[fields.Count - 1]
                     : fields[fields.Count - 1].WithTrailingTrivia(SyntaxFactory.EndOfLine(_newLine), SyntaxFactory.EndOfLine(_newLine));
                 editor.InsertBefore(first, fields.Take(fields.Count - 1).Append(last));

@@ -198,9 +198,15 @@ internal static class CachedTaskKey
             SpecialType.System_Object => "object",
             SpecialType.System_IntPtr => "nint",
             SpecialType.System_UIntPtr => "nuint",
-            _ => type.Name,
+            _ => InterfaceNoun(type),
         },
     };
+
+    /// <summary>An interface's name without its <c>I</c> prefix (<c>IUser</c> gives <c>User</c>, as in <c>s_userNullTask</c>).</summary>
+    private static string InterfaceNoun(ITypeSymbol type) =>
+        type.TypeKind == TypeKind.Interface && type.Name.Length > 2 && type.Name[0] == 'I' && char.IsUpper(type.Name[1]) && char.IsLower(type.Name[2])
+            ? type.Name.Substring(1)
+            : type.Name;
 
     private static string Capitalized(string word) => word.Length == 0 ? word : char.ToUpperInvariant(word[0]) + word.Substring(1);
 }

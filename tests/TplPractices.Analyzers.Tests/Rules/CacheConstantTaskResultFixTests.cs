@@ -1284,6 +1284,48 @@ public sealed class CacheConstantTaskResultFixTests
             """);
     }
 
+    /// <summary>
+    /// A new field goes above a <c>#region</c> that opens the type with a blank line between, even where the region
+    /// starts with a field; a cached interface-typed task is named for the noun, not its <c>I</c> prefix (found on
+    /// Discord.Net, whose channel classes open with a region and return <c>Task.FromResult&lt;IUser&gt;(null)</c>).
+    /// </summary>
+    [Fact]
+    public async Task AFieldAboveARegion_IsSetApartAndNamedWithoutTheInterfacePrefix()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            interface IUser { }
+
+            class Channel
+            {
+                #region Channel
+                private int _count;
+
+                public Task<IUser> GetUserAsync(int id) => [|Task.FromResult<IUser>(null)|];
+                #endregion
+            }
+            """,
+            /* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            interface IUser { }
+
+            class Channel
+            {
+                private static readonly Task<IUser> _userNullTask = Task.FromResult<IUser>(null);
+
+                #region Channel
+                private int _count;
+
+                public Task<IUser> GetUserAsync(int id) => _userNullTask;
+                #endregion
+            }
+            """,
+            TestTarget.NetStandard20);
+    }
+
     /// <summary>The shapes that placement by text order got wrong: the fixed programs compute what the originals did.</summary>
     [Theory]
     [InlineData("Totals", "returned 120")]

@@ -258,4 +258,109 @@ public sealed class CompletionSourceContinuationsCalleeTests
             }
             """);
     }
+
+    /// <summary>
+    /// A helper of the project that completes the source it is given only as the last act of pool work (an extension
+    /// whose body is <c>Task.Run(() => source.TrySetResult(value))</c>, a static method queueing the completion) is such a
+    /// completion: a source completed only through it is not reported, as Discord.Net's guild sync promises showed.
+    /// </summary>
+    [Fact]
+    public async Task AHelperThatCompletesOnThePool_CountsAsTheLastActOfPoolWork()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            static class Completions
+            {
+                public static Task TrySetResultAsync<T>(this TaskCompletionSource<T> source, T value)
+                    => Task.Run(() => source.TrySetResult(value));
+
+                public static void FinishLater(TaskCompletionSource<bool> source)
+                {
+                    ThreadPool.QueueUserWorkItem(_ => source.SetResult(true));
+                }
+            }
+
+            sealed class Guild
+            {
+                private TaskCompletionSource<bool> _synced;
+                private TaskCompletionSource<bool> _downloaded;
+
+                public Task Synced => _synced.Task;
+                public Task Downloaded => _downloaded.Task;
+                public bool IsSynced => _synced.Task.IsCompleted;
+
+                public void Reset()
+                {
+                    _synced = new TaskCompletionSource<bool>();
+                    _downloaded = new TaskCompletionSource<bool>();
+                }
+
+                public void OnSync() => _ = _synced.TrySetResultAsync(true);
+
+                public void OnDownload() => Completions.FinishLater(_downloaded);
+
+                public async Task<int> ConnectAsync()
+                {
+                    var connected = new TaskCompletionSource<int>();
+                    Start(() => _ = connected.TrySetResultAsync(1));
+                    return await connected.Task;
+                }
+
+                private static void Start(System.Action a) => a();
+            }
+            """);
+    }
+
+    /// <summary>
+    /// A helper that runs more work after the completion, completes inline, or can be overridden is no such
+    /// completion, and neither is a source the type also completes directly elsewhere: all reported.
+    /// </summary>
+    [Fact]
+    public async Task AHelperThatDoesMoreOrCompletesInline_IsNotPoolWork()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Threading.Tasks;
+
+            class Completions
+            {
+                public static Task ThenLog<T>(TaskCompletionSource<T> source, T value)
+                    => Task.Run(() => { source.TrySetResult(value); Console.WriteLine("done"); });
+
+                public static Task Inline<T>(TaskCompletionSource<T> source, T value)
+                {
+                    source.TrySetResult(value);
+                    return Task.CompletedTask;
+                }
+
+                public virtual Task Overridable(TaskCompletionSource<int> source) => Task.Run(() => source.TrySetResult(0));
+            }
+
+            sealed class Guild
+            {
+                private TaskCompletionSource<int> _a, _b, _c, _d;
+
+                public Task A => _a.Task;
+                public Task B => _b.Task;
+                public Task C => _c.Task;
+                public Task D => _d.Task;
+
+                public void Reset(Completions completions)
+                {
+                    _a = [|new TaskCompletionSource<int>()|];
+                    _b = [|new TaskCompletionSource<int>()|];
+                    _c = [|new TaskCompletionSource<int>()|];
+                    _d = [|new TaskCompletionSource<int>()|];
+                    _ = Completions.ThenLog(_a, 1);
+                    _ = Completions.Inline(_b, 1);
+                    _ = completions.Overridable(_c);
+                    _ = Completions.ThenLog(_d, 1);
+                }
+
+                public void Fail() => _d.TrySetCanceled();
+            }
+            """);
+    }
 }
