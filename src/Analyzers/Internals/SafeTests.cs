@@ -105,6 +105,16 @@ internal static class SafeTests
                 IConversionOperation conversion => IsPlainConversion(conversion) && Condition(conversion.Operand),
                 IInterpolatedStringOperation interpolated => Interpolation(interpolated),
                 IArrayCreationOperation { Initializer: { } initializer } array => ConstantSizes(array) && AllConditions(initializer),
+                IArrayCreationOperation { Initializer: null } empty => ConstantSizes(empty),
+
+                // new S() of a struct without a constructor of its own is its default value; no code runs.
+                IObjectCreationOperation { Type.IsValueType: true, Constructor: null or { IsImplicitlyDeclared: true }, Arguments.IsEmpty: true, Initializer: null } => true,
+
+                // Array.Empty<T>() hands out the runtime's cached array, and a static readonly field of the core library
+                // (Stream.Null, DateTime.MinValue, Guid.Empty) is set by a type initializer that does not fail.
+                IInvocationOperation { TargetMethod: { Name: "Empty", IsStatic: true, Arity: 1, ContainingType.SpecialType: SpecialType.System_Array }, Arguments.IsEmpty: true } => true,
+                IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true } field } =>
+                    SymbolEqualityComparer.Default.Equals(field.ContainingAssembly, condition.SemanticModel?.Compilation.ObjectType.ContainingAssembly),
 
                 // string.IsNullOrEmpty(s) and IsNullOrWhiteSpace(s) take null and test; n.HasValue reads a flag.
                 IInvocationOperation { TargetMethod: { Name: "IsNullOrEmpty" or "IsNullOrWhiteSpace", IsStatic: true, ContainingType.SpecialType: SpecialType.System_String }, Arguments.Length: 1 } test =>

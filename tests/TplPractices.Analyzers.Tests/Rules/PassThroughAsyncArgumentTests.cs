@@ -373,4 +373,68 @@ public sealed class PassThroughAsyncArgumentTests
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         }.RunAsync();
     }
+
+    /// <summary>
+    /// Values made without running code of the project: a struct's default made with <c>new</c> where the struct has
+    /// no constructor of its own, an array of constant size, <c>Array.Empty&lt;T&gt;()</c>, and a static readonly field
+    /// of the core library (<c>Stream.Null</c>, <c>DateTime.MinValue</c>). A fake client's methods return such values
+    /// (FluentFTP's <c>FakeAsyncFtpClient</c>). A struct constructor with a body, or a class's, runs code: kept.
+    /// </summary>
+    [Fact]
+    public async Task DefaultStructsEmptyArraysAndCoreLibraryFields_AreFixed()
+    {
+        await Verify.VerifyCodeFixAsync(
+            /* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            public struct Reply { public int Code; public string Text; }
+
+            public struct Stamped
+            {
+                public Stamped() { Ticks = Environment.TickCount; }
+                public int Ticks;
+            }
+
+            public class FakeClient
+            {
+                public async Task<Reply> GetReply() { return [|await|] Task.FromResult(new Reply()); }
+                public async Task<string[]> GetNames() { return [|await|] Task.FromResult(new string[0]); }
+                public async Task<int[]> GetSizes() => [|await|] Task.FromResult(Array.Empty<int>());
+                public async Task<Stream> OpenRead() { return [|await|] Task.FromResult(Stream.Null); }
+                public async Task<DateTime> GetModified() { return [|await|] Task.FromResult(DateTime.MinValue); }
+
+                public async Task<Stamped> GetStamp() { return await Task.FromResult(new Stamped()); }
+                public async Task<List<int>> GetList() { return await Task.FromResult(new List<int>()); }
+            }
+            """,
+            /* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            public struct Reply { public int Code; public string Text; }
+
+            public struct Stamped
+            {
+                public Stamped() { Ticks = Environment.TickCount; }
+                public int Ticks;
+            }
+
+            public class FakeClient
+            {
+                public Task<Reply> GetReply() { return Task.FromResult(new Reply()); }
+                public Task<string[]> GetNames() { return Task.FromResult(new string[0]); }
+                public Task<int[]> GetSizes() => Task.FromResult(Array.Empty<int>());
+                public Task<Stream> OpenRead() { return Task.FromResult(Stream.Null); }
+                public Task<DateTime> GetModified() { return Task.FromResult(DateTime.MinValue); }
+
+                public async Task<Stamped> GetStamp() { return await Task.FromResult(new Stamped()); }
+                public async Task<List<int>> GetList() { return await Task.FromResult(new List<int>()); }
+            }
+            """);
+    }
 }
