@@ -8,8 +8,8 @@ using Microsoft.CodeAnalysis.Text;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// A line comment written after a list's <c>)</c> on its last argument's line (<c>CancellationToken.None) // never
-/// cancel</c>) speaks of that line. Where a rewrite added arguments after that one, each on a line of its own, the
+/// A line comment written after a list's <c>)</c> (or the <c>;</c> after it) on its last argument's line
+/// (<c>CancellationToken.None) // never cancel</c>) speaks of that line. Where a rewrite added arguments after that one, each on a line of its own, the
 /// <c>)</c> and the comment with it ended up below them; the comment goes back after that argument's comma.
 /// </summary>
 internal static class ArgumentComments
@@ -22,7 +22,7 @@ internal static class ArgumentComments
         {
             var close = list.CloseParenToken;
             if (list.Arguments.Count < 2
-                || close.TrailingTrivia.SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).FirstOrDefault() is not { RawKind: (int)SyntaxKind.SingleLineCommentTrivia } comment
+                || TrailingComment(close) is not { } comment
                 || BesideInTheOriginal(oldRoot, comment) is not { } argument)
             {
                 continue;
@@ -40,8 +40,22 @@ internal static class ArgumentComments
 
             var comma = list.Arguments.GetSeparator(index);
             yield return new TextChange(new TextSpan(comma.Span.End, 0), " " + comment);
-            yield return new TextChange(TextSpan.FromBounds(close.Span.End, comment.Span.End), string.Empty);
+            yield return new TextChange(TextSpan.FromBounds(comment.Token.Span.End, comment.Span.End), string.Empty);
         }
+    }
+
+    /// <summary>
+    /// The line comment after <paramref name="close"/>, or after the <c>;</c> that follows it on its line
+    /// (<c>combinedToken);   // only stops the start</c>, Polly's timeout engine).
+    /// </summary>
+    private static SyntaxTrivia? TrailingComment(SyntaxToken close)
+    {
+        var carrier = close.TrailingTrivia.All(t => t.IsKind(SyntaxKind.WhitespaceTrivia)) && close.GetNextToken() is { RawKind: (int)SyntaxKind.SemicolonToken } end
+            ? end
+            : close;
+        return carrier.TrailingTrivia.SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).FirstOrDefault() is { RawKind: (int)SyntaxKind.SingleLineCommentTrivia } comment
+            ? comment
+            : null;
     }
 
     /// <summary>
@@ -55,7 +69,9 @@ internal static class ArgumentComments
         {
             if (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia)
                 && trivia.ToString() == comment.ToString()
-                && trivia.Token is { RawKind: (int)SyntaxKind.CloseParenToken, Parent: ArgumentListSyntax { Arguments: { Count: > 0 } arguments } } close
+                && (trivia.Token.IsKind(SyntaxKind.SemicolonToken) ? trivia.Token.GetPreviousToken() : trivia.Token) is
+                    { RawKind: (int)SyntaxKind.CloseParenToken, Parent: ArgumentListSyntax { Arguments: { Count: > 0 } arguments } } close
+                && TrailingComment(close) == trivia
                 && Layout.SameLine(text, arguments.Last().Span.End, close.SpanStart))
             {
                 return arguments.Last();

@@ -98,6 +98,24 @@ public sealed class LayoutTests
         Assert.Equal(result, await SharedLayerTests.RewriteAsync(result, "unchanged", "unchanged"));
     }
 
+    /// <summary>
+    /// The same comment after the <c>;</c> that ends the statement on that line (Polly's timeout engine: <c>combinedToken);
+    /// // only stops the start</c>) stays beside its argument too, where TPL0007 added arguments after the token.
+    /// </summary>
+    [Fact]
+    public async Task CommentAfterTheStatementsSemicolon_StaysBesideItsArgument()
+    {
+        var code = Method("""
+                var sum = Add(
+                    a,
+                    b);   // the second
+                return sum;
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "Add(\n            a,\n            b);   // the second", "Add3(\n            a,\n            b, 0);   // the second");
+        Assert.Contains("        var sum = Add3(\n            a,\n            b, // the second\n            0);\n        return sum;", result, StringComparison.Ordinal);
+        Assert.Equal(result, await SharedLayerTests.RewriteAsync(result, "unchanged", "unchanged"));
+    }
+
     [Fact]
     public async Task ListTheAuthorMixed_IsLeftAsItIs()
     {

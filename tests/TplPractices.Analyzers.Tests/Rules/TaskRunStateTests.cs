@@ -157,8 +157,9 @@ public sealed class TaskRunStateTests
 
     /// <summary>
     /// A comment after the lambda's comma speaks of the lambda, and one after the statement of the token: each stays
-    /// where it was, every argument on a line of its own. The first went above the statement (found running the rule on
-    /// Polly's pessimistic time-out, whose two comments explain the two tokens).
+    /// beside its argument, every argument on a line of its own. The first went above the statement, and the second
+    /// stayed below the arguments added after the token (found running the rule on Polly's pessimistic time-out, whose
+    /// two comments explain the two tokens).
     /// </summary>
     [Fact]
     public async Task ACommentAfterTheLambdasComma_StaysBesideTheLambda()
@@ -197,9 +198,9 @@ public sealed class TaskRunStateTests
                                 return work(name, token);
                             },   // the work may watch the token itself
                             (work, name, token),
-                            token,
+                            token, // a canceled token keeps the work from starting
                             TaskCreationOptions.DenyChildAttach,
-                            TaskScheduler.Default);         // a canceled token keeps the work from starting
+                            TaskScheduler.Default);
                         return running;
                     }
                 }
