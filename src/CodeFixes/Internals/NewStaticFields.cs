@@ -158,7 +158,7 @@ internal sealed class NewStaticFields
             {
                 // One blank line separates the new fields from a first member that is not a field, or opens a
                 // #region the fields stay out of, unless it has one.
-                var last = first is FieldDeclarationSyntax && !first.GetLeadingTrivia().Any(t => t.IsDirective) || BlankLines.Above(first) is not null
+                var last = (first is FieldDeclarationSyntax && !first.GetLeadingTrivia().Any(t => t.IsDirective)) || BlankLines.Above(first) is not null
                     ? fields[fields.Count - 1]
                     : fields[fields.Count - 1].WithTrailingTrivia(SyntaxFactory.EndOfLine(_newLine), SyntaxFactory.EndOfLine(_newLine));
                 editor.InsertBefore(first, fields.Take(fields.Count - 1).Append(last));

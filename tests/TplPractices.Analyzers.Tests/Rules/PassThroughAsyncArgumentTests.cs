@@ -378,25 +378,19 @@ public sealed class PassThroughAsyncArgumentTests
     /// Values made without running code of the project: a struct's default made with <c>new</c> where the struct has
     /// no constructor of its own, an array of constant size, <c>Array.Empty&lt;T&gt;()</c>, and a static readonly field
     /// of the core library (<c>Stream.Null</c>, <c>DateTime.MinValue</c>). A fake client's methods return such values
-    /// (FluentFTP's <c>FakeAsyncFtpClient</c>). A struct constructor with a body, or a class's, runs code: kept.
+    /// (FluentFTP's <c>FakeAsyncFtpClient</c>). A class's constructor runs code: kept. The file is compiled for
+    /// netstandard2.0 at C# 7.3 beside net10.0, where the core library is netstandard.dll and System.Runtime.
     /// </summary>
     [Fact]
     public async Task DefaultStructsEmptyArraysAndCoreLibraryFields_AreFixed()
     {
-        await Verify.VerifyCodeFixAsync(
-            /* lang=c#-test */ """
+        const string Before = """
             using System;
             using System.Collections.Generic;
             using System.IO;
             using System.Threading.Tasks;
 
             public struct Reply { public int Code; public string Text; }
-
-            public struct Stamped
-            {
-                public Stamped() { Ticks = Environment.TickCount; }
-                public int Ticks;
-            }
 
             public class FakeClient
             {
@@ -406,17 +400,27 @@ public sealed class PassThroughAsyncArgumentTests
                 public async Task<Stream> OpenRead() { return [|await|] Task.FromResult(Stream.Null); }
                 public async Task<DateTime> GetModified() { return [|await|] Task.FromResult(DateTime.MinValue); }
 
-                public async Task<Stamped> GetStamp() { return await Task.FromResult(new Stamped()); }
                 public async Task<List<int>> GetList() { return await Task.FromResult(new List<int>()); }
             }
-            """,
-            /* lang=c#-test */ """
-            using System;
-            using System.Collections.Generic;
-            using System.IO;
-            using System.Threading.Tasks;
+            """;
+        var fixedLines = Before.Split('\n').Select(line => line.Contains("[|await|] ", StringComparison.Ordinal)
+            ? line.Replace("public async ", "public ", StringComparison.Ordinal).Replace("[|await|] ", string.Empty, StringComparison.Ordinal)
+            : line);
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = string.Join("\n", fixedLines),
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
 
-            public struct Reply { public int Code; public string Text; }
+    /// <summary>A struct's own parameterless constructor (C# 10) runs code, as a class's does: kept.</summary>
+    [Fact]
+    public async Task AStructsOwnParameterlessConstructor_IsNotADefault()
+    {
+        await Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Threading.Tasks;
 
             public struct Stamped
             {
@@ -426,14 +430,7 @@ public sealed class PassThroughAsyncArgumentTests
 
             public class FakeClient
             {
-                public Task<Reply> GetReply() { return Task.FromResult(new Reply()); }
-                public Task<string[]> GetNames() { return Task.FromResult(new string[0]); }
-                public Task<int[]> GetSizes() => Task.FromResult(Array.Empty<int>());
-                public Task<Stream> OpenRead() { return Task.FromResult(Stream.Null); }
-                public Task<DateTime> GetModified() { return Task.FromResult(DateTime.MinValue); }
-
                 public async Task<Stamped> GetStamp() { return await Task.FromResult(new Stamped()); }
-                public async Task<List<int>> GetList() { return await Task.FromResult(new List<int>()); }
             }
             """);
     }
