@@ -46,7 +46,9 @@ internal sealed class MethodGroupCapture
     };
 
     /// <summary>
-    /// The bound group in <paramref name="argument"/>, or null. Not reported: static and extension methods, receivers
+    /// The bound group in <paramref name="argument"/>, or null. Not reported: static, extension and local functions (a
+    /// local function's group has an implicit <c>this</c> even where it captures nothing, and no receiver can call it
+    /// through a state; what it captures is not followed, as for a lambda that calls one), receivers
     /// of value types (the delegate holds its own boxed copy, which the state form would not share between calls),
     /// <c>base</c> (the state form would call the override), and delegates that take parameters.
     /// </summary>
@@ -54,7 +56,7 @@ internal sealed class MethodGroupCapture
         argument?.Value.WithoutImplicitConversions() is IDelegateCreationOperation
         {
             Type: INamedTypeSymbol { DelegateInvokeMethod.Parameters.Length: 0 },
-            Target: IMethodReferenceOperation { Method: { IsStatic: false, IsExtensionMethod: false }, Instance: { Type.IsReferenceType: true } receiver } group,
+            Target: IMethodReferenceOperation { Method: { IsStatic: false, IsExtensionMethod: false, MethodKind: not MethodKind.LocalFunction }, Instance: { Type.IsReferenceType: true } receiver } group,
         }
         && receiver is not IInstanceReferenceOperation { ReferenceKind: not InstanceReferenceKind.ContainingTypeInstance }
         && receiver.Syntax is not BaseExpressionSyntax
@@ -75,7 +77,7 @@ internal sealed class MethodGroupCapture
             Type: INamedTypeSymbol { DelegateInvokeMethod: { Parameters.Length: > 0 } invoke },
             Target: IMethodReferenceOperation
             {
-                Method: { IsStatic: false, IsExtensionMethod: false, IsGenericMethod: false } method,
+                Method: { IsStatic: false, IsExtensionMethod: false, IsGenericMethod: false, MethodKind: not MethodKind.LocalFunction } method,
                 Instance: { Type: { IsReferenceType: true } type } receiver,
             } group,
         }

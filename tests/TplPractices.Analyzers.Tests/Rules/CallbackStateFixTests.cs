@@ -279,6 +279,37 @@ public sealed class CallbackStateFixTests
     }
 
     /// <summary>
+    /// A local function registered as the callback has no receiver a state could carry (its group's 'this' is implicit,
+    /// there even where it captures nothing): not reported, as a lambda that calls one is not followed either.
+    /// </summary>
+    [Fact]
+    public async Task LocalFunctionGroups_AreNotReported()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading;
+
+            class C
+            {
+                private int _stops;
+
+                CancellationTokenRegistration CapturesNothing(CancellationToken token)
+                {
+                    return token.Register(Stop);
+                    void Stop() => Console.WriteLine("stop");
+                }
+
+                CancellationTokenRegistration CapturesThis(CancellationToken token)
+                {
+                    return token.Register(Stop);
+                    void Stop() => _stops++;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
+    /// <summary>
     /// An instance method group allocates a delegate bound to its receiver on every call. Where the receiver cannot be
     /// null ('this', a local made with new that nothing writes again, a readonly field of a class only its initializer
     /// sets with new), it becomes the state form exactly, the receiver passed as the state. Any other receiver may be

@@ -236,6 +236,45 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A local function given as the delegate is not a method of a receiver: its group carries an implicit 'this' even
+    /// where it captures nothing (Quartz's test of its queued scheduler gave <c>Run</c>, which only awaits a delay, and
+    /// was told it captured 'this'), and no state can call it. What it captures is not followed, as for a lambda that
+    /// calls one: none of the three is reported.
+    /// </summary>
+    [Fact]
+    public async Task LocalFunctionGroups_AreNotReported()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _runs;
+
+                Task CapturesNothing()
+                {
+                    return Task.Factory.StartNew(Run);
+                    void Run() => Console.WriteLine("run");
+                }
+
+                Task CapturesThis()
+                {
+                    return Task.Factory.StartNew(Run);
+                    void Run() => _runs++;
+                }
+
+                Task<int> CapturesALocal(int x)
+                {
+                    return Task.Factory.StartNew(Run);
+                    int Run() => x + 1;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
+    /// <summary>
     /// A comment after the delegate's comma speaks of the delegate: the shared argument rebuild keeps the comma and its
     /// comment right after the delegate and begins the inserted state on the next line, indented as the token is. It
     /// went after the state before, which it does not describe. The file is shared by a netstandard2.0 copy at C# 7.3.
