@@ -56,6 +56,33 @@ public sealed class StateOverloadTests
     }
 
     /// <summary>
+    /// A local function given as the factory, named as the type's one method of that name: the state form
+    /// <c>static (k, self) =&gt; self.Make(k)</c> would compile and call the type's method instead. Not reported.
+    /// </summary>
+    [Fact]
+    public async Task ALocalFunctionNamedAsAMethod_IsNotRewrittenIntoTheMethod()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                private readonly ConcurrentDictionary<int, int> _cache = new ConcurrentDictionary<int, int>();
+                private int _offset;
+
+                int Make(int k) => k;
+
+                int Get(int key)
+                {
+                    return _cache.GetOrAdd(key, Make);
+                    int Make(int k) => k + _offset;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
+    /// <summary>
     /// A method of this class given as the callback is a delegate bound to 'this', allocated on every call: the typed
     /// state carries 'this', and the new lambda calls the method. Only where that call binds to the same method.
     /// </summary>

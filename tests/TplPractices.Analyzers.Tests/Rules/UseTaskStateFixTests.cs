@@ -275,6 +275,33 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A local function that shares its name with a method of the type: the state form <c>((C)state).Run()</c> would
+    /// compile and call the type's method, not the local one. Not reported, so no fix can make that swap.
+    /// </summary>
+    [Fact]
+    public async Task ALocalFunctionNamedAsAMethod_IsNotRewrittenIntoTheMethod()
+    {
+        const string Source = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private int _runs;
+
+                void Run() => Console.WriteLine("the type's method");
+
+                Task Start()
+                {
+                    return Task.Factory.StartNew(Run);
+                    void Run() => _runs++;
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Source, Source);
+    }
+
+    /// <summary>
     /// A comment after the delegate's comma speaks of the delegate: the shared argument rebuild keeps the comma and its
     /// comment right after the delegate and begins the inserted state on the next line, indented as the token is. It
     /// went after the state before, which it does not describe. The file is shared by a netstandard2.0 copy at C# 7.3.
