@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -41,26 +43,55 @@ internal static class AttachedToParent
             SymbolEqualityComparer.Default.Equals(type, CreationOptions) || SymbolEqualityComparer.Default.Equals(type, ContinuationOptions);
     }
 
-    /// <summary>
-    /// The call (a method of System.Threading.Tasks, or a constructor of one of its types) whose options argument
-    /// holds <paramref name="flag"/>, alone or OR-ed with other flags; null when the flag is used some other way.
-    /// </summary>
-    public static IOperation? CallTakingFlag(IOperation flag, Context symbols)
+    /// <summary>Whether any argument of a call is of an options type: the cheap test before the arguments are walked.</summary>
+    public static bool TakesOptions(ImmutableArray<IArgumentOperation> arguments, Context symbols)
     {
-        // Up through ORs, implicit conversions and a choice made at the call (attach ? AttachedToParent : None).
-        IOperation current = flag;
-        while (current.Parent is IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } or IConversionOperation { IsImplicit: true }
-            || current.Parent is IConditionalOperation { IsRef: false } choice && choice.Condition != current)
+        foreach (var argument in arguments)
         {
-            current = current.Parent;
+            if (symbols.IsOptionsEnum(argument.Value.Type))
+            {
+                return true;
+            }
         }
 
-        return current.Parent is IArgumentOperation { Parent: { } call }
-            && call.Call() is { } target
-            && IsInTasksNamespace(target.Method.ContainingType)
-            && symbols.IsOptionsEnum(current.Type)
-                ? call
-                : null;
+        return false;
+    }
+
+    /// <summary>
+    /// Adds the flags an options argument of a TPL call holds: <c>AttachedToParent</c> itself, or a constant of the
+    /// user's that holds it, alone or OR-ed with other flags, through implicit conversions and parentheses, and in
+    /// either branch of a choice made at the call (<c>attach ? AttachedToParent : None</c>).
+    /// </summary>
+    public static void AddFlagsIn(IOperation value, Context symbols, ref List<IOperation>? flags)
+    {
+        switch (value)
+        {
+            case IBinaryOperation { OperatorKind: BinaryOperatorKind.Or } or:
+                AddFlagsIn(or.LeftOperand, symbols, ref flags);
+                AddFlagsIn(or.RightOperand, symbols, ref flags);
+                break;
+            case IConversionOperation { IsImplicit: true } conversion:
+                AddFlagsIn(conversion.Operand, symbols, ref flags);
+                break;
+            case IParenthesizedOperation parenthesized:
+                AddFlagsIn(parenthesized.Operand, symbols, ref flags);
+                break;
+            case IConditionalOperation { IsRef: false, WhenFalse: { } whenFalse } choice:
+                AddFlagsIn(choice.WhenTrue, symbols, ref flags);
+                AddFlagsIn(whenFalse, symbols, ref flags);
+                break;
+            case IFieldReferenceOperation { Field: { Name: "AttachedToParent" } field } member when symbols.IsOptionsEnum(field.ContainingType):
+                if (IsTheFlag(member))
+                {
+                    (flags ??= new List<IOperation>()).Add(value);
+                }
+
+                break;
+            case IFieldReferenceOperation { Field: { IsConst: true } field } when IsConstantHoldingTheFlag(field, field.Type, symbols):
+            case ILocalReferenceOperation { Local: { IsConst: true } local } when IsConstantHoldingTheFlag(local, local.Type, symbols):
+                (flags ??= new List<IOperation>()).Add(value);
+                break;
+        }
     }
 
     /// <summary>
@@ -115,7 +146,7 @@ internal static class AttachedToParent
             && method.Name.IndexOf("Attach", System.StringComparison.Ordinal) >= 0;
     }
 
-    private static bool IsInTasksNamespace(INamedTypeSymbol? type) =>
+    public static bool IsInTasksNamespace(INamedTypeSymbol? type) =>
         type?.ContainingNamespace is { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
 
     /// <summary>True when the constant options value carries the flag (guards against a field named so elsewhere).</summary>

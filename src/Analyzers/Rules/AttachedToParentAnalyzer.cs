@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -27,7 +28,13 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
             + "overflow the stack. Await the child tasks instead. Inside Task.Run, or a task created with DenyChildAttach, "
             + "the flag does nothing and can simply be removed.");
 
-    internal static readonly OperationRule Operations = OperationRule.Create(Rule, AttachedToParent.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.FieldReference, OperationKind.LocalReference));
+    // From the calls rather than from every field and local reference: those are the operations a build meets most,
+    // and the compiler's dispatch of each cost more than this rule's checks (docs/performance.md, 2026-12-06). The TPL's
+    // methods that take either options type, and a constructor initializer (base(…)) of a type deriving from one whose
+    // constructor does; object creations are not filtered by name.
+    internal static readonly OperationRule Operations = OperationRule.Create(
+            Rule, AttachedToParent.Context.TryCreate, Analyze, ImmutableArray.Create(OperationKind.Invocation, OperationKind.ObjectCreation))
+        .OnlyForCallsOf("StartNew", "ContinueWith", "FromAsync", "ContinueWhenAll", "ContinueWhenAny", WellKnownMemberNames.InstanceConstructorName);
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
@@ -40,36 +47,43 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
 
     private static void Analyze(OperationAnalysisContext context, AttachedToParent.Context symbols, RuleOptions options)
     {
-        // The flag itself (fixable where it does nothing), or a constant of the user's that holds it (no fix:
-        // the constant may have other uses).
-        var operation = context.Operation;
-        var isFlag = operation is IFieldReferenceOperation { Field.Name: "AttachedToParent" } member
-            && symbols.IsOptionsEnum(member.Field.ContainingType)
-            && AttachedToParent.IsTheFlag(member);
-        if (!isFlag
-            && !(operation is IFieldReferenceOperation { Field: { IsConst: true } field }
-                    && AttachedToParent.IsConstantHoldingTheFlag(field, field.Type, symbols))
-            && !(operation is ILocalReferenceOperation { Local: { IsConst: true } local }
-                    && AttachedToParent.IsConstantHoldingTheFlag(local, local.Type, symbols)))
+        // The call's type first (a namespace test): most calls are not to a TPL API.
+        var call = context.Operation;
+        if (call.Call() is not { } target
+            || !AttachedToParent.IsInTasksNamespace(target.Method.ContainingType)
+            || !AttachedToParent.TakesOptions(target.Arguments, symbols))
         {
             return;
         }
 
-        if (operation.Syntax.IsInBrokenMember()
-            || AttachedToParent.CallTakingFlag(operation, symbols) is not { } call
-            || AttachedToParent.IsInAnApiForAttaching(context.ContainingSymbol))
+        List<IOperation>? flags = null;
+        foreach (var argument in target.Arguments)
+        {
+            if (symbols.IsOptionsEnum(argument.Value.Type))
+            {
+                AttachedToParent.AddFlagsIn(argument.Value, symbols, ref flags);
+            }
+        }
+
+        if (flags is null || call.Syntax.IsInBrokenMember() || AttachedToParent.IsInAnApiForAttaching(context.ContainingSymbol))
         {
             return;
         }
 
         var noOp = AttachedToParent.RunsWhereAttachingIsANoOp(call, symbols);
-        options.Report(context, Diagnostic.Create(
-            Rule,
-            operation.Syntax.GetLocation(),
-            DiagnosticPropertyKeys.ForFix(noOp && isFlag ? FixRemoveNoOpFlag : null),
-            operation.Type!.Name,
-            noOp
-                ? "does nothing here: the task that runs this code denies child attachment; remove it"
-                : "makes the running task wait for this one and inflates both; await the task instead"));
+        foreach (var flag in flags)
+        {
+            // The flag itself is fixable where it does nothing; a constant of the user's that holds it is not (the
+            // constant may have other uses).
+            var isFlag = flag is IFieldReferenceOperation { Field.Name: "AttachedToParent" } member && symbols.IsOptionsEnum(member.Field.ContainingType);
+            options.Report(context, Diagnostic.Create(
+                Rule,
+                flag.Syntax.GetLocation(),
+                DiagnosticPropertyKeys.ForFix(noOp && isFlag ? FixRemoveNoOpFlag : null),
+                flag.Type!.Name,
+                noOp
+                    ? "does nothing here: the task that runs this code denies child attachment; remove it"
+                    : "makes the running task wait for this one and inflates both; await the task instead"));
+        }
     }
 }

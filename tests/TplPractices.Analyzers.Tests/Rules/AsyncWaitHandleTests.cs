@@ -227,6 +227,30 @@ public sealed class AsyncWaitHandleTests
             """);
     }
 
+    /// <summary>Every kind of member that can read the property reports, and an escaped name is the same name.</summary>
+    [Fact]
+    public async Task EveryKindOfMember_AndEscapedNames_Report()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static readonly Task Done = Task.CompletedTask;
+                static readonly WaitHandle Field = [|((IAsyncResult)Done).AsyncWaitHandle|];
+                WaitHandle Initialized { get; } = [|((IAsyncResult)Done).AsyncWaitHandle|];
+                WaitHandle Arrow => [|((IAsyncResult)Done).AsyncWaitHandle|];
+                WaitHandle this[int i] { get { return [|((IAsyncResult)Done).AsyncWaitHandle|]; } }
+                C() { [|((IAsyncResult)Done).AsyncWaitHandle|].WaitOne(); }
+                public static explicit operator WaitHandle(C c) => [|((IAsyncResult)Done).@AsyncWaitHandle|];
+                bool Escaped(Task t) => [|((IAsyncResult)t).\u0041syncWaitHandle|].WaitOne();
+                bool Named(Task t) => nameof(IAsyncResult.AsyncWaitHandle).Length > 0;
+            }
+            """);
+    }
+
     [Fact]
     public async Task TopLevelStatements_Report()
     {

@@ -47,6 +47,41 @@ public sealed class AttachedToParentTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The rule starts from the TPL's calls that take options (2026-12-06, for build cost): each of them reports, a
+    /// constructor initializer of a derived type too, and a call in a field initializer; a flag passed to a method of
+    /// the user's, or stored, does not.
+    /// </summary>
+    [Fact]
+    public async Task EveryCallTakingOptions_IsReported_FromTheCall()
+    {
+        var code = Usings + """
+            sealed class Promise : TaskCompletionSource<int>
+            {
+                public Promise() : base({|#0:TaskCreationOptions.AttachedToParent|}) { }
+            }
+
+            class C
+            {
+                static readonly Task Started = Task.Factory.StartNew(() => { }, {|#1:TaskCreationOptions.AttachedToParent|});
+                Task A(IAsyncResult r) => Task.Factory.FromAsync(r, _ => { }, {|#2:TaskCreationOptions.AttachedToParent|});
+                Task B(Task[] t) => Task.Factory.ContinueWhenAll(t, _ => { }, CancellationToken.None, {|#3:TaskContinuationOptions.AttachedToParent|}, TaskScheduler.Default);
+                Task E(Task[] t) => Task.Factory.ContinueWhenAny(t, _ => { }, {|#4:TaskContinuationOptions.AttachedToParent|});
+                TaskFactory<int> F() => new TaskFactory<int>({|#5:TaskCreationOptions.AttachedToParent|} | TaskCreationOptions.LongRunning, TaskContinuationOptions.None);
+                void Mine(TaskCreationOptions options) { }
+                void G() => Mine(TaskCreationOptions.AttachedToParent);
+                TaskCreationOptions H() { var o = TaskCreationOptions.AttachedToParent; return o; }
+            }
+            """;
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        foreach (var (location, type) in new[] { (0, "TaskCreationOptions"), (1, "TaskCreationOptions"), (2, "TaskCreationOptions"), (3, "TaskContinuationOptions"), (4, "TaskContinuationOptions"), (5, "TaskCreationOptions") })
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(location).WithArguments(type, Attaching));
+        }
+
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task InsideTaskRunOrADenyingTask_TheFlagIsRemoved()
     {
