@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -43,24 +42,9 @@ internal static class AttachedToParent
             SymbolEqualityComparer.Default.Equals(type, CreationOptions) || SymbolEqualityComparer.Default.Equals(type, ContinuationOptions);
     }
 
-    /// <summary>Whether any argument of a call is of an options type: the cheap test before the arguments are walked.</summary>
-    public static bool TakesOptions(ImmutableArray<IArgumentOperation> arguments, Context symbols)
-    {
-        foreach (var argument in arguments)
-        {
-            if (symbols.IsOptionsEnum(argument.Value.Type))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
     /// <summary>
     /// Adds the flags an options argument of a TPL call holds: <c>AttachedToParent</c> itself, or a constant of the
-    /// user's that holds it, alone or OR-ed with other flags, through implicit conversions and parentheses, and in
-    /// either branch of a choice made at the call (<c>attach ? AttachedToParent : None</c>).
+    /// user's that holds it, alone or OR-ed with other flags, through implicit conversions, and in either branch of a choice made at the call (<c>attach ? AttachedToParent : None</c>).
     /// </summary>
     public static void AddFlagsIn(IOperation value, Context symbols, ref List<IOperation>? flags)
     {
@@ -73,14 +57,11 @@ internal static class AttachedToParent
             case IConversionOperation { IsImplicit: true } conversion:
                 AddFlagsIn(conversion.Operand, symbols, ref flags);
                 break;
-            case IParenthesizedOperation parenthesized:
-                AddFlagsIn(parenthesized.Operand, symbols, ref flags);
-                break;
             case IConditionalOperation { IsRef: false, WhenFalse: { } whenFalse } choice:
                 AddFlagsIn(choice.WhenTrue, symbols, ref flags);
                 AddFlagsIn(whenFalse, symbols, ref flags);
                 break;
-            case IFieldReferenceOperation { Field: { Name: "AttachedToParent" } field } member when symbols.IsOptionsEnum(field.ContainingType):
+            case IFieldReferenceOperation member when IsTheEnumMember(member, symbols):
                 if (IsTheFlag(member))
                 {
                     (flags ??= new List<IOperation>()).Add(value);
@@ -148,6 +129,13 @@ internal static class AttachedToParent
 
     public static bool IsInTasksNamespace(INamedTypeSymbol? type) =>
         type?.ContainingNamespace is { Name: "Tasks", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
+
+    /// <summary>
+    /// True for the enum member <c>AttachedToParent</c> itself, as opposed to a constant of the user's that holds it:
+    /// only the member can be removed by the fix.
+    /// </summary>
+    public static bool IsTheEnumMember(IOperation flag, Context symbols) =>
+        flag is IFieldReferenceOperation { Field: { Name: "AttachedToParent" } field } && symbols.IsOptionsEnum(field.ContainingType);
 
     /// <summary>True when the constant options value carries the flag (guards against a field named so elsewhere).</summary>
     public static bool IsTheFlag(IFieldReferenceOperation flag) =>

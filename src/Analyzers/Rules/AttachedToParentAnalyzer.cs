@@ -49,9 +49,7 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
     {
         // The call's type first (a namespace test): most calls are not to a TPL API.
         var call = context.Operation;
-        if (call.Call() is not { } target
-            || !AttachedToParent.IsInTasksNamespace(target.Method.ContainingType)
-            || !AttachedToParent.TakesOptions(target.Arguments, symbols))
+        if (call.Call() is not { } target || !AttachedToParent.IsInTasksNamespace(target.Method.ContainingType))
         {
             return;
         }
@@ -75,11 +73,10 @@ public sealed class AttachedToParentAnalyzer : DiagnosticAnalyzer
         {
             // The flag itself is fixable where it does nothing; a constant of the user's that holds it is not (the
             // constant may have other uses).
-            var isFlag = flag is IFieldReferenceOperation { Field.Name: "AttachedToParent" } member && symbols.IsOptionsEnum(member.Field.ContainingType);
             options.Report(context, Diagnostic.Create(
                 Rule,
                 flag.Syntax.GetLocation(),
-                DiagnosticPropertyKeys.ForFix(noOp && isFlag ? FixRemoveNoOpFlag : null),
+                DiagnosticPropertyKeys.ForFix(noOp && AttachedToParent.IsTheEnumMember(flag, symbols) ? FixRemoveNoOpFlag : null),
                 flag.Type!.Name,
                 noOp
                     ? "does nothing here: the task that runs this code denies child attachment; remove it"
