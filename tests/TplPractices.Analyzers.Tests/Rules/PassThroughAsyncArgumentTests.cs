@@ -291,6 +291,39 @@ public sealed class PassThroughAsyncArgumentTests
         await new Verify.Test { TestCode = Properties, FixedCode = PropertiesFixed() }.RunAsync();
     }
 
+    /// <summary>
+    /// An instance method of an unsealed type that hands its own auto-property, whose setter only derived types reach,
+    /// to a static overload of the same name (found on Rebus's data-bus attachment): the property is a read as any
+    /// auto-property of this instance is, and the call still binds to the static overload once the method returns
+    /// its task.
+    /// </summary>
+    [Fact]
+    public async Task AnAutoPropertyWithAProtectedSetter_HandedToAStaticOverload_IsARead()
+    {
+        const string Before = /* lang=c#-test */ """
+            using System.IO;
+            using System.Threading.Tasks;
+
+            public class Blob
+            {
+                public Blob(string key) { Key = key; }
+
+                public string Key { get; protected set; }
+
+                public async Task<Stream> Open() => [|await|] Open(Key);
+
+                public static async Task<Stream> Open(string key)
+                {
+                    await Task.Yield();
+                    return new MemoryStream(new byte[key.Length]);
+                }
+            }
+            """;
+        var fixedCode = Before.Replace("public async Task<Stream> Open() => [|await|] Open(Key);", "public Task<Stream> Open() => Open(Key);", StringComparison.Ordinal);
+        Assert.NotEqual(Before, fixedCode);
+        await new Verify.Test { TestCode = Before, FixedCode = fixedCode }.RunAsync();
+    }
+
     [Theory]
     [InlineData(3, true)]
     [InlineData(0, false)]
