@@ -44,7 +44,8 @@ internal static class AttachedToParent
 
     /// <summary>
     /// Adds the flags an options argument of a TPL call holds: <c>AttachedToParent</c> itself, or a constant of the
-    /// user's that holds it, alone or OR-ed with other flags, through implicit conversions, and in either branch of a choice made at the call (<c>attach ? AttachedToParent : None</c>).
+    /// user's that holds it, alone or OR-ed with other flags, through implicit conversions, and in either branch of a
+    /// choice made at the call (<c>attach ? AttachedToParent : None</c>).
     /// </summary>
     public static void AddFlagsIn(IOperation value, Context symbols, ref List<IOperation>? flags)
     {
@@ -62,12 +63,6 @@ internal static class AttachedToParent
                 AddFlagsIn(whenFalse, symbols, ref flags);
                 break;
             case IFieldReferenceOperation member when IsTheEnumMember(member, symbols):
-                if (IsTheFlag(member))
-                {
-                    (flags ??= new List<IOperation>()).Add(value);
-                }
-
-                break;
             case IFieldReferenceOperation { Field: { IsConst: true } field } when IsConstantHoldingTheFlag(field, field.Type, symbols):
             case ILocalReferenceOperation { Local: { IsConst: true } local } when IsConstantHoldingTheFlag(local, local.Type, symbols):
                 (flags ??= new List<IOperation>()).Add(value);
@@ -136,11 +131,6 @@ internal static class AttachedToParent
     /// </summary>
     public static bool IsTheEnumMember(IOperation flag, Context symbols) =>
         flag is IFieldReferenceOperation { Field: { Name: "AttachedToParent" } field } && symbols.IsOptionsEnum(field.ContainingType);
-
-    /// <summary>True when the constant options value carries the flag (guards against a field named so elsewhere).</summary>
-    public static bool IsTheFlag(IFieldReferenceOperation flag) =>
-        flag.Field is { IsConst: true, ConstantValue: { } value }
-        && System.Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) == AttachedToParentFlag;
 
     /// <summary>
     /// True for a constant of the user's own (a const field or local of an options type) whose value holds the
