@@ -81,7 +81,7 @@ internal static partial class DelayTimer
     {
         if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
             || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
-            || !CanHoldASource(declaration))
+            || !CanDeclareASourceBefore(declaration))
         {
             return null;
         }
@@ -151,15 +151,13 @@ internal static partial class DelayTimer
                 case IConditionalOperation { Syntax: IfStatementSyntax } branch when branch.Condition == current:
                     statement = branch.Syntax;
                     break;
-                // while (await Task.WhenAny(…) != work): each pass begins with the race and a break (C# 8, for the using declaration).
+                // while (await Task.WhenAny(…) != work): each pass begins with the race and a break.
                 case IWhileLoopOperation { ConditionIsTop: true, ConditionIsUntil: false, Syntax: WhileStatementSyntax loop } whileLoop when whileLoop.Condition == current
-                    && ((CSharpParseOptions)loop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
                     && !DeclaresANameOf(loop.Statement, loop.Condition):
                     statement = loop;
                     break;
                 // do { … } while (await Task.WhenAny(…) != work): each pass ends with the race, where no 'continue' skips it.
                 case IWhileLoopOperation { ConditionIsTop: false, ConditionIsUntil: false, Syntax: DoStatementSyntax doLoop } doWhile when doWhile.Condition == current
-                    && ((CSharpParseOptions)doLoop.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
                     && !ContinuesTo(doWhile) && !DeclaresANameOf(doLoop.Statement, doLoop.Condition):
                     statement = doLoop;
                     break;
@@ -180,7 +178,7 @@ internal static partial class DelayTimer
         // A statement in a block, or the expression body of a method, local function or lambda (it becomes a block).
         return statement is StatementSyntax { Parent: BlockSyntax or GlobalStatementSyntax or SwitchSectionSyntax }
                 and (not LocalDeclarationStatementSyntax or LocalDeclarationStatementSyntax { UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 })
-                && CanHoldASource(statement)
+                && CanHoldASource(statement, race.SemanticModel)
             || statement is ExpressionSyntax { Parent: ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } }
             || statement is ExpressionSyntax { Parent: AnonymousFunctionExpressionSyntax function } body && function.Body == body
                 ? (statement, race)
@@ -364,7 +362,7 @@ internal static partial class DelayTimer
     /// statement that holds the race, or null where that is not so.
     /// </summary>
     private static StatementSyntax? StatementToCancelAfter(IInvocationOperation whenAny) =>
-        RaceStatement(whenAny) is { } statement && CanHoldASource(statement) ? statement : null;
+        RaceStatement(whenAny) is { } statement && CanHoldASource(statement, whenAny.SemanticModel) ? statement : null;
 
     /// <summary>The statement in a block whose await (or WaitAny) waits for the race, or null.</summary>
     public static StatementSyntax? RaceStatement(IInvocationOperation whenAny)

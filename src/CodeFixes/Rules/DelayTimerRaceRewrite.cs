@@ -41,10 +41,10 @@ internal static class DelayTimerRaceRewrite
         }
 
         // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
-        // where a declared winner gets no fix (the block would hide it).
+        // which a held delay's declaration cannot enter (the block would hide it from the race).
         // A using declaration cannot stand directly in a switch section either (CS8647): the using block goes there.
         var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8 && statement.Parent is not SwitchSectionSyntax;
-        if (!usingDeclaration && (statement is LocalDeclarationStatementSyntax || held is not null))
+        if (!usingDeclaration && held is not null)
         {
             return;
         }
@@ -102,13 +102,81 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        // Before C# 8: the statement (not a declaration, which the block would hide) moves into a using block.
+        // Before C# 8: the statement moves into a using block.
         var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
-        var block = UsingStatement(declaration, null, Block(raced, cancel))
+        InUsingBlock(editor, (StatementSyntax)statement, declaration, [raced, cancel]);
+    }
+
+    /// <summary>
+    /// The statements replace <paramref name="statement"/> in a using block of the source. A local the statement
+    /// declares would be hidden in the block: it is declared first, without its value, and the block assigns it
+    /// (<c>Task first; using (…) { first = await Task.WhenAny(…); delayCancellation.Cancel(); }</c>).
+    /// </summary>
+    private static void InUsingBlock(DocumentEditor editor, StatementSyntax statement, VariableDeclarationSyntax source, StatementSyntax[] inside)
+    {
+        var declaredFirst = default(LocalDeclarationStatementSyntax);
+        var index = System.Array.FindLastIndex(inside, s => s is LocalDeclarationStatementSyntax);
+        if (statement is LocalDeclarationStatementSyntax { Declaration: { Variables.Count: 1, Type: var type } declared }
+            && index >= 0
+            && inside[index] is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
+            && variables[0] is { Initializer: { } value } variable
+            && variable.Identifier.ValueText == declared.Variables[0].Identifier.ValueText)
+        {
+            (declaredFirst, inside[index]) = DeclaredApart(WrittenType(editor, declared.Variables[0], type), variable.Identifier, value.Value);
+        }
+
+        var block = UsingStatement(source, null, Block(inside))
             .WithTriviaFrom(statement)
             .WithAdditionalAnnotations(Formatter.Annotation);
+        if (declaredFirst is not null)
+        {
+            AddedStatements.Before(editor, statement, [declaredFirst], block);
+            return;
+        }
+
         editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
     }
+
+    /// <summary><c>T name;</c> and <c>name = value;</c>, for a using block to assign a local that outlives it.</summary>
+    private static (LocalDeclarationStatementSyntax Declaration, StatementSyntax Assignment) DeclaredApart(TypeSyntax type, SyntaxToken identifier, ExpressionSyntax value)
+    {
+        var name = identifier.WithoutTrivia();
+        return (
+            LocalDeclarationStatement(VariableDeclaration(type, SingletonSeparatedList(VariableDeclarator(name)))),
+            ExpressionStatement(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(name), value.WithoutTrivia())));
+    }
+
+    /// <summary>
+    /// The type of a local declared apart from its value: as written, or for <c>var</c> the local's type. The <c>?</c>
+    /// that <c>var</c> gives it where annotations are on is left out unless something writes the local again (the race's
+    /// winner is never null): <c>Task first;</c>. Where annotations are off no <c>?</c> may be written (the analyzer takes
+    /// no <c>var</c> whose type arguments carry one there).
+    /// </summary>
+    private static TypeSyntax WrittenType(DocumentEditor editor, VariableDeclaratorSyntax variable, TypeSyntax type)
+    {
+        var model = editor.SemanticModel;
+        if (!type.IsVar || model.GetDeclaredSymbol(variable) is not ILocalSymbol local)
+        {
+            return type.WithoutTrivia();
+        }
+
+        var written = local.Type;
+        if (!model.GetNullableContext(variable.SpanStart).AnnotationsEnabled() || !WrittenAgain(model, variable, local))
+        {
+            written = written.WithNullableAnnotation(NullableAnnotation.None);
+        }
+
+        return (TypeSyntax)ImportedType.Of(editor.Generator, written);
+    }
+
+    /// <summary>Whether an assignment, or a <c>ref</c> or <c>out</c> argument, writes the local after its declaration.</summary>
+    private static bool WrittenAgain(SemanticModel model, VariableDeclaratorSyntax variable, ILocalSymbol local) =>
+        variable.FirstAncestorOrSelf<BlockSyntax>() is not { } scope
+        || scope.DescendantNodes().OfType<IdentifierNameSyntax>().Any(name =>
+            name.Identifier.ValueText == local.Name
+            && (name.Parent is AssignmentExpressionSyntax assignment && assignment.Left == name
+                || name.Parent is ArgumentSyntax { RefKindKeyword.RawKind: (int)SyntaxKind.RefKeyword or (int)SyntaxKind.OutKeyword })
+            && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name).Symbol, local));
 
     /// <summary>
     /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
@@ -145,10 +213,23 @@ internal static class DelayTimerRaceRewrite
 
         if (statement is WhileStatementSyntax or DoStatementSyntax)
         {
-            // The analyzer takes a loop's race only for C# 8 and only inline; a copy of the file for an older C# gets none.
-            if (usingDeclaration && source is not null)
+            // The analyzer takes a loop's race only inline. Before C# 8 each pass declares the winner, and a using block
+            // assigns it and cancels: Task winner; using (…) { winner = await Task.WhenAny(…); delayCancellation.Cancel(); }
+            if (source is null)
+            {
+                return;
+            }
+
+            if (usingDeclaration)
             {
                 LoopOnTheWinner(editor, (StatementSyntax)statement, used, name, [AddedStatements.UsingVar(source), local, cancel]);
+            }
+            else if (editor.SemanticModel.GetTypeInfo(winner).Type is { } type and not IErrorTypeSymbol)
+            {
+                var (declared, assigned) = DeclaredApart((TypeSyntax)ImportedType.Of(editor.Generator, type.WithNullableAnnotation(NullableAnnotation.None)), Identifier(name), race);
+                // The block's closing brace ends its line as the file does: left elastic, the formatter puts a blank line after it.
+                var block = Block(assigned, cancel).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot)));
+                LoopOnTheWinner(editor, (StatementSyntax)statement, used, name, [declared, UsingStatement(source, null, block)]);
             }
 
             return;
@@ -166,10 +247,7 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        var block = UsingStatement(source, null, Block(local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia()))
-            .WithTriviaFrom(statement)
-            .WithAdditionalAnnotations(Formatter.Annotation);
-        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+        InUsingBlock(editor, (StatementSyntax)statement, source!, [local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia()]);
     }
 
     /// <summary>
@@ -186,9 +264,15 @@ internal static class DelayTimerRaceRewrite
             : (((WhileStatementSyntax)loop).Condition, ((WhileStatementSyntax)loop).Statement);
         var condition = test.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
         // The break's closing brace ends its line as the file does: left elastic, the formatter puts a blank line after it.
+        // Its 'if' starts a line of its own without a blank line above it, after a using block too (left elastic, the
+        // formatter puts one after a block).
         var exit = IfStatement(
+            Token(SyntaxKind.IfKeyword).WithLeadingTrivia(SyntaxTriviaList.Empty),
+            Token(SyntaxKind.OpenParenToken),
             Negated(editor.SemanticModel, test, condition),
-            Block(BreakStatement()).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot))));
+            Token(SyntaxKind.CloseParenToken),
+            Block(BreakStatement()).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot))),
+            null);
         var added = race.Append(exit).Select(s => s.WithAdditionalAnnotations(Formatter.Annotation));
         if (loop is WhileStatementSyntax whileLoop)
         {

@@ -17,7 +17,7 @@ public sealed class DelayTimerLoopRaceTests
     // The work completes in the pass that the loop is meant to end after, so every race before it is the delay's, and
     // the one after it the work's (WhenAny and WaitAny take a completed task first, in argument order): the passes do
     // not depend on timing.
-    private const string Loops = /* lang=c#-test */ """
+    internal const string Loops = /* lang=c#-test */ """
         using System;
         using System.Threading;
         using System.Threading.Tasks;
@@ -82,7 +82,7 @@ public sealed class DelayTimerLoopRaceTests
         }
         """;
 
-    private const string LoopsFixed = /* lang=c#-test */ """
+    internal const string LoopsFixed = /* lang=c#-test */ """
         using System;
         using System.Threading;
         using System.Threading.Tasks;
@@ -196,11 +196,10 @@ public sealed class DelayTimerLoopRaceTests
     /// <summary>
     /// Reported without a fix: a held delay raced in a loop's condition (canceled after the first pass, it would win
     /// every later race), a race in the condition of a <c>do … while</c> whose body has a <c>continue</c> (it goes to the
-    /// condition, past a race moved into the body), a loop whose body declares a name its condition reads, and a
-    /// <c>while</c> before C# 8 (no using declaration).
+    /// condition, past a race moved into the body), and a loop whose body declares a name its condition reads.
     /// </summary>
     [Fact]
-    public async Task HeldDelaysDoWhileAndCSharp73_HaveNoLoopFix()
+    public async Task HeldDelaysAndDoWhileWithContinue_HaveNoLoopFix()
     {
         const string Code = """
             using System;
@@ -262,31 +261,6 @@ public sealed class DelayTimerLoopRaceTests
             }
             """;
         await DelayTimerRaceChecks.HasNoFixAsync(Hiding, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
-
-        const string Old = """
-            using System;
-            using System.Threading.Tasks;
-
-            class C
-            {
-                async Task Loop(Task work)
-                {
-                    while (await Task.WhenAny(work, {|#0:Task.Delay(1000)|}) != work)
-                    {
-                        Console.WriteLine("waiting");
-                    }
-                }
-            }
-            """;
-        await new Verify.Test
-        {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = LanguageVersion.CSharp7_3,
-            NullableContext = Microsoft.CodeAnalysis.NullableContextOptions.Disable,
-            TestCode = Old,
-            FixedCode = Old,
-            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage) },
-        }.RunAsync();
     }
 
     /// <summary>
@@ -357,12 +331,12 @@ public sealed class DelayTimerLoopRaceTests
     }
 
     /// <summary>
-    /// A file that netstandard2.0 compiles at C# 7.3 beside net10.0 (a library's usual pair): the loop's fix needs a
-    /// using declaration, which the older copy cannot compile, so neither copy gets it; the race after the loop, a
-    /// statement of its own, takes the using block both compile.
+    /// A file that netstandard2.0 compiles at C# 7.3 beside net10.0 (a library's usual pair): no using declaration, so
+    /// each pass declares the winner, a using block assigns it and cancels, and the test follows; the race after the
+    /// loop, a statement of its own, takes the using block alone. Both copies compile the one text.
     /// </summary>
     [Fact]
-    public async Task SharedWithCSharp73_TheLoopKeepsItsRace()
+    public async Task SharedWithCSharp73_EachPassDeclaresItsWinnerBeforeAUsingBlock()
     {
         const string Code = """
             using System;
@@ -382,19 +356,46 @@ public sealed class DelayTimerLoopRaceTests
                 }
             }
             """;
+        const string Fixed = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task Watch(Task work)
+                {
+                    while (true)
+                    {
+                        Task winner;
+                        using (var delayCancellation = new CancellationTokenSource())
+                        {
+                            winner = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));
+                            delayCancellation.Cancel();
+                        }
+                        if (winner == work)
+                        {
+                            break;
+                        }
+                        Console.WriteLine("waiting");
+                    }
+
+                    using (var delayCancellation2 = new CancellationTokenSource())
+                    {
+                        await Task.WhenAny(work, Task.Delay(10, delayCancellation2.Token));
+                        delayCancellation2.Cancel();
+                    }
+                }
+            }
+            """;
         var test = new Verify.Test
         {
             TestCode = Code,
-            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow },
-            FixedCode = Code.Replace(
-                "        await Task.WhenAny(work, {|#1:Task.Delay(10)|});\n",
-                "        using (var delayCancellation = new CancellationTokenSource())\n        {\n            await Task.WhenAny(work, Task.Delay(10, delayCancellation.Token));\n            delayCancellation.Cancel();\n        }\n",
-                StringComparison.Ordinal),
+            FixedCode = Fixed,
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, Microsoft.CodeAnalysis.NullableContextOptions.Disable) },
         };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
-        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
         await test.RunAsync();
     }
 
@@ -487,7 +488,7 @@ public sealed class DelayTimerLoopRaceTests
 
     // A resend loop (a frame sent until its receipt comes, the delay on the caller's token) and a paced loop ended by a
     // stop signal: the work completes in the pass the loop is meant to end after, so the passes do not depend on timing.
-    private const string DoLoops = /* lang=c#-test */ """
+    internal const string DoLoops = /* lang=c#-test */ """
         using System;
         using System.Threading;
         using System.Threading.Tasks;
@@ -519,7 +520,7 @@ public sealed class DelayTimerLoopRaceTests
         }
         """;
 
-    private const string DoLoopsFixed = /* lang=c#-test */ """
+    internal const string DoLoopsFixed = /* lang=c#-test */ """
         using System;
         using System.Threading;
         using System.Threading.Tasks;
