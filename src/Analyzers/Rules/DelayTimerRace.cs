@@ -39,13 +39,13 @@ internal static partial class DelayTimer
             return new Site(message, null, null);
         }
 
-        if (StatementToCancelAfter(whenAny) is { } statement && (heldIn is null || statement.Parent == heldIn.Parent))
+        if (StatementToCancelAfter(whenAny) is { } statement && (heldIn is null || RacedBeside(heldIn, statement)))
         {
             return new Site(message, FixCancelDelay, null, statement, linkableToken?.Syntax, null, heldIn);
         }
 
         // A held delay is raced once: in a loop's condition it would be raced again after its cancel.
-        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || user.Statement.Parent == heldIn.Parent && user.Statement is not (WhileStatementSyntax or DoStatementSyntax))
+        return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || RacedBeside(heldIn, user.Statement) && user.Statement is not (WhileStatementSyntax or DoStatementSyntax))
             ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn)
             : new Site(message, null, null);
     }
@@ -72,16 +72,45 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
+    /// The race's statement stands in the held delay's block: anywhere after it where a using declaration goes before the
+    /// delay; right after it, with no directive between, where a using block must hold both (before C# 8, in a switch
+    /// section), so that nothing else moves into the block.
+    /// </summary>
+    private static bool RacedBeside(LocalDeclarationStatementSyntax held, SyntaxNode statement)
+    {
+        if (statement.Parent != held.Parent)
+        {
+            return false;
+        }
+
+        if (CanDeclareASourceBefore(held))
+        {
+            return true;
+        }
+
+        var statements = held.Parent switch
+        {
+            BlockSyntax block => block.Statements,
+            SwitchSectionSyntax section => section.Statements,
+            _ => default,
+        };
+        var next = statements.IndexOf(held) + 1;
+        return next > 0 && next < statements.Count && statements[next] == statement
+            && !statement.GetLeadingTrivia().Any(t => t.IsDirective);
+    }
+
+    /// <summary>
     /// The declaration of a local that holds the delay for one race and is read after it only to compare the winner with
     /// it (<c>first == timeout</c>): canceled once the race is decided, the delay is the same task for that, and nothing
-    /// else sees it. The declaration is a statement of its own in a block, written for C# 8 (the using declaration goes
-    /// before it), and nothing writes the local or reads it in a lambda; null otherwise.
+    /// else sees it. The declaration is a statement of its own in a block where a using declaration can go before it, or
+    /// one the fix can declare apart for a using block to assign (<see cref="RacedBeside"/>), and nothing writes the
+    /// local or reads it in a lambda; null otherwise.
     /// </summary>
     private static LocalDeclarationStatementSyntax? HeldForTheRaceOnly(IVariableDeclaratorOperation held, IInvocationOperation whenAny)
     {
         if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
             || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
-            || !CanDeclareASourceBefore(declaration))
+            || !CanDeclareASourceBefore(declaration) && !CanDeclareFirst(declaration, held.SemanticModel))
         {
             return null;
         }

@@ -40,14 +40,9 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8,
-        // which a held delay's declaration cannot enter (the block would hide it from the race).
+        // A file shared with a target of an older C# takes the form every copy compiles: a using block before C# 8.
         // A using declaration cannot stand directly in a switch section either (CS8647): the using block goes there.
         var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8 && statement.Parent is not SwitchSectionSyntax;
-        if (!usingDeclaration && held is not null)
-        {
-            return;
-        }
 
         var generator = editor.Generator;
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
@@ -72,7 +67,10 @@ internal static class DelayTimerRaceRewrite
         var cancel = ExpressionStatement(InvocationExpression(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Cancel"))));
         var declaration = AddedStatements.Var(name, newSource);
 
-        if (held is not null)
+        // Before C# 8 the using block holds the held delay's declaration too, with the race right after it (the analyzer
+        // takes no other); the race itself keeps its text.
+        var heldInBlock = held is not null && !usingDeclaration ? held.ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia() : null;
+        if (held is not null && usingDeclaration)
         {
             // The source before the delay's declaration, the delay takes its token there; the race itself keeps its text.
             editor.ReplaceNode(delaySyntax, newDelay);
@@ -81,7 +79,9 @@ internal static class DelayTimerRaceRewrite
 
         if (winner is not null)
         {
-            UseTheWinner(editor, statement, member, winner, held is null ? winner.ReplaceNode(delaySyntax, newDelay) : winner, held is null ? declaration : null, cancel, usingDeclaration);
+            UseTheWinner(
+                editor, statement, member, winner, held is null ? winner.ReplaceNode(delaySyntax, newDelay) : winner, held is null || heldInBlock is not null ? declaration : null, cancel, usingDeclaration,
+                heldInBlock is null ? null : (held!, heldInBlock));
             return;
         }
 
@@ -102,39 +102,54 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        // Before C# 8: the statement moves into a using block.
-        var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
-        InUsingBlock(editor, (StatementSyntax)statement, declaration, [raced, cancel]);
-    }
-
-    /// <summary>
-    /// The statements replace <paramref name="statement"/> in a using block of the source. A local the statement
-    /// declares would be hidden in the block: it is declared first, without its value, and the block assigns it
-    /// (<c>Task first; using (…) { first = await Task.WhenAny(…); delayCancellation.Cancel(); }</c>).
-    /// </summary>
-    private static void InUsingBlock(DocumentEditor editor, StatementSyntax statement, VariableDeclarationSyntax source, StatementSyntax[] inside)
-    {
-        var declaredFirst = default(LocalDeclarationStatementSyntax);
-        var index = System.Array.FindLastIndex(inside, s => s is LocalDeclarationStatementSyntax);
-        if (statement is LocalDeclarationStatementSyntax { Declaration: { Variables.Count: 1, Type: var type } declared }
-            && index >= 0
-            && inside[index] is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
-            && variables[0] is { Initializer: { } value } variable
-            && variable.Identifier.ValueText == declared.Variables[0].Identifier.ValueText)
+        // Before C# 8: the statement moves into a using block, after the held delay's declaration where there is one.
+        if (held is not null)
         {
-            (declaredFirst, inside[index]) = DeclaredApart(WrittenType(editor, declared.Variables[0], type), variable.Identifier, value.Value);
-        }
-
-        var block = UsingStatement(source, null, Block(inside))
-            .WithTriviaFrom(statement)
-            .WithAdditionalAnnotations(Formatter.Annotation);
-        if (declaredFirst is not null)
-        {
-            AddedStatements.Before(editor, statement, [declaredFirst], block);
+            InUsingBlock(editor, held, (StatementSyntax)statement, declaration, [heldInBlock!, ((StatementSyntax)statement).WithoutLeadingTrivia().WithoutTrailingTrivia(), cancel]);
             return;
         }
 
-        editor.ReplaceNode(statement.Parent is GlobalStatementSyntax outer ? outer : statement, statement.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
+        var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
+        InUsingBlock(editor, (StatementSyntax)statement, null, declaration, [raced, cancel]);
+    }
+
+    /// <summary>
+    /// The statements replace <paramref name="first"/> (and <paramref name="removed"/>, the race after a held delay's
+    /// declaration) in a using block of the source. A local those statements declare would be hidden in the block: it
+    /// is declared first, without its value, and the block assigns it (<c>Task first; using (…) { first = await
+    /// Task.WhenAny(…); delayCancellation.Cancel(); }</c>).
+    /// </summary>
+    private static void InUsingBlock(DocumentEditor editor, StatementSyntax first, StatementSyntax? removed, VariableDeclarationSyntax source, StatementSyntax[] inside)
+    {
+        var originals = new[] { first, removed }.OfType<LocalDeclarationStatementSyntax>().Where(d => d.Declaration.Variables.Count == 1).ToList();
+        var declaredFirst = new System.Collections.Generic.List<StatementSyntax>();
+        for (var i = 0; i < inside.Length; i++)
+        {
+            if (inside[i] is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
+                && variables[0] is { Initializer: { } value } variable
+                && originals.FirstOrDefault(o => o.Declaration.Variables[0].Identifier.ValueText == variable.Identifier.ValueText) is { } original)
+            {
+                var (declaration, assignment) = DeclaredApart(WrittenType(editor, original.Declaration.Variables[0], original.Declaration.Type), variable.Identifier, value.Value);
+                declaredFirst.Add(declaration);
+                inside[i] = assignment;
+            }
+        }
+
+        var block = UsingStatement(source, null, Block(inside))
+            .WithTriviaFrom(first)
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        if (removed is not null)
+        {
+            BlankLines.RemoveStatement(editor, removed);
+        }
+
+        if (declaredFirst.Count > 0)
+        {
+            AddedStatements.Before(editor, first, declaredFirst, block);
+            return;
+        }
+
+        editor.ReplaceNode(first.Parent is GlobalStatementSyntax outer ? outer : first, first.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
     }
 
     /// <summary><c>T name;</c> and <c>name = value;</c>, for a using block to assign a local that outlives it.</summary>
@@ -180,9 +195,12 @@ internal static class DelayTimerRaceRewrite
 
     /// <summary>
     /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
-    /// awaited the race; before C# 8 a using block holds the three and the statement.
+    /// awaited the race; before C# 8 a using block holds the three and the statement, after the declaration of a
+    /// <paramref name="held"/> delay (the race right after it).
     /// </summary>
-    private static void UseTheWinner(DocumentEditor editor, SyntaxNode statement, SyntaxNode member, ExpressionSyntax winner, ExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration)
+    private static void UseTheWinner(
+        DocumentEditor editor, SyntaxNode statement, SyntaxNode member, ExpressionSyntax winner, ExpressionSyntax race, VariableDeclarationSyntax? source, StatementSyntax cancel, bool usingDeclaration,
+        (LocalDeclarationStatementSyntax Original, StatementSyntax InBlock)? held)
     {
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "winner");
         var local = LocalDeclarationStatement(VariableDeclaration(IdentifierName("var"), SingletonSeparatedList(
@@ -247,7 +265,14 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        InUsingBlock(editor, (StatementSyntax)statement, source!, [local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia()]);
+        var inside = new[] { local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia() };
+        if (held is { } heldDelay)
+        {
+            InUsingBlock(editor, heldDelay.Original, (StatementSyntax)statement, source!, [heldDelay.InBlock, .. inside]);
+            return;
+        }
+
+        InUsingBlock(editor, (StatementSyntax)statement, null, source!, inside);
     }
 
     /// <summary>

@@ -1,4 +1,3 @@
-using Microsoft.CodeAnalysis.CSharp;
 using TplPractices.Analyzers.Rules;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -388,15 +387,7 @@ public sealed class DelayTimerLoopRaceTests
                 }
             }
             """;
-        var test = new Verify.Test
-        {
-            TestCode = Code,
-            FixedCode = Fixed,
-            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, Microsoft.CodeAnalysis.NullableContextOptions.Disable) },
-        };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.RaceMessage));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.RaceMessage));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.FixesBesideCSharp73Async(Code, Fixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 
     /// <summary>

@@ -1,6 +1,3 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Rules;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -207,14 +204,7 @@ public sealed class DelayTimerWaitAnyTests
                 }
             }
             """;
-        var test = new Verify.Test
-        {
-            TestCode = Code,
-            FixedCode = Fixed,
-            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
-        };
-        test.ExpectedDiagnostics.AddRange(Enumerable.Range(0, 3).Select(i => Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.RaceMessage)));
-        await test.RunAsync();
+        await DelayTimerRaceChecks.FixesBesideCSharp73Async(Code, Fixed, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 
     /// <summary>
