@@ -107,6 +107,8 @@ internal static class DisposeTokenSource
         var nullTested = false;
 
         var tokenMayOutlive = false;
+        var registers = false;
+        var worksWithToken = false;
         var disposed = false;
         var captured = false;
         var function = created.EnclosingFunction();
@@ -154,6 +156,9 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
                     break;
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
+                    var registration = IsRegisteredOn(token);
+                    registers |= registration;
+                    worksWithToken |= !registration;
                     tokenMayOutlive |= captured || MayOutliveTheStatement(token, function);
                     break;
                 default:
@@ -162,8 +167,10 @@ internal static class DisposeTokenSource
         }
 
         // A dispose behind a null test (`if (source != null) source.Dispose();`) is on every path the source exists on.
+        // A source whose token only registers callbacks (`source.Token.Register(OnTimeout)`) is a timer, or a parent's
+        // watch, on purpose: its callbacks need it until it fires, and disposing it would stop them.
         var hasWrites = firstWrite is not null;
-        if (holds is null || (disposed && (captured || hasWrites || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
+        if (holds is null || (registers && !worksWithToken) || (disposed && (captured || hasWrites || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
@@ -173,6 +180,10 @@ internal static class DisposeTokenSource
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);
     }
+
+    /// <summary>The token is the receiver of <c>Register</c> or <c>UnsafeRegister</c>: it only registers a callback.</summary>
+    private static bool IsRegisteredOn(IOperation token) =>
+        token.Parent is IInvocationOperation { TargetMethod.Name: "Register" or "UnsafeRegister" } call && call.Instance == token;
 
     /// <summary>
     /// The outermost <c>?:</c> around <paramref name="created"/> (with its conversions) where every branch, however

@@ -569,6 +569,46 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// A source whose token only registers callbacks is a timer, or a watch on its parent, on purpose: its callbacks need
+    /// it until it fires, and a using would stop them. Not reported. A token that goes to work as well is reported
+    /// without a fix: disposed when the work ends, the source would drop the callbacks that have not run yet.
+    /// </summary>
+    [Fact]
+    public async Task ASourceWhoseTokenOnlyRegistersCallbacks_IsNotReported()
+    {
+        var code = Class("""
+                void Fires()
+                {
+                    var source = new CancellationTokenSource(1000);
+                    source.Token.Register(() => Console.WriteLine("fired"));
+                }
+
+                void Later()
+                {
+                    var source = new CancellationTokenSource();
+                    source.CancelAfter(200);
+                    source.Token.UnsafeRegister(_ => Console.WriteLine("later"), null);
+                }
+
+                void Watches(CancellationToken parent)
+                {
+                    var linked = CancellationTokenSource.CreateLinkedTokenSource(parent);
+                    linked.Token.Register(state => Console.WriteLine(state), "parent canceled");
+                }
+
+                async Task RegistersAndWorks(Func<CancellationToken, Task> work)
+                {
+                    var source = {|#0:new CancellationTokenSource(5000)|};
+                    source.Token.Register(() => Console.WriteLine("timed out"));
+                    await work(source.Token);
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The work that took the token ends before the statement does: waited for in place (<c>Wait()</c>, <c>Result</c>,
     /// <c>GetAwaiter().GetResult()</c>), or given the token through a local that only such calls read. Not fixed: a
     /// <c>Wait</c> with a time-out (it may return first), a held token read in a lambda, given to work nobody waits for,
