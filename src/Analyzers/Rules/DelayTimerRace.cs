@@ -410,6 +410,24 @@ internal static partial class DelayTimer
     /// What gives the race's result once it is decided: the await of WhenAny (ConfigureAwait allowed), or WaitAny's call
     /// itself; null for a WhenAny not awaited there.
     /// </summary>
-    private static IOperation? RaceValue(IInvocationOperation race) =>
-        race.TargetMethod.Name == "WaitAny" ? race : ConfiguredAwait.Around(race).Parent as IAwaitOperation;
+    private static IOperation? RaceValue(IInvocationOperation race)
+    {
+        if (race.TargetMethod.Name == "WaitAny")
+        {
+            return race;
+        }
+
+        // An await of WhenAny's task (ConfigureAwait allowed), or a thread blocked on it (`.Result`, `.Wait()`,
+        // `.GetAwaiter().GetResult()`): each returns once the race is decided, as WaitAny does.
+        var configured = ConfiguredAwait.Around(race);
+        return configured.Parent switch
+        {
+            IAwaitOperation awaited => awaited,
+            IPropertyReferenceOperation { Property.Name: "Result" } result when result.Instance == race => result,
+            IInvocationOperation { TargetMethod.Name: "Wait", Arguments.Length: 0 } wait when wait.Instance == race => wait,
+            IInvocationOperation { TargetMethod.Name: "GetAwaiter", Arguments.Length: 0, Parent: IInvocationOperation { TargetMethod.Name: "GetResult", Arguments.Length: 0 } result } awaiter
+                when awaiter.Instance == configured && result.Instance == awaiter => result,
+            _ => null,
+        };
+    }
 }

@@ -69,8 +69,11 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             ExpressionSyntax? linked = null;
             foreach (var part in parts.Skip(1))
             {
-                // The race's value: an await of WhenAny, or WaitAny's call (a token is a name or `source.Token`, never a call).
-                if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part) ?? (ExpressionSyntax?)FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part)) is { } race)
+                // The race's value: an await of WhenAny, WaitAny's call or a blocking GetResult() (a token is a name or
+                // `source.Token`, never a call), or WhenAny's `.Result`.
+                if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part)
+                    ?? (ExpressionSyntax?)FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part)
+                    ?? BlockingResult(FixSites.Part<MemberAccessExpressionSyntax>(editor.OriginalRoot, part))) is { } race)
                 {
                     winner = race;
                 }
@@ -149,4 +152,8 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             editor.ReplaceNode(each, tick.WithTriviaFrom(each));
         }
     }
+
+    /// <summary>WhenAny's <c>.Result</c>, a race a blocked thread waits for; null for any other member (a token's <c>source.Token</c>).</summary>
+    private static ExpressionSyntax? BlockingResult(MemberAccessExpressionSyntax? access) =>
+        access is { Name.Identifier.ValueText: "Result" } ? access : null;
 }

@@ -240,4 +240,137 @@ public sealed class DelayTimerWaitAnyTests
             """;
         await DelayTimerRaceChecks.HasNoFixAsync(code, DelayTimer.RaceMessage);
     }
+
+    // WhenAny's task waited for by a blocked thread: .Result, .GetAwaiter().GetResult(), .Wait().
+    private const string Blocked = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task Work(bool done) => done ? Task.CompletedTask : new TaskCompletionSource<bool>().Task;
+
+            public static string All() => string.Join(
+                ";", Compared(true), Compared(false), Declared(true), Declared(false), Returned(true), Returned(false), Awaiter(true), Awaiter(false), Waited(true), Waited(false));
+
+            public static string Compared(bool done)
+            {
+                var work = Work(done);
+                if (Task.WhenAny(work, {|#0:Task.Delay(30)|}).Result == work)
+                {
+                    return "work";
+                }
+
+                return "timeout";
+            }
+
+            public static string Declared(bool done)
+            {
+                var work = Work(done);
+                var first = Task.WhenAny(work, {|#1:Task.Delay(30)|}).Result;
+                return first == work ? "work" : "timeout";
+            }
+
+            public static string Returned(bool done)
+            {
+                var work = Work(done);
+                return Task.WhenAny(work, {|#2:Task.Delay(30)|}).Result == work ? "work" : "timeout";
+            }
+
+            public static string Awaiter(bool done)
+            {
+                var work = Work(done);
+                var first = Task.WhenAny(work, {|#3:Task.Delay(30)|}).ConfigureAwait(false).GetAwaiter().GetResult();
+                return first == work ? "work" : "timeout";
+            }
+
+            public static string Waited(bool done)
+            {
+                var work = Work(done);
+                Task.WhenAny(work, {|#4:Task.Delay(30)|}).Wait();
+                return work.IsCompleted ? "work" : "timeout";
+            }
+        }
+        """;
+
+    private const string BlockedFixed = /* lang=c#-test */ """
+        using System;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public static class Api
+        {
+            private static Task Work(bool done) => done ? Task.CompletedTask : new TaskCompletionSource<bool>().Task;
+
+            public static string All() => string.Join(
+                ";", Compared(true), Compared(false), Declared(true), Declared(false), Returned(true), Returned(false), Awaiter(true), Awaiter(false), Waited(true), Waited(false));
+
+            public static string Compared(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = Task.WhenAny(work, Task.Delay(30, delayCancellation.Token)).Result;
+                delayCancellation.Cancel();
+                if (winner == work)
+                {
+                    return "work";
+                }
+
+                return "timeout";
+            }
+
+            public static string Declared(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var first = Task.WhenAny(work, Task.Delay(30, delayCancellation.Token)).Result;
+                delayCancellation.Cancel();
+                return first == work ? "work" : "timeout";
+            }
+
+            public static string Returned(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var winner = Task.WhenAny(work, Task.Delay(30, delayCancellation.Token)).Result;
+                delayCancellation.Cancel();
+                return winner == work ? "work" : "timeout";
+            }
+
+            public static string Awaiter(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                var first = Task.WhenAny(work, Task.Delay(30, delayCancellation.Token)).ConfigureAwait(false).GetAwaiter().GetResult();
+                delayCancellation.Cancel();
+                return first == work ? "work" : "timeout";
+            }
+
+            public static string Waited(bool done)
+            {
+                var work = Work(done);
+                using var delayCancellation = new CancellationTokenSource();
+                Task.WhenAny(work, Task.Delay(30, delayCancellation.Token)).Wait();
+                delayCancellation.Cancel();
+                return work.IsCompleted ? "work" : "timeout";
+            }
+        }
+        """;
+
+    /// <summary>
+    /// WhenAny's task waited for by a blocked thread (<c>.Result</c>, <c>.GetAwaiter().GetResult()</c>, <c>.Wait()</c>)
+    /// returns once the race is decided, as WaitAny does: the same fix, in the same places.
+    /// </summary>
+    [Fact]
+    public async Task AWhenAnyABlockedThreadWaitsFor_CancelsItsDelayOnceDecided()
+    {
+        await DelayTimerRaceChecks.FixesAsync(Blocked, BlockedFixed, Enumerable.Repeat(DelayTimer.RaceMessage, 5).ToArray());
+    }
+
+    [Fact]
+    public async Task FixedBlockedRace_DecidesTheSame()
+    {
+        await DelayTimerRaceChecks.DecidesTheSameAsync(Blocked, BlockedFixed, "work;timeout;work;timeout;work;timeout;work;timeout;work;timeout");
+    }
 }
