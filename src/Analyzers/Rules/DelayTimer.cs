@@ -200,36 +200,7 @@ internal static partial class DelayTimer
     /// </summary>
     private static bool CanHoldASource(SyntaxNode statement, SemanticModel? model) =>
         CanDeclareASourceBefore(statement)
-        || statement is LocalDeclarationStatementSyntax declaration && CanDeclareFirst(declaration, model);
-
-    /// <summary>
-    /// One local, without <c>const</c>, <c>using</c>, <c>ref</c> or <c>scoped</c>, of a type the fix can write: the one
-    /// declared, or for <c>var</c> the local's own type, whose type arguments carry no <c>?</c> where annotations are off
-    /// (written there, it would warn; the fix leaves out the local's own one).
-    /// </summary>
-    private static bool CanDeclareFirst(LocalDeclarationStatementSyntax declaration, SemanticModel? model)
-    {
-        if (declaration.Modifiers.Count != 0
-            || declaration.UsingKeyword.RawKind != 0
-            || declaration.Declaration is not { Variables.Count: 1, Type: var type }
-            || type is RefTypeSyntax or ScopedTypeSyntax)
-        {
-            return false;
-        }
-
-        return !type.IsVar
-            || model?.GetDeclaredSymbol(declaration.Declaration.Variables[0]) is ILocalSymbol { Type: { } local }
-                && Writable(local, model.GetNullableContext(declaration.SpanStart).AnnotationsEnabled());
-    }
-
-    /// <summary>A type a declaration can name: no anonymous or error type in it, and no <c>?</c> inside where annotations are off.</summary>
-    private static bool Writable(ITypeSymbol type, bool annotations) => type switch
-    {
-        { IsAnonymousType: true } or IErrorTypeSymbol => false,
-        INamedTypeSymbol named => named.TypeArguments.All(a => (annotations || a.NullableAnnotation != NullableAnnotation.Annotated) && Writable(a, annotations)),
-        IArrayTypeSymbol array => (annotations || array.ElementType.NullableAnnotation != NullableAnnotation.Annotated) && Writable(array.ElementType, annotations),
-        _ => true,
-    };
+        || statement is LocalDeclarationStatementSyntax declaration && SplitDeclaration.CanSplit(declaration, model);
 
     /// <summary>The period's argument, first or named in another place.</summary>
     public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>

@@ -110,7 +110,7 @@ internal static partial class DelayTimer
     {
         if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
             || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
-            || !CanDeclareASourceBefore(declaration) && !CanDeclareFirst(declaration, held.SemanticModel))
+            || !CanDeclareASourceBefore(declaration) && !SplitDeclaration.CanSplit(declaration, held.SemanticModel))
         {
             return null;
         }

@@ -295,9 +295,12 @@ internal static class DisposeTokenSource
         }
 
         var name = created is IInvocationOperation ? "CancellationTokenSource.CreateLinkedTokenSource(…)" : "new CancellationTokenSource(…)";
+        // Before C# 8 a using block holds the statement, and a local it declares is declared before the block.
         var fix = variable is null
-            && ((CSharpParseOptions)created.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
-            && StatementToHoldBefore(created) is not null
+            && StatementToHoldBefore(created) is { } statement
+            && (((CSharpParseOptions)created.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+                || statement is not LocalDeclarationStatementSyntax declaration
+                || SplitDeclaration.CanSplit(declaration, created.SemanticModel))
                 ? FixHoldInUsing
                 : null;
         return new Site(name, holds, fix);

@@ -105,93 +105,13 @@ internal static class DelayTimerRaceRewrite
         // Before C# 8: the statement moves into a using block, after the held delay's declaration where there is one.
         if (held is not null)
         {
-            InUsingBlock(editor, held, (StatementSyntax)statement, declaration, [heldInBlock!, ((StatementSyntax)statement).WithoutLeadingTrivia().WithoutTrailingTrivia(), cancel]);
+            UsingBlocks.Replace(editor, held, (StatementSyntax)statement, declaration, [heldInBlock!, ((StatementSyntax)statement).WithoutLeadingTrivia().WithoutTrailingTrivia(), cancel]);
             return;
         }
 
         var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
-        InUsingBlock(editor, (StatementSyntax)statement, null, declaration, [raced, cancel]);
+        UsingBlocks.Replace(editor, (StatementSyntax)statement, null, declaration, [raced, cancel]);
     }
-
-    /// <summary>
-    /// The statements replace <paramref name="first"/> (and <paramref name="removed"/>, the race after a held delay's
-    /// declaration) in a using block of the source. A local those statements declare would be hidden in the block: it
-    /// is declared first, without its value, and the block assigns it (<c>Task first; using (…) { first = await
-    /// Task.WhenAny(…); delayCancellation.Cancel(); }</c>).
-    /// </summary>
-    private static void InUsingBlock(DocumentEditor editor, StatementSyntax first, StatementSyntax? removed, VariableDeclarationSyntax source, StatementSyntax[] inside)
-    {
-        var originals = new[] { first, removed }.OfType<LocalDeclarationStatementSyntax>().Where(d => d.Declaration.Variables.Count == 1).ToList();
-        var declaredFirst = new System.Collections.Generic.List<StatementSyntax>();
-        for (var i = 0; i < inside.Length; i++)
-        {
-            if (inside[i] is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
-                && variables[0] is { Initializer: { } value } variable
-                && originals.FirstOrDefault(o => o.Declaration.Variables[0].Identifier.ValueText == variable.Identifier.ValueText) is { } original)
-            {
-                var (declaration, assignment) = DeclaredApart(WrittenType(editor, original.Declaration.Variables[0], original.Declaration.Type), variable.Identifier, value.Value);
-                declaredFirst.Add(declaration);
-                inside[i] = assignment;
-            }
-        }
-
-        var block = UsingStatement(source, null, Block(inside))
-            .WithTriviaFrom(first)
-            .WithAdditionalAnnotations(Formatter.Annotation);
-        if (removed is not null)
-        {
-            BlankLines.RemoveStatement(editor, removed);
-        }
-
-        if (declaredFirst.Count > 0)
-        {
-            AddedStatements.Before(editor, first, declaredFirst, block);
-            return;
-        }
-
-        editor.ReplaceNode(first.Parent is GlobalStatementSyntax outer ? outer : first, first.Parent is GlobalStatementSyntax ? GlobalStatement(block) : block);
-    }
-
-    /// <summary><c>T name;</c> and <c>name = value;</c>, for a using block to assign a local that outlives it.</summary>
-    private static (LocalDeclarationStatementSyntax Declaration, StatementSyntax Assignment) DeclaredApart(TypeSyntax type, SyntaxToken identifier, ExpressionSyntax value)
-    {
-        var name = identifier.WithoutTrivia();
-        return (
-            LocalDeclarationStatement(VariableDeclaration(type, SingletonSeparatedList(VariableDeclarator(name)))),
-            ExpressionStatement(AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, IdentifierName(name), value.WithoutTrivia())));
-    }
-
-    /// <summary>
-    /// The type of a local declared apart from its value: as written, or for <c>var</c> the local's type. The <c>?</c>
-    /// that <c>var</c> gives it where annotations are on is left out unless something writes the local again (the race's
-    /// winner is never null): <c>Task first;</c>. Where annotations are off no <c>?</c> may be written (the analyzer takes
-    /// no <c>var</c> whose type arguments carry one there).
-    /// </summary>
-    private static TypeSyntax WrittenType(DocumentEditor editor, VariableDeclaratorSyntax variable, TypeSyntax type)
-    {
-        var model = editor.SemanticModel;
-        if (!type.IsVar || model.GetDeclaredSymbol(variable) is not ILocalSymbol local)
-        {
-            return type.WithoutTrivia();
-        }
-
-        var written = local.Type;
-        if (!model.GetNullableContext(variable.SpanStart).AnnotationsEnabled() || !WrittenAgain(model, variable, local))
-        {
-            written = written.WithNullableAnnotation(NullableAnnotation.None);
-        }
-
-        return (TypeSyntax)ImportedType.Of(editor.Generator, written);
-    }
-
-    /// <summary>Whether an assignment, or a <c>ref</c> or <c>out</c> argument, writes the local after its declaration.</summary>
-    private static bool WrittenAgain(SemanticModel model, VariableDeclaratorSyntax variable, ILocalSymbol local) =>
-        variable.FirstAncestorOrSelf<BlockSyntax>() is not { } scope
-        || scope.DescendantNodes().OfType<IdentifierNameSyntax>().Any(name =>
-            name.Identifier.ValueText == local.Name
-            && (name.Parent is AssignmentExpressionSyntax assignment && assignment.Left == name
-                || name.Parent is ArgumentSyntax { RefKindKeyword.RawKind: (int)SyntaxKind.RefKeyword or (int)SyntaxKind.OutKeyword })
-            && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name).Symbol, local));
 
     /// <summary>
     /// The source, the race in a local of its own and the cancel go before the statement, which reads the local where it
@@ -244,7 +164,7 @@ internal static class DelayTimerRaceRewrite
             }
             else if (editor.SemanticModel.GetTypeInfo(winner).Type is { } type and not IErrorTypeSymbol)
             {
-                var (declared, assigned) = DeclaredApart((TypeSyntax)ImportedType.Of(editor.Generator, type.WithNullableAnnotation(NullableAnnotation.None)), Identifier(name), race);
+                var (declared, assigned) = DeclaredApart.Of((TypeSyntax)ImportedType.Of(editor.Generator, type.WithNullableAnnotation(NullableAnnotation.None)), Identifier(name), race);
                 // The block's closing brace ends its line as the file does: left elastic, the formatter puts a blank line after it.
                 var block = Block(assigned, cancel).WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(NewLines.FixedOf(editor.OriginalRoot)));
                 LoopOnTheWinner(editor, (StatementSyntax)statement, used, name, [declared, UsingStatement(source, null, block)]);
@@ -268,11 +188,11 @@ internal static class DelayTimerRaceRewrite
         var inside = new[] { local, cancel, reading.WithoutLeadingTrivia().WithoutTrailingTrivia() };
         if (held is { } heldDelay)
         {
-            InUsingBlock(editor, heldDelay.Original, (StatementSyntax)statement, source!, [heldDelay.InBlock, .. inside]);
+            UsingBlocks.Replace(editor, heldDelay.Original, (StatementSyntax)statement, source!, [heldDelay.InBlock, .. inside]);
             return;
         }
 
-        InUsingBlock(editor, (StatementSyntax)statement, null, source!, inside);
+        UsingBlocks.Replace(editor, (StatementSyntax)statement, null, source!, inside);
     }
 
     /// <summary>

@@ -10,6 +10,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 
 namespace TplPractices.Analyzers.CodeFixes.Rules;
@@ -87,14 +88,15 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
 
     /// <summary>
     /// <c>await F(new CancellationTokenSource(t).Token);</c> → <c>using var timeoutSource = new
-    /// CancellationTokenSource(t);</c> and <c>await F(timeoutSource.Token);</c>. Every copy of the file must take a using
-    /// declaration (C# 8); one statement takes one source per pass, the next waits for Fix All's next pass.
+    /// CancellationTokenSource(t);</c> and <c>await F(timeoutSource.Token);</c>; where a copy of the file is compiled
+    /// before C# 8, <c>using (var timeoutSource = …) { await F(timeoutSource.Token); }</c>, with a local the statement
+    /// declares declared before the block. One statement takes one source per pass, the next waits for Fix All's next
+    /// pass.
     /// </summary>
     private static void HoldInUsing(DocumentEditor editor, TextSpan span, CancellationToken cancellationToken)
     {
         var created = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
         if (created is not (ObjectCreationExpressionSyntax or InvocationExpressionSyntax)
-            || LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) < LanguageVersion.CSharp8
             || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
             || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
             || !TakenBlocks.GetOrCreateValue(editor).Add(statement)
@@ -104,8 +106,15 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         }
 
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, created is InvocationExpressionSyntax ? "linkedSource" : "timeoutSource");
-        var source = AddedStatements.UsingVar(AddedStatements.Var(name, ((ExpressionSyntax)created).WithoutTrivia()));
+        var source = AddedStatements.Var(name, ((ExpressionSyntax)created).WithoutTrivia());
         var reading = statement.ReplaceNode(created, SyntaxFactory.IdentifierName(name).WithTriviaFrom(created));
-        AddedStatements.Before(editor, statement, [source], reading);
+        if (LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8)
+        {
+            AddedStatements.Before(editor, statement, [AddedStatements.UsingVar(source)], reading);
+        }
+        else if (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, editor.SemanticModel))
+        {
+            UsingBlocks.Replace(editor, statement, null, source, [reading.WithoutLeadingTrivia().WithoutTrailingTrivia()]);
+        }
     }
 }

@@ -1090,22 +1090,76 @@ public sealed class DisposeTokenSourceTests
         await new Verify.Test { TestCode = code, FixedCode = code }.RunAsync();
     }
 
+    /// <summary>
+    /// Before C# 8 a using block holds the source and the statement; a local the statement declares is declared before
+    /// the block, with the type it was written with or the one <c>var</c> stood for, and the block assigns it.
+    /// </summary>
     [Fact]
-    public async Task ASourceNothingHolds_BeforeCSharp8_IsReportedWithoutAFix()
+    public async Task ASourceNothingHolds_BeforeCSharp8_IsHeldInAUsingBlock()
     {
         var code = Class("""
                 async Task Read(Func<CancellationToken, Task> work)
                 {
                     await work([|new CancellationTokenSource(100)|].Token);
                 }
+
+                async Task<int> Count(Func<CancellationToken, Task<int>> count)
+                {
+                    // Counted within a second.
+                    var counted = await count([|new CancellationTokenSource(1000)|].Token);
+                    return counted + 1;
+                }
+
+                async Task<bool> Check(Func<CancellationToken, Task<bool>> check)
+                {
+                    if (await check([|new CancellationTokenSource(1000)|].Token))
+                    {
+                        return true;
+                    }
+
+                    return false;
+                }
             """);
-        await new Verify.Test { TestCode = code, FixedCode = code, OnCSharp73NetFramework = true }.RunAsync();
+        var fixedCode = Class("""
+                async Task Read(Func<CancellationToken, Task> work)
+                {
+                    using (var timeoutSource = new CancellationTokenSource(100))
+                    {
+                        await work(timeoutSource.Token);
+                    }
+                }
+
+                async Task<int> Count(Func<CancellationToken, Task<int>> count)
+                {
+                    // Counted within a second.
+                    int counted;
+                    using (var timeoutSource = new CancellationTokenSource(1000))
+                    {
+                        counted = await count(timeoutSource.Token);
+                    }
+                    return counted + 1;
+                }
+
+                async Task<bool> Check(Func<CancellationToken, Task<bool>> check)
+                {
+                    using (var timeoutSource = new CancellationTokenSource(1000))
+                    {
+                        if (await check(timeoutSource.Token))
+                        {
+                            return true;
+                        }
+                    }
+
+                    return false;
+                }
+            """);
+        await new Verify.Test { TestCode = code, FixedCode = fixedCode, OnCSharp73NetFramework = true }.RunAsync();
     }
 
     /// <summary>
     /// A library's two targets: a netstandard2.0 copy at C# 8 (a using declaration compiles there) beside net10.0 with
-    /// nullable warnings on gets the fix in both copies; a netstandard2.0 copy at C# 7.3, where none compiles, leaves
-    /// the diagnostic without a fix in every copy.
+    /// nullable warnings on gets the using declaration in both copies; beside a netstandard2.0 copy at C# 7.3, where none
+    /// compiles, every copy gets the using block.
     /// </summary>
     [Fact]
     public async Task ASourceNothingHolds_InAMultiTargetedLibrary()
@@ -1132,7 +1186,16 @@ public sealed class DisposeTokenSourceTests
             NullableContext = NullableContextOptions.Disable,
             LinkedTargets = { new LinkedTarget(TestTarget.Net100, LanguageVersion.CSharp12, NullableContextOptions.Enable) },
         }.RunAsync();
-        await new Verify.Test { TestCode = before, FixedCode = before, SharedByNetStandardAndNet10 = true }.RunAsync();
+        var inABlock = Class("""
+                async Task<int> Read(Stream stream, byte[] buffer, CancellationToken outer)
+                {
+                    using (var linkedSource = CancellationTokenSource.CreateLinkedTokenSource(outer))
+                    {
+                        return await stream.ReadAsync(buffer, 0, buffer.Length, linkedSource.Token).ConfigureAwait(false);
+                    }
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = inABlock, SharedByNetStandardAndNet10 = true }.RunAsync();
     }
 
     /// <summary>The top-level local takes another name: the lambda's one above would clash with it (CS0136).</summary>

@@ -1,0 +1,42 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace TplPractices.Analyzers.Internals;
+
+/// <summary>
+/// A local declaration a fix can split into the local without its value and an assignment: a using block (before C# 8,
+/// or in a switch section, where no using declaration stands) can then assign the local, which outlives the block
+/// (<c>Task first; using (…) { first = await …; }</c>). The fix layer writes it (<c>DeclaredApart</c>).
+/// </summary>
+internal static class SplitDeclaration
+{
+    /// <summary>
+    /// One local, without <c>const</c>, <c>using</c>, <c>ref</c> or <c>scoped</c>, of a type the fix can write: the one
+    /// declared, or for <c>var</c> the local's own type, whose type arguments carry no <c>?</c> where annotations are off
+    /// (written there, it would warn; the fix leaves out the local's own one).
+    /// </summary>
+    public static bool CanSplit(LocalDeclarationStatementSyntax declaration, SemanticModel? model)
+    {
+        if (declaration.Modifiers.Count != 0
+            || declaration.UsingKeyword.RawKind != 0
+            || declaration.Declaration is not { Variables.Count: 1, Type: var type }
+            || type is RefTypeSyntax or ScopedTypeSyntax)
+        {
+            return false;
+        }
+
+        return !type.IsVar
+            || model?.GetDeclaredSymbol(declaration.Declaration.Variables[0]) is ILocalSymbol { Type: { } local }
+                && Writable(local, model.GetNullableContext(declaration.SpanStart).AnnotationsEnabled());
+    }
+
+    /// <summary>A type a declaration can name: no anonymous or error type in it, and no <c>?</c> inside where annotations are off.</summary>
+    private static bool Writable(ITypeSymbol type, bool annotations) => type switch
+    {
+        { IsAnonymousType: true } or IErrorTypeSymbol => false,
+        INamedTypeSymbol named => named.TypeArguments.All(a => (annotations || a.NullableAnnotation != NullableAnnotation.Annotated) && Writable(a, annotations)),
+        IArrayTypeSymbol array => (annotations || array.ElementType.NullableAnnotation != NullableAnnotation.Annotated) && Writable(array.ElementType, annotations),
+        _ => true,
+    };
+}
