@@ -39,4 +39,12 @@ internal static class SplitDeclaration
         IArrayTypeSymbol array => (annotations || array.ElementType.NullableAnnotation != NullableAnnotation.Annotated) && Writable(array.ElementType, annotations),
         _ => true,
     };
+
+    /// <summary>
+    /// Whether the statement declares no variable in an expression (<c>out var x</c>, <c>is T t</c>) outside a lambda or
+    /// local function: such a variable is in scope after the statement, and a using block around it would hide it.
+    /// </summary>
+    public static bool DeclaresNoExpressionVariable(SyntaxNode statement) =>
+        !statement.DescendantNodes(n => n is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax))
+            .Any(n => n is SingleVariableDesignationSyntax or DeclarationExpressionSyntax);
 }

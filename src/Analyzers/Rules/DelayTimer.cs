@@ -195,12 +195,16 @@ internal static partial class DelayTimer
         || statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8;
 
     /// <summary>
-    /// As <see cref="CanDeclareASourceBefore"/>, and a declaration a using block would hide where the fix can declare its
-    /// local first, without the value, for the block to assign (<c>Task first; using (…) { first = await …; }</c>).
+    /// Whether a source can go before <paramref name="statement"/>: a using declaration (C# 8, not directly in a switch
+    /// section), or a using block around it that hides nothing the code after it reads: no variable declared in an
+    /// expression, and a declared local the fix can declare first, without the value, for the block to assign
+    /// (<c>Task first; using (…) { first = await …; }</c>). A loop takes its source inside each pass.
     /// </summary>
     private static bool CanHoldASource(SyntaxNode statement, SemanticModel? model) =>
-        CanDeclareASourceBefore(statement)
-        || statement is LocalDeclarationStatementSyntax declaration && SplitDeclaration.CanSplit(declaration, model);
+        statement is WhileStatementSyntax or DoStatementSyntax
+        || statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+        || SplitDeclaration.DeclaresNoExpressionVariable(statement)
+            && (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, model));
 
     /// <summary>The period's argument, first or named in another place.</summary>
     public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>

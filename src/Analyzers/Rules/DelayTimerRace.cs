@@ -407,8 +407,8 @@ internal static partial class DelayTimer
     }
 
     /// <summary>
-    /// What gives the race's result once it is decided: the await of WhenAny (ConfigureAwait allowed), or WaitAny's call
-    /// itself; null for a WhenAny not awaited there.
+    /// What gives the race's result once it is decided: the await of WhenAny (ConfigureAwait allowed), a blocking wait for
+    /// WhenAny's task, or WaitAny's call itself; null for a WhenAny not waited for there.
     /// </summary>
     private static IOperation? RaceValue(IInvocationOperation race)
     {

@@ -299,8 +299,8 @@ internal static class DisposeTokenSource
         var fix = variable is null
             && StatementToHoldBefore(created) is { } statement
             && (((CSharpParseOptions)created.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
-                || statement is not LocalDeclarationStatementSyntax declaration
-                || SplitDeclaration.CanSplit(declaration, created.SemanticModel))
+                || SplitDeclaration.DeclaresNoExpressionVariable(statement)
+                    && (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, created.SemanticModel)))
                 ? FixHoldInUsing
                 : null;
         return new Site(name, holds, fix);

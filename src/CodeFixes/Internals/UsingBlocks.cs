@@ -15,9 +15,10 @@ internal static class UsingBlocks
 {
     /// <summary>
     /// The statements replace <paramref name="first"/> (and <paramref name="removed"/>, a statement right after it that
-    /// goes into the block too) in a using block of the source. A local those statements declare would be hidden in the block: it
-    /// is declared first, without its value, and the block assigns it (<c>Task first; using (…) { first = await
-    /// Task.WhenAny(…); delayCancellation.Cancel(); }</c>).
+    /// goes into the block too) in a using block of the source. A local those statements declare would be hidden in the
+    /// block: it is declared first, without its value, and the block assigns it (<c>Task first; using (…) { first =
+    /// await Task.WhenAny(…); delayCancellation.Cancel(); }</c>). The analyzers take no statement that declares a
+    /// variable in an expression, which the block would hide too.
     /// </summary>
     public static void Replace(DocumentEditor editor, StatementSyntax first, StatementSyntax? removed, VariableDeclarationSyntax source, StatementSyntax[] inside)
     {

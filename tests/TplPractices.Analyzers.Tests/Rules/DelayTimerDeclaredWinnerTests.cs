@@ -265,6 +265,28 @@ public sealed class DelayTimerDeclaredWinnerTests
     }
 
     /// <summary>
+    /// Before C# 8, a race's statement that declares a variable in an expression (<c>is var w</c>) is reported without a
+    /// fix: the variable is in scope after the statement, and the using block would hide it from there.
+    /// </summary>
+    [Fact]
+    public async Task OnCSharp73_AStatementThatDeclaresAVariable_IsNotFixed()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Raced(Task work)
+                {
+                    var first = await Task.WhenAny(work, {|#0:Task.Delay(100)|}) is var w ? w : null;
+                    return first == work && w == work;
+                }
+            }
+            """;
+        await DelayTimerRaceChecks.FixesBesideCSharp73Async(Code, Code, DelayTimer.RaceMessage);
+    }
+
+    /// <summary>
     /// Before C# 8 a race in a loop's condition takes the loop fix too: each pass declares the winner (<c>Task</c>, or
     /// WaitAny's <c>int</c>), a using block assigns it and cancels, and the test follows. The loops of
     /// <see cref="DelayTimerLoopRaceTests"/> at C# 7.3, in a file netstandard2.0 shares with net10.0, and the passes

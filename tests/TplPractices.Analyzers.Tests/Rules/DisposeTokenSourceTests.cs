@@ -1157,6 +1157,23 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// Before C# 8, a statement that declares a variable in an expression (<c>is var n</c>, <c>out var x</c>) is reported
+    /// without a fix: the variable is in scope after the statement, and the using block would hide it from there.
+    /// </summary>
+    [Fact]
+    public async Task ASourceNothingHolds_BeforeCSharp8_InAStatementThatDeclaresAVariable_IsReportedWithoutAFix()
+    {
+        var code = Class("""
+                async Task<int> Count(Func<CancellationToken, Task<int>> count)
+                {
+                    var counted = await count([|new CancellationTokenSource(1000)|].Token) is var n ? n + 1 : 0;
+                    return counted + n;
+                }
+            """);
+        await new Verify.Test { TestCode = code, FixedCode = code, OnCSharp73NetFramework = true }.RunAsync();
+    }
+
+    /// <summary>
     /// A library's two targets: a netstandard2.0 copy at C# 8 (a using declaration compiles there) beside net10.0 with
     /// nullable warnings on gets the using declaration in both copies; beside a netstandard2.0 copy at C# 7.3, where none
     /// compiles, every copy gets the using block.
