@@ -187,24 +187,11 @@ internal static partial class DelayTimer
     private static bool IsToken(IParameterSymbol parameter) => parameter.Type.Name == "CancellationToken";
 
     /// <summary>
-    /// Whether a source declared before <paramref name="statement"/> can be a using declaration there (C# 8, and not
-    /// directly in a switch section, CS8647), or else a using block can hold it (which would hide a declaration).
-    /// </summary>
-    private static bool CanDeclareASourceBefore(SyntaxNode statement) =>
-        statement is not LocalDeclarationStatementSyntax
-        || statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8;
-
-    /// <summary>
-    /// Whether a source can go before <paramref name="statement"/>: a using declaration (C# 8, not directly in a switch
-    /// section), or a using block around it that hides nothing the code after it reads: no variable declared in an
-    /// expression, and a declared local the fix can declare first, without the value, for the block to assign
-    /// (<c>Task first; using (…) { first = await …; }</c>). A loop takes its source inside each pass.
+    /// Whether a source can go before <paramref name="statement"/>, as a using declaration or in a using block around it
+    /// (<see cref="UsingPlacement"/>). A loop takes its source inside each pass.
     /// </summary>
     private static bool CanHoldASource(SyntaxNode statement, SemanticModel? model) =>
-        statement is WhileStatementSyntax or DoStatementSyntax
-        || statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
-        || SplitDeclaration.DeclaresNoExpressionVariable(statement)
-            && (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, model));
+        statement is WhileStatementSyntax or DoStatementSyntax || UsingPlacement.DeclarationFits(statement) || UsingPlacement.BlockFits(statement, model);
 
     /// <summary>The period's argument, first or named in another place.</summary>
     public static IArgumentOperation PeriodOf(IInvocationOperation delay) =>

@@ -83,7 +83,7 @@ internal static partial class DelayTimer
             return false;
         }
 
-        if (CanDeclareASourceBefore(held))
+        if (UsingPlacement.DeclarationFits(held))
         {
             return true;
         }
@@ -110,7 +110,7 @@ internal static partial class DelayTimer
     {
         if (held.Parent is not IVariableDeclarationOperation { Declarators.Length: 1, Parent: IVariableDeclarationGroupOperation group }
             || group.Syntax is not LocalDeclarationStatementSyntax { Parent: BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax, UsingKeyword.RawKind: 0, AwaitKeyword.RawKind: 0 } declaration
-            || !CanDeclareASourceBefore(declaration) && !SplitDeclaration.CanSplit(declaration, held.SemanticModel))
+            || !UsingPlacement.DeclarationFits(declaration) && !UsingPlacement.BlockFits(declaration, held.SemanticModel))
         {
             return null;
         }

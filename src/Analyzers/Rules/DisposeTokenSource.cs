@@ -298,9 +298,7 @@ internal static class DisposeTokenSource
         // Before C# 8 a using block holds the statement, and a local it declares is declared before the block.
         var fix = variable is null
             && StatementToHoldBefore(created) is { } statement
-            && (((CSharpParseOptions)created.Syntax.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
-                || SplitDeclaration.DeclaresNoExpressionVariable(statement)
-                    && (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, created.SemanticModel)))
+            && (UsingPlacement.DeclarationFits(statement) || UsingPlacement.BlockFits(statement, created.SemanticModel))
                 ? FixHoldInUsing
                 : null;
         return new Site(name, holds, fix);
@@ -627,12 +625,7 @@ internal static class DisposeTokenSource
     /// <summary>The using the language version allows where the declaration stands; null where none can go.</summary>
     private static string? UsingRewrite(LocalDeclarationStatementSyntax statement)
     {
-        if (statement.Parent is SwitchSectionSyntax)
-        {
-            return null; // A using variable cannot stand directly in a switch section.
-        }
-
-        return ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8
+        return UsingPlacement.DeclarationFits(statement)
             ? FixUsingDeclaration
             : statement.Parent is BlockSyntax ? FixUsingStatement : null;
     }

@@ -3,6 +3,8 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Operations;
+using TplPractices.Analyzers.Internals;
 using static Microsoft.CodeAnalysis.CSharp.SyntaxFactory;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -10,7 +12,7 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// <summary>
 /// A local declared apart from its value, for a using block to assign it where no using declaration can stand (before
 /// C# 8, in a switch section) while the local outlives the block: <c>Task first; using (…) { first = …; }</c>. The
-/// analyzers take only declarations <c>SplitDeclaration.CanSplit</c> accepts.
+/// analyzers take only statements <c>UsingPlacement.BlockFits</c> accepts.
 /// </summary>
 internal static class DeclaredApart
 {
@@ -56,12 +58,9 @@ internal static class DeclaredApart
         return (TypeSyntax)ImportedType.Of(editor.Generator, written);
     }
 
-    /// <summary>Whether an assignment, or a <c>ref</c> or <c>out</c> argument, writes the local after its declaration.</summary>
+    /// <summary>Whether anything in the local's block writes it after its declaration (an assignment, a deconstruction, <c>ref</c>).</summary>
     private static bool WrittenAgain(SemanticModel model, VariableDeclaratorSyntax variable, ILocalSymbol local) =>
         variable.FirstAncestorOrSelf<BlockSyntax>() is not { } scope
-        || scope.DescendantNodes().OfType<IdentifierNameSyntax>().Any(name =>
-            name.Identifier.ValueText == local.Name
-            && (name.Parent is AssignmentExpressionSyntax assignment && assignment.Left == name
-                || name.Parent is ArgumentSyntax { RefKindKeyword.RawKind: (int)SyntaxKind.RefKeyword or (int)SyntaxKind.OutKeyword })
-            && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name).Symbol, local));
+        || model.GetOperation(scope) is not { } block
+        || block.Descendants().OfType<ILocalReferenceOperation>().Any(r => SymbolEqualityComparer.Default.Equals(r.Local, local) && StateCapture.IsWrite(r));
 }

@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -20,23 +21,28 @@ internal static class UsingBlocks
     /// await Task.WhenAny(…); delayCancellation.Cancel(); }</c>). The analyzers take no statement that declares a
     /// variable in an expression, which the block would hide too.
     /// </summary>
-    public static void Replace(DocumentEditor editor, StatementSyntax first, StatementSyntax? removed, VariableDeclarationSyntax source, StatementSyntax[] inside)
+    public static void Replace(DocumentEditor editor, StatementSyntax first, StatementSyntax? removed, VariableDeclarationSyntax source, IReadOnlyList<StatementSyntax> inside)
     {
         var originals = new[] { first, removed }.OfType<LocalDeclarationStatementSyntax>().Where(d => d.Declaration.Variables.Count == 1).ToList();
-        var declaredFirst = new System.Collections.Generic.List<StatementSyntax>();
-        for (var i = 0; i < inside.Length; i++)
+        var declaredFirst = new List<StatementSyntax>();
+        var assigned = new List<StatementSyntax>();
+        foreach (var statement in inside)
         {
-            if (inside[i] is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
+            if (statement is LocalDeclarationStatementSyntax { Declaration.Variables: { Count: 1 } variables }
                 && variables[0] is { Initializer: { } value } variable
                 && originals.FirstOrDefault(o => o.Declaration.Variables[0].Identifier.ValueText == variable.Identifier.ValueText) is { } original)
             {
                 var (declaration, assignment) = DeclaredApart.Of(editor, original.Declaration.Variables[0], original.Declaration.Type, variable.Identifier, value.Value);
                 declaredFirst.Add(declaration);
-                inside[i] = assignment;
+                assigned.Add(assignment);
+            }
+            else
+            {
+                assigned.Add(statement);
             }
         }
 
-        var block = UsingStatement(source, null, Block(inside))
+        var block = UsingStatement(source, null, Block(assigned))
             .WithTriviaFrom(first)
             .WithAdditionalAnnotations(Formatter.Annotation);
         if (removed is not null)

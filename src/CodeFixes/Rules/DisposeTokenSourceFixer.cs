@@ -112,8 +112,7 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         {
             AddedStatements.Before(editor, statement, [AddedStatements.UsingVar(source)], reading);
         }
-        else if (SplitDeclaration.DeclaresNoExpressionVariable(statement)
-            && (statement is not LocalDeclarationStatementSyntax declaration || SplitDeclaration.CanSplit(declaration, editor.SemanticModel)))
+        else if (UsingPlacement.BlockFits(statement, editor.SemanticModel))
         {
             UsingBlocks.Replace(editor, statement, null, source, [reading.WithoutLeadingTrivia().WithoutTrailingTrivia()]);
         }

@@ -164,7 +164,8 @@ public sealed class DelayTimerDeclaredWinnerTests
 
     /// <summary>
     /// In a switch section under nullable annotations, a <c>var</c> winner that the code writes again keeps the <c>?</c>
-    /// <c>var</c> gave it (<c>null</c> is assigned later); one written once is declared <c>Task</c>, as a winner is never null.
+    /// <c>var</c> gave it (<c>null</c> is assigned later, or deconstructed into it); one written once is declared
+    /// <c>Task</c>, as a winner is never null.
     /// </summary>
     [Fact]
     public async Task InASwitchSection_AWinnerWrittenAgain_KeepsItsAnnotation()
@@ -186,6 +187,10 @@ public sealed class DelayTimerDeclaredWinnerTests
                             }
 
                             return first is null ? 0 : 1;
+                        case 2:
+                            var third = await Task.WhenAny(work, [|Task.Delay(100)|]);
+                            (third, kind) = (null, 3);
+                            return third is null ? kind : 0;
                         default:
                             var second = await Task.WhenAny(work, [|Task.Delay(100)|]);
                             return second == work ? 2 : 0;
@@ -216,12 +221,21 @@ public sealed class DelayTimerDeclaredWinnerTests
                             }
 
                             return first is null ? 0 : 1;
-                        default:
-                            Task second;
+                        case 2:
+                            Task? third;
                             using (var delayCancellation2 = new CancellationTokenSource())
                             {
-                                second = await Task.WhenAny(work, Task.Delay(100, delayCancellation2.Token));
+                                third = await Task.WhenAny(work, Task.Delay(100, delayCancellation2.Token));
                                 delayCancellation2.Cancel();
+                            }
+                            (third, kind) = (null, 3);
+                            return third is null ? kind : 0;
+                        default:
+                            Task second;
+                            using (var delayCancellation3 = new CancellationTokenSource())
+                            {
+                                second = await Task.WhenAny(work, Task.Delay(100, delayCancellation3.Token));
+                                delayCancellation3.Cancel();
                             }
                             return second == work ? 2 : 0;
                     }

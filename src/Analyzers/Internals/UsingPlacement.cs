@@ -1,22 +1,36 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace TplPractices.Analyzers.Internals;
 
 /// <summary>
-/// A local declaration a fix can split into the local without its value and an assignment: a using block (before C# 8,
-/// or in a switch section, where no using declaration stands) can then assign the local, which outlives the block
-/// (<c>Task first; using (…) { first = await …; }</c>). The fix layer writes it (<c>DeclaredApart</c>).
+/// Where a source a fix adds can go: a using declaration before the statement (C# 8, not directly in a switch section),
+/// or else a using block around it, which must hide nothing the code after it reads. A local the statement declares is
+/// then declared first, without its value, for the block to assign (<c>Task first; using (…) { first = await …; }</c>;
+/// the fix layer writes it, <c>DeclaredApart</c> and <c>UsingBlocks</c>).
 /// </summary>
-internal static class SplitDeclaration
+internal static class UsingPlacement
 {
+    /// <summary>A using declaration can stand before the statement: C# 8, and not directly in a switch section (CS8647).</summary>
+    public static bool DeclarationFits(SyntaxNode statement) =>
+        statement.Parent is not SwitchSectionSyntax && ((CSharpParseOptions)statement.SyntaxTree.Options).LanguageVersion >= LanguageVersion.CSharp8;
+
+    /// <summary>
+    /// A using block can hold the statement: it declares no variable in an expression, and a local it declares is one the
+    /// fix can declare first (<see cref="CanSplit"/>).
+    /// </summary>
+    public static bool BlockFits(SyntaxNode statement, SemanticModel? model) =>
+        DeclaresNoExpressionVariable(statement)
+        && (statement is not LocalDeclarationStatementSyntax declaration || CanSplit(declaration, model));
+
     /// <summary>
     /// One local, without <c>const</c>, <c>using</c>, <c>ref</c> or <c>scoped</c>, of a type the fix can write: the one
     /// declared, or for <c>var</c> the local's own type, whose type arguments carry no <c>?</c> where annotations are off
     /// (written there, it would warn; the fix leaves out the local's own one).
     /// </summary>
-    public static bool CanSplit(LocalDeclarationStatementSyntax declaration, SemanticModel? model)
+    private static bool CanSplit(LocalDeclarationStatementSyntax declaration, SemanticModel? model)
     {
         if (declaration.Modifiers.Count != 0
             || declaration.UsingKeyword.RawKind != 0
@@ -44,7 +58,7 @@ internal static class SplitDeclaration
     /// Whether the statement declares no variable in an expression (<c>out var x</c>, <c>is T t</c>) outside a lambda or
     /// local function: such a variable is in scope after the statement, and a using block around it would hide it.
     /// </summary>
-    public static bool DeclaresNoExpressionVariable(SyntaxNode statement) =>
+    private static bool DeclaresNoExpressionVariable(SyntaxNode statement) =>
         !statement.DescendantNodes(n => n is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax))
             .Any(n => n is SingleVariableDesignationSyntax or DeclarationExpressionSyntax);
 }
