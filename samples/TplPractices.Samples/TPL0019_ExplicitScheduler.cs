@@ -32,12 +32,22 @@ public class TPL0019_ExplicitScheduler
         return task;
     }
 
+    // Reported with another message: the lambda takes a parameter, so StartNew takes LongRunning as the delegate's
+    // state and the loop runs on a pool thread. Not in Fix All; the site's fix (which says it changes how the task
+    // runs): StartNew(_ => SendLoop(), null, CancellationToken.None, TaskCreationOptions.LongRunning,
+    // TaskScheduler.Current).
+    public Task StartSender() => Task.Factory.StartNew(_ => SendLoop(), TaskCreationOptions.LongRunning);
+
     // Not reported: the scheduler is explicit.
     public Task<int> OnPoolAsync(byte[] data) =>
         Task.Factory.StartNew(() => Checksum(data), CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);
 
     // Not reported: Task.Run always uses the thread pool.
     public Task<int> RunAsync(byte[] data) => Task.Run(() => Checksum(data));
+
+    private static void SendLoop()
+    {
+    }
 
     private static int Checksum(byte[] data)
     {

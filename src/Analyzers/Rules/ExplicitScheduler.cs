@@ -20,6 +20,15 @@ internal static class ExplicitScheduler
     /// <summary>Passes <c>TaskScheduler.Default</c>: changes where the work runs, so offered one site at a time.</summary>
     public const string FixPassDefault = "PassDefault";
 
+    /// <summary>
+    /// Moves a token, options or scheduler that the delegate's state took by mistake to its own parameter, and passes a
+    /// null state: the call then does what it was written to do, which changes how the task runs, so one site at a time.
+    /// </summary>
+    public const string FixPassInPlace = "PassInPlace";
+
+    /// <summary>Why the moved argument's fix is not in Fix All: the title's "(…)".</summary>
+    public const string PassInPlaceReason = "changes how the task runs: the call gets what it was written to pass";
+
     internal sealed class Context
     {
         private Context(Compilation compilation, INamedTypeSymbol task, INamedTypeSymbol scheduler)
@@ -29,6 +38,9 @@ internal static class ExplicitScheduler
             TaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             Factory = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactory);
             FactoryOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskFactoryOfT);
+            Token = compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken);
+            CreationOptions = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskCreationOptions);
+            ContinuationOptions = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskContinuationOptions);
             Chains = ContinueWithChain.Context.TryCreate(compilation);
             Values = AvailableValue.Context.TryCreate(compilation);
         }
@@ -42,6 +54,12 @@ internal static class ExplicitScheduler
         public INamedTypeSymbol? Factory { get; }
 
         public INamedTypeSymbol? FactoryOfT { get; }
+
+        public INamedTypeSymbol? Token { get; }
+
+        public INamedTypeSymbol? CreationOptions { get; }
+
+        public INamedTypeSymbol? ContinuationOptions { get; }
 
         public ContinueWithChain.Context? Chains { get; }
 
@@ -61,16 +79,32 @@ internal static class ExplicitScheduler
             expected is not null && SymbolEqualityComparer.Default.Equals(type?.OriginalDefinition, expected);
     }
 
-    /// <summary>A reported call, and the rewrite that keeps its meaning (null where none can).</summary>
+    /// <summary>
+    /// A reported call, and the rewrite that keeps its meaning (null where none can); for a call whose delegate's state
+    /// took a token, options or a scheduler, that argument and the place it was meant for.
+    /// </summary>
     public sealed class Site
     {
-        public static readonly Site Fixable = new(FixPassCurrent);
+        public static readonly Site Fixable = new(FixPassCurrent, null, null);
 
-        public static readonly Site Unfixable = new(null);
+        public static readonly Site Unfixable = new(null, null, null);
 
-        private Site(string? fix) => Fix = fix;
+        private Site(string? fix, IOperation? misplaced, string? place)
+        {
+            Fix = fix;
+            Misplaced = misplaced;
+            Place = place;
+        }
 
         public string? Fix { get; }
+
+        /// <summary>The argument the state took, as written (before its boxing).</summary>
+        public IOperation? Misplaced { get; }
+
+        /// <summary>What the argument was meant to be: "cancellation token", "options" or "scheduler".</summary>
+        public string? Place { get; }
+
+        public static Site MisplacedState(bool fixable, IOperation argument, string place) => new(fixable ? FixPassInPlace : null, argument, place);
     }
 
     /// <summary>
@@ -91,23 +125,89 @@ internal static class ExplicitScheduler
         }
 
         // Start() (its other overload takes a scheduler) queues the task to TaskScheduler.Current.
+        Site? site;
         if (method.Name is "ContinueWith" or "Start")
         {
-            return symbols.IsTask(method.ContainingType) ? Site.Fixable : null;
+            site = symbols.IsTask(method.ContainingType) ? Site.Fixable : null;
         }
-
-        if (!symbols.IsFactory(method.ContainingType))
+        else if (!symbols.IsFactory(method.ContainingType))
         {
             return null;
         }
-
-        return call.Instance?.WithoutImplicitConversions() switch
+        else
         {
-            IPropertyReferenceOperation { Property: { Name: "Factory", IsStatic: true } factory } when symbols.IsTask(factory.ContainingType) => Site.Fixable,
-            IObjectCreationOperation creation when CreatedWithoutScheduler(creation, symbols) => Site.Unfixable,
-            IFieldReferenceOperation { Field: { IsReadOnly: true } field } when CreatedWithoutScheduler(field.OnlyValueOf(call), symbols) => Site.Unfixable,
-            _ => null,
-        };
+            site = call.Instance?.WithoutImplicitConversions() switch
+            {
+                IPropertyReferenceOperation { Property: { Name: "Factory", IsStatic: true } factory } when symbols.IsTask(factory.ContainingType) => Site.Fixable,
+                IObjectCreationOperation creation when CreatedWithoutScheduler(creation, symbols) => Site.Unfixable,
+                IFieldReferenceOperation { Field: { IsReadOnly: true } field } when CreatedWithoutScheduler(field.OnlyValueOf(call), symbols) => Site.Unfixable,
+                _ => null,
+            };
+        }
+
+        return site is null ? null : MisplacedState(call, site, symbols) ?? site;
+    }
+
+    /// <summary>
+    /// A delegate with a parameter picks the overload with a state, which then takes the next argument, boxed: a token
+    /// (<c>StartNew(_ =&gt; Work(), token)</c>), options (<c>StartNew(_ =&gt; Loop(), TaskCreationOptions.LongRunning)</c>)
+    /// or a scheduler meant for the call is handed to the delegate instead, and the task runs without it. The exact fix
+    /// would write that mistake out, so the site's fix moves the argument to its own place (one site at a time: the
+    /// task then runs as written), where the delegate is a lambda that never reads its state and the call has that
+    /// place free; otherwise no fix.
+    /// </summary>
+    private static Site? MisplacedState(IInvocationOperation call, Site site, Context symbols)
+    {
+        foreach (var argument in call.Arguments)
+        {
+            if (argument.Parameter is not { Name: "state", Type.SpecialType: SpecialType.System_Object }
+                || argument.Value is not IConversionOperation { IsImplicit: true, Operand: { Type: { } type } operand }
+                || PlaceOf(type, call.TargetMethod, symbols) is not { } place)
+            {
+                continue;
+            }
+
+            var fixable = site.Fix is not null
+                && place.Fits
+                && argument.Written() is { NameColon: null }
+                && !call.Arguments.Any(other => SymbolEqualityComparer.Default.Equals(other.Parameter?.Type, place.Type))
+                && IgnoresState(call.Arguments[0].Value);
+            return Site.MisplacedState(fixable, operand, place.Name);
+        }
+
+        return null;
+    }
+
+    /// <summary>What a boxed state of <paramref name="type"/> was meant to be, and whether the call's family takes it.</summary>
+    private static (string Name, ITypeSymbol Type, bool Fits)? PlaceOf(ITypeSymbol type, IMethodSymbol method, Context symbols)
+    {
+        if (symbols.Token is { } token && SymbolEqualityComparer.Default.Equals(type, token))
+        {
+            return ("cancellation token", token, true);
+        }
+
+        if (type.IsOrDerivesFrom(symbols.Scheduler))
+        {
+            return ("scheduler", symbols.Scheduler, true);
+        }
+
+        var options = method.Name == "StartNew" ? symbols.CreationOptions : symbols.ContinuationOptions;
+        return SymbolEqualityComparer.Default.Equals(type, symbols.CreationOptions) || SymbolEqualityComparer.Default.Equals(type, symbols.ContinuationOptions)
+            ? ("options", type, SymbolEqualityComparer.Default.Equals(type, options))
+            : null;
+    }
+
+    /// <summary>Whether the delegate is a lambda or anonymous method that never reads its last parameter, the state.</summary>
+    private static bool IgnoresState(IOperation value)
+    {
+        if (value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation function }
+            || function.Symbol.Parameters.Length == 0)
+        {
+            return false;
+        }
+
+        var state = function.Symbol.Parameters[function.Symbol.Parameters.Length - 1];
+        return !function.Body.Descendants().OfType<IParameterReferenceOperation>().Any(r => SymbolEqualityComparer.Default.Equals(r.Parameter, state));
     }
 
     private static bool CreatedWithoutScheduler(IOperation? value, Context symbols) =>

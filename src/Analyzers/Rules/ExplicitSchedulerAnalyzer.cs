@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
@@ -17,7 +18,7 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.ExplicitScheduler,
         title: "Pass a TaskScheduler to StartNew and ContinueWith",
-        messageFormat: "'{0}' without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly",
+        messageFormat: "'{0}' {1}",
         DiagnosticCategories.Reliability,
         DiagnosticSeverity.Info,
         description: "StartNew, ContinueWith, ContinueWhenAll, ContinueWhenAny and Task.Start overloads without a TaskScheduler use TaskScheduler.Current. Outside a task "
@@ -54,6 +55,19 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        options.Report(context, Diagnostic.Create(Rule, name.GetLocation(), DiagnosticPropertyKeys.ForFix(site.Fix), invocation.TargetMethod.Name));
+        var properties = DiagnosticPropertyKeys.ForFix(site.Fix);
+        options.Report(context, Diagnostic.Create(
+            Rule,
+            name.GetLocation(),
+            site.Fix == ExplicitScheduler.FixPassInPlace ? properties.Add(DiagnosticPropertyKeys.OneSiteReason, ExplicitScheduler.PassInPlaceReason) : properties,
+            invocation.TargetMethod.Name,
+            Message(site)));
     }
+
+    private static string Message(ExplicitScheduler.Site site) => site.Misplaced is { } misplaced
+        ? "passes '" + (misplaced.Syntax is IdentifierNameSyntax or MemberAccessExpressionSyntax ? misplaced.Syntax.ToString() : MessageText.ShortCode(misplaced.Syntax)) + "' to its delegate as the state, not as its " + site.Place
+            + ", because a delegate that takes a parameter picks the overload with a state: the task runs "
+            + (site.Place == "scheduler" ? "on TaskScheduler.Current" : site.Place == "options" ? "without those options" : "without that token")
+            + "; pass it in its own place"
+        : "without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly";
 }

@@ -75,13 +75,16 @@ internal static class FullTaskCall
     /// Rewrites <paramref name="call"/> to pass every parameter of <paramref name="full"/>: <paramref name="chosen"/>
     /// gives the value of a tail parameter the call did not pass (null: the shorter overload's default). Named
     /// arguments stay named, and the new ones are named too, as is a positional argument written after a named one.
+    /// With <paramref name="moved"/>, the argument written for one parameter goes to another (TPL0019's state that took
+    /// a token), and the first gets what <paramref name="chosen"/> gives.
     /// </summary>
     public static void Rewrite(
         DocumentEditor editor,
         InvocationExpressionSyntax call,
         ImmutableArray<IArgumentOperation> arguments,
         IMethodSymbol full,
-        Func<IParameterSymbol, SyntaxNode?> chosen)
+        Func<IParameterSymbol, SyntaxNode?> chosen,
+        (string From, string To)? moved = null)
     {
         // Positions in the written list rather than nodes: a call inside a lambda argument may be rewritten by the same
         // pass, so the list is rebuilt from its current nodes when the editor applies the change.
@@ -91,7 +94,7 @@ internal static class FullTaskCall
         {
             if (argument.Written() is { } syntax && argument.Parameter is { } parameter)
             {
-                positions[parameter.Name] = written.IndexOf(syntax);
+                positions[parameter.Name == moved?.From ? moved.Value.To : parameter.Name] = written.IndexOf(syntax);
             }
         }
 

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -7,6 +8,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
+using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
 
 namespace TplPractices.Analyzers.CodeFixes.Rules;
@@ -32,9 +34,12 @@ public sealed class ExplicitSchedulerFixer : SiteRuleFixer
     protected override ImmutableArray<string> AlternativeKinds(string kind) =>
         kind == ExplicitScheduler.FixPassCurrent ? ImmutableArray.Create(ExplicitScheduler.FixPassDefault) : ImmutableArray<string>.Empty;
 
-    protected override string Title(string kind) => kind == ExplicitScheduler.FixPassDefault
-        ? "Pass TaskScheduler.Default (changes where the work runs: the thread pool, not the caller's scheduler)"
-        : "Pass TaskScheduler.Current explicitly";
+    protected override string Title(string kind) => kind switch
+    {
+        ExplicitScheduler.FixPassDefault => "Pass TaskScheduler.Default (changes where the work runs: the thread pool, not the caller's scheduler)",
+        ExplicitScheduler.FixPassInPlace => "Pass the argument the delegate's state took in its own place, and no state",
+        _ => "Pass TaskScheduler.Current explicitly",
+    };
 
     protected override void FixSite(DocumentEditor editor, TextSpan span, string kind, CancellationToken cancellationToken)
     {
@@ -47,9 +52,33 @@ public sealed class ExplicitSchedulerFixer : SiteRuleFixer
         }
 
         var scheduler = kind == ExplicitScheduler.FixPassDefault ? "Default" : "Current";
-        FullTaskCall.Rewrite(editor, call, operation.Arguments, full, parameter =>
-            parameter.Ordinal == full.Parameters.Length - 1
-                ? editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, parameter.Type), scheduler)
-                : null);
+        var moved = kind == ExplicitScheduler.FixPassInPlace ? MovedState(operation, full) : null;
+        if (kind == ExplicitScheduler.FixPassInPlace && moved is null)
+        {
+            return;
+        }
+
+        FullTaskCall.Rewrite(
+            editor,
+            call,
+            operation.Arguments,
+            full,
+            parameter => parameter.Name == moved?.From ? editor.Generator.NullLiteralExpression()
+                : parameter.Ordinal == full.Parameters.Length - 1 ? editor.Generator.MemberAccessExpression(ImportedType.Of(editor.Generator, parameter.Type), scheduler)
+                : null,
+            moved);
+    }
+
+    /// <summary>The state parameter, and the parameter of <paramref name="full"/> its argument was meant for.</summary>
+    private static (string From, string To)? MovedState(IInvocationOperation operation, IMethodSymbol full)
+    {
+        var state = operation.Arguments.FirstOrDefault(a => a.Parameter?.Name == "state");
+        if (state?.Value is not IConversionOperation { Operand.Type: { } type })
+        {
+            return null;
+        }
+
+        var target = full.Parameters.FirstOrDefault(p => p.Ordinal > 0 && p.Name != "state" && p.Type is INamedTypeSymbol named && type.IsOrDerivesFrom(named));
+        return target is null ? null : ("state", target.Name);
     }
 }

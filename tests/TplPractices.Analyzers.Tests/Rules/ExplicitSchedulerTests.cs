@@ -55,35 +55,6 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
-    /// <summary>
-    /// A token given where <c>StartNew(Action&lt;object?&gt;, object?, TaskCreationOptions)</c> takes its state (MQTTnet's
-    /// keep-alive monitor, <c>StartNew(_ =&gt; DoWork(token), token, LongRunning)</c>) is that overload's state, boxed, and
-    /// no token: the fix keeps it in the state's place and passes <c>CancellationToken.None</c>, as the shorter overload
-    /// did. Read as the token, it would start canceling the work, which the original never did.
-    /// </summary>
-    [Fact]
-    public async Task ATokenPassedAsTheState_StaysTheState()
-    {
-        var before = Class("""
-                Task Monitor(CancellationToken token) => Task.Factory.[|StartNew|](_ => Work(token), token, TaskCreationOptions.LongRunning);
-                void Work(CancellationToken token) { }
-            """);
-        var after = Class("""
-                Task Monitor(CancellationToken token) => Task.Factory.StartNew(
-                    _ => Work(token),
-                    token,
-                    CancellationToken.None,
-                    TaskCreationOptions.LongRunning,
-                    TaskScheduler.Current);
-                void Work(CancellationToken token) { }
-            """);
-        await Verify.VerifyCodeFixAsync(before, after);
-    }
-
-    /// <summary>
-    /// The arguments the fix adds put the lambda on a line of its own, which re-indents its body (found in Akka.NET):
-    /// the author's layout there stays, a list begun on one line and continued on the next and a line already too long.
-    /// </summary>
     [Fact]
     public async Task ALambdaTheFixMoves_KeepsItsAuthorsListsAndLongLines()
     {
@@ -676,7 +647,7 @@ public sealed class ExplicitSchedulerTests
         var test = new Verify.Test
         {
             TestCode = code,
-            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith") },
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith", "without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly") },
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0002.severity = warning\n"));
         test.FixedCode = Class("""
@@ -735,7 +706,7 @@ public sealed class ExplicitSchedulerTests
         {
             SharedByNetStandardAndNet10 = true,
             TestCode = code,
-            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith") },
+            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments("ContinueWith", "without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly") },
             FixedCode = code.Replace("t.{|#0:ContinueWith|}(x => x.Result + 1);", fixedCall, StringComparison.Ordinal),
         }.RunAsync();
     }
