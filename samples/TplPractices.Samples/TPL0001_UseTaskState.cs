@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Threading;
 using System.Threading.Tasks;
 
 namespace TplPractices.Samples;
@@ -28,6 +29,10 @@ public class TPL0001_UseTaskState
 
     // Reported: captures 'this' (through _prefix) and 'value'. Fix: a (this, value) tuple as the state.
     public Task<string> Describe(int value) => Task.Factory.StartNew(() => _prefix + value);
+
+    // Reported: a null state while the lambda captures 'value'. Fix: StartNew(static state => { var value =
+    // (int)state!; ... }, value, token).
+    public Task Log(int value, CancellationToken token) => Task.Factory.StartNew(_ => Console.WriteLine(value), null, token);
 
     // Not reported: captures nothing.
     public Task Quiet() => Task.Factory.StartNew(static () => Console.WriteLine("quiet"));

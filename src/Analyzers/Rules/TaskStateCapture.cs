@@ -16,10 +16,14 @@ internal static class TaskStateCapture
     {
         var method = invocation.TargetMethod;
         if (!context.IsTaskMethod(method)
-            || method.Parameters.Any(p => p.Name == "state")
             || StateCapture.LambdaOf(invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)) is not { } lambda)
         {
             return null;
+        }
+
+        if (method.Parameters.Any(p => p.Name == "state"))
+        {
+            return NullStateCapture(invocation, lambda, maxStateValues, context.HasValueTuple);
         }
 
         var shape = method.Name == "ContinueWith" ? StateShape.ContinuationState : StateShape.NewObjectState;
@@ -30,6 +34,23 @@ internal static class TaskStateCapture
             maxStateValues,
             context.HasValueTuple,
             () => context.StateOverloadOf(method) is null ? "no state overload takes the same other arguments" : null);
+    }
+
+    /// <summary>
+    /// A state overload given a null state while its lambda ignores the parameter and captures the values it needs
+    /// (<c>StartNew(_ =&gt; Receive(id, socket), null, token)</c>): the values can go in the state argument instead.
+    /// </summary>
+    private static StateCapture? NullStateCapture(IInvocationOperation invocation, IAnonymousFunctionOperation lambda, int maxStateValues, bool hasValueTuple)
+    {
+        var state = invocation.Arguments.FirstOrDefault(a => a.Parameter is { Name: "state", Type.SpecialType: SpecialType.System_Object });
+        if (state?.Value.ConstantValue is not { HasValue: true, Value: null }
+            || lambda.Symbol.Parameters.Length == 0
+            || lambda.Symbol.Parameters[lambda.Symbol.Parameters.Length - 1].Type.SpecialType != SpecialType.System_Object)
+        {
+            return null;
+        }
+
+        return StateCapture.Of(invocation, lambda, StateShape.NullObjectState(lambda.Symbol.Parameters.Length - 1), maxStateValues, hasValueTuple);
     }
 
     /// <summary>A bound instance method group given to a no-state StartNew (<c>StartNew(_worker.Run)</c>), or null.</summary>
