@@ -398,13 +398,16 @@ internal static partial class StateOverload
     /// <summary>
     /// The call passes its state a constant (<c>null</c>, <c>0</c>, <c>false</c>) or <c>default</c>, and every callback
     /// is a lambda that never reads the state it is given: the state is a dummy, and the captured values can take its
-    /// place. A callback that reads it, or one that is not a lambda, may give the constant a meaning.
+    /// place. A callback that reads it, or one that is not a lambda, may give the constant a meaning. An enum value is
+    /// no dummy: it names something, most often options meant for the call that a lambda with a parameter sent to the
+    /// state instead (<c>new Task(_ =&gt; Loop(x), TaskCreationOptions.LongRunning)</c>), which the fix would erase.
     /// </summary>
     private static bool PassesADummy(IOperation call, Match own)
     {
         var arguments = Arguments(call);
         if (arguments.FirstOrDefault(a => a.Parameter?.Ordinal == own.StateOrdinal) is not { ArgumentKind: ArgumentKind.Explicit } state
-            || !(state.Value.WithoutImplicitConversions() is { ConstantValue.HasValue: true } or IDefaultValueOperation))
+            || !(state.Value.WithoutImplicitConversions() is { ConstantValue.HasValue: true } or IDefaultValueOperation)
+            || state.Value.WithoutImplicitConversions().Type?.TypeKind == TypeKind.Enum)
         {
             return false;
         }
