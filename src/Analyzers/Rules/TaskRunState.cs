@@ -26,8 +26,9 @@ internal static class TaskRunState
             maxStateValues,
             context.HasValueTuple,
             // Task.Run's own unwrap reports an OperationCanceledException the delegate throws before it returns its
-            // task as cancellation; StartNew(…).Unwrap() reports it as a fault. An async lambda never throws there.
-            () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync
+            // task as cancellation; StartNew(…).Unwrap() reports it as a fault. An async lambda never throws there, nor
+            // one that only returns a call TPL0016 proves cannot throw (an async method of this type on `this`).
+            () => ReturnsTask(invocation, context) && !lambda.Symbol.IsAsync && !ReturnsWithoutThrowing(lambda, context)
                 ? "the lambda returns a task without being async: Task.Run would end canceled where the rewrite ends faulted"
                 : null);
         return capture is not null && RunsALoop(lambda) ? null : capture;
@@ -40,6 +41,17 @@ internal static class TaskRunState
     /// </summary>
     private static bool RunsALoop(IAnonymousFunctionOperation lambda) =>
         lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
+
+    /// <summary>
+    /// A lambda whose body only returns a task that cannot throw while it is made (<c>() =&gt; RunAsync(token)</c> of an
+    /// <c>async</c> method on <c>this</c>, TPL0016's <see cref="PassThroughCallees"/>): nothing can be thrown before the
+    /// task exists, so both unwraps see the same task.
+    /// </summary>
+    private static bool ReturnsWithoutThrowing(IAnonymousFunctionOperation lambda, Context context) =>
+        context.PassThrough is { } passThrough
+        && lambda.Body.Operations.Length == 1
+        && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
+        && PassThroughCallees.CannotThrow(returned.WithoutImplicitConversions(), passThrough, trustServices: false);
 
     /// <summary>The property that tells the fixer the delegate returns a task (<see cref="ReturnsTask"/>).</summary>
     public const string UnwrapKey = "Unwrap";
@@ -64,7 +76,11 @@ internal static class TaskRunState
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
             _loops = AwaitInLoop.Context.TryCreate(compilation);
             Values = AvailableValue.Context.TryCreate(compilation);
+            PassThrough = PassThroughAsync.Context.TryCreate(compilation);
         }
+
+        /// <summary>TPL0016's symbols: which returned tasks cannot throw while they are made.</summary>
+        public PassThroughAsync.Context? PassThrough { get; }
 
         /// <summary>TPL0014's symbols.</summary>
         public AvailableValue.Context? Values { get; }

@@ -736,7 +736,7 @@ public sealed class TaskRunStateTests
     /// <summary>
     /// A lambda that is not async but returns a task (or only throws, which binds Task.Run(Func&lt;Task&gt;)): Task.Run's
     /// own unwrap turns an OperationCanceledException thrown before the task exists into cancellation, where
-    /// StartNew(…).Unwrap() faults (<see cref="NonAsyncTaskLambda_TaskRunCancelsWhereUnwrapFaults"/>). No fix.
+    /// StartNew(…).Unwrap() faults (<see cref="ACalleeThrowingCancellation_EndsTheStartNewEquivalent"/>). No fix.
     /// </summary>
     [Fact]
     public async Task NonAsyncLambdaReturningATask_IsReportedWithoutFix()
@@ -758,18 +758,75 @@ public sealed class TaskRunStateTests
         await test.RunAsync();
     }
 
-    /// <summary>Why the lambda above gets no fix: the StartNew equivalent would end faulted where Task.Run ends canceled.</summary>
+    /// <summary>
+    /// A lambda that only returns a call of an <c>async</c> method on <c>this</c> (Garnet's log size tracker,
+    /// <c>Task.Run(() =&gt; ResizerTask(cancellationToken))</c>) cannot throw before its task exists: the async method
+    /// puts every exception in its task, which both unwraps report alike. Fixed; a plain callee keeps no fix.
+    /// </summary>
     [Fact]
-    public async Task NonAsyncTaskLambda_TaskRunCancelsWhereUnwrapFaults()
+    public async Task ALambdaReturningAnAsyncCall_IsFixed()
     {
-        const string Code = """
+        const string Before = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task resizer = Task.CompletedTask;
+
+                void Start(CancellationToken cancellationToken) => resizer = Task.Run({|#0:() => Resize(cancellationToken)|});
+                Task Plain(CancellationToken token) => Task.Run({|#1:() => Check(token)|});
+
+                async Task Resize(CancellationToken token) => await Task.Delay(1, token);
+                static Task Check(CancellationToken token) { token.ThrowIfCancellationRequested(); return Task.CompletedTask; }
+            }
+            """;
+        const string After = /* lang=c#-test */ """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task resizer = Task.CompletedTask;
+
+                void Start(CancellationToken cancellationToken) => resizer = Task.Factory.StartNew(
+                    static state => { var (self, cancellationToken) = ((C, CancellationToken))state!; return self.Resize(cancellationToken); },
+                    (this, cancellationToken),
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default).Unwrap();
+                Task Plain(CancellationToken token) => Task.Run({|#1:() => Check(token)|});
+
+                async Task Resize(CancellationToken token) => await Task.Delay(1, token);
+                static Task Check(CancellationToken token) { token.ThrowIfCancellationRequested(); return Task.CompletedTask; }
+            }
+            """;
+        var test = new Verify.Test { TestCode = Before, FixedCode = After, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this' and 'cancellationToken'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'token'", "a closure and a delegate", "it"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'token'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Why a lambda that returns a task without being async gets no fix, and why one returning an async call does: a
+    /// plain callee that throws OperationCanceledException ends Task.Run canceled and the StartNew equivalent faulted;
+    /// an async callee puts it in its task, and both end canceled.
+    /// </summary>
+    [Theory]
+    [InlineData("private static Task Work(int x) => x > 0 ? throw new OperationCanceledException() : Task.CompletedTask;", "returned Faulted")]
+    [InlineData("private static async Task Work(int x) { await Task.Yield(); if (x > 0) throw new OperationCanceledException(); }", "returned Canceled")]
+    public async Task ACalleeThrowingCancellation_EndsTheStartNewEquivalent(string work, string startNew)
+    {
+        var code = """
             using System;
             using System.Threading;
             using System.Threading.Tasks;
 
             public static class Ends
             {
-                private static Task Work(int x) => x > 0 ? throw new OperationCanceledException() : Task.CompletedTask;
+                WORK
 
                 public static string Run(int x) => Status(Task.Run(() => Work(x)));
 
@@ -782,9 +839,9 @@ public sealed class TaskRunStateTests
                     return task.Status.ToString();
                 }
             }
-            """;
-        Assert.Equal("returned Canceled", await CodeRunner.RunAsync(Code, "Ends", "Run", 1));
-        Assert.Equal("returned Faulted", await CodeRunner.RunAsync(Code, "Ends", "StartNew", 1));
+            """.Replace("WORK", work, StringComparison.Ordinal);
+        Assert.Equal("returned Canceled", await CodeRunner.RunAsync(code, "Ends", "Run", 1));
+        Assert.Equal(startNew, await CodeRunner.RunAsync(code, "Ends", "StartNew", 1));
     }
 
     /// <summary>The caveat docs/rules/TPL0007.md names: the task's AsyncState is the state (it was null).</summary>
