@@ -196,6 +196,47 @@ public sealed class PeerFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// Options the delegate's state took (Websocket.Client's sender loop): on VSTHRD105's diagnostic the fix is TPL0019's
+    /// for that site, the options moved to their place, one site at a time under the title that says what changes.
+    /// </summary>
+    [Fact]
+    public async Task VSTHRD105_OnOptionsTheStateTook_GetsTheSiteFix()
+    {
+        var config = "root = true\n[*.cs]\ndotnet_diagnostic.VSTHRD105.severity = warning\n";
+        var test = new PeerTest<ExplicitSchedulerFixer>(ThreadingAnalyzers, "VSTHRD105")
+        {
+            TestCode = """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Send(CancellationToken token) => Task.Factory.{|VSTHRD105:StartNew|}(_ => Loop(), TaskCreationOptions.LongRunning, token);
+
+                    void Loop() { }
+                }
+                """,
+            FixedCode = """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                class C
+                {
+                    Task Send(CancellationToken token) => Task.Factory.StartNew(_ => Loop(), null, token, TaskCreationOptions.LongRunning, TaskScheduler.Current);
+
+                    void Loop() { }
+                }
+                """,
+            CodeActionEquivalenceKey = ExplicitSchedulerFixer.EquivalenceKey + "_OneSite",
+            CodeActionVerifier = (action, verifier) => verifier.True(action.Title.EndsWith("(" + TplPractices.Analyzers.Rules.ExplicitScheduler.PassInPlaceReason + ")", StringComparison.Ordinal), action.Title),
+            CodeFixTestBehaviors = CodeFixTestBehaviors.SkipFixAllCheck,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", config));
+        await test.RunAsync();
+    }
+
     [Fact]
     public void TheSchedulerFixer_NamesThePeersItServes()
     {

@@ -57,6 +57,35 @@ public sealed class UseTaskStateNullStateTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
+    /// <summary>
+    /// C# 7.3 on .NET Framework: no static lambda, no <c>!</c>, and a local may not take an outer parameter's name. (Shared
+    /// with a net10.0 copy under nullable warnings, TPL0001's documented limit holds: no fix, as for its other sites.)
+    /// </summary>
+    [Fact]
+    public async Task OnCSharp73_TheFixCompiles()
+    {
+        var before = Usings + """
+            static class C
+            {
+                static Task Receive(int id, CancellationToken token) => Task.Factory.StartNew([|_ => Console.WriteLine(id)|], null, token);
+            }
+            """;
+        var after = Usings + """
+            static class C
+            {
+                static Task Receive(int id, CancellationToken token) => Task.Factory.StartNew(
+                    state =>
+                    {
+                        var myId = (int)state;
+                        Console.WriteLine(myId);
+                    },
+                    id,
+                    token);
+            }
+            """;
+        await new Verify.Test { TestCode = before, FixedCode = after, OnCSharp73NetFramework = true }.RunAsync();
+    }
+
     /// <summary>A lambda that reads the state it is given (null here) keeps its form: reported, as TPL0006 reports it, without a fix.</summary>
     [Fact]
     public async Task ALambdaReadingItsState_HasNoFix()
