@@ -153,8 +153,9 @@ internal static class ExplicitScheduler
     /// (<c>StartNew(_ =&gt; Work(), token)</c>), options (<c>StartNew(_ =&gt; Loop(), TaskCreationOptions.LongRunning)</c>)
     /// or a scheduler meant for the call is handed to the delegate instead, and the task runs without it. The exact fix
     /// would write that mistake out, so the site's fix moves the argument to its own place (one site at a time: the
-    /// task then runs as written), where the delegate is a lambda that never reads its state and the call has that
-    /// place free; otherwise no fix.
+    /// task then runs as written) where the call has that place free; otherwise no fix. Only where the delegate is a
+    /// lambda that never reads its state: one that reads it (TPL0001's fix passes a captured token so) or a method
+    /// group, which may, was given the value on purpose.
     /// </summary>
     private static Site? MisplacedState(IInvocationOperation call, Site site, Context symbols)
     {
@@ -162,7 +163,8 @@ internal static class ExplicitScheduler
         {
             if (argument.Parameter is not { Name: "state", Type.SpecialType: SpecialType.System_Object }
                 || argument.Value is not IConversionOperation { IsImplicit: true, Operand: { Type: { } type } operand }
-                || PlaceOf(type, call.TargetMethod, symbols) is not { } place)
+                || PlaceOf(type, call.TargetMethod, symbols) is not { } place
+                || !IgnoresState(call.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == 0)?.Value))
             {
                 continue;
             }
@@ -170,8 +172,7 @@ internal static class ExplicitScheduler
             var fixable = site.Fix is not null
                 && place.Fits
                 && argument.Written() is { NameColon: null }
-                && !call.Arguments.Any(other => SymbolEqualityComparer.Default.Equals(other.Parameter?.Type, place.Type))
-                && IgnoresState(call.Arguments[0].Value);
+                && !call.Arguments.Any(other => SymbolEqualityComparer.Default.Equals(other.Parameter?.Type, place.Type));
             return Site.MisplacedState(fixable, operand, place.Name);
         }
 
@@ -198,9 +199,9 @@ internal static class ExplicitScheduler
     }
 
     /// <summary>Whether the delegate is a lambda or anonymous method that never reads its last parameter, the state.</summary>
-    private static bool IgnoresState(IOperation value)
+    private static bool IgnoresState(IOperation? value)
     {
-        if (value.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation function }
+        if (value?.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation function }
             || function.Symbol.Parameters.Length == 0)
         {
             return false;

@@ -21,8 +21,11 @@ public sealed class GauntletTests(ITestOutputHelper output)
     /// <summary>TPL_GAUNTLET_CASE=AwaitInLoopCases.cs:6 takes only the cases whose origin contains the text, in every setup.</summary>
     private static readonly string? OnlyCase = Environment.GetEnvironmentVariable("TPL_GAUNTLET_CASE");
 
-    /// <summary>How many cases each context takes in the default run.</summary>
-    private const int SampledCases = 3;
+    /// <summary>
+    /// How many cases each context takes in the default run: two since 2026-12-06, when three put the README's test
+    /// command at 93 s of its 90 in CI; <c>TPL_GAUNTLET=long</c> takes them all (run the same day, passed).
+    /// </summary>
+    private const int SampledCases = 2;
 
     private static readonly GauntletContext[] Contexts =
     [

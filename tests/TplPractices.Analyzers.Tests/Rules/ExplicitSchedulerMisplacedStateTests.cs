@@ -108,9 +108,9 @@ public sealed class ExplicitSchedulerMisplacedStateTests
     }
 
     /// <summary>
-    /// No fix where moving the argument is not all it takes: a delegate that reads its state (it would get null), a
-    /// method group (its body may read it), options of the other enum (<c>StartNew</c> takes no continuation options),
-    /// a place the call fills already, a state named as such, or a factory whose defaults the fix cannot spell.
+    /// No fix where moving the argument is not all it takes: options of the other enum (<c>StartNew</c> takes no
+    /// continuation options), a place the call fills already, a state named as such, or a factory whose defaults the
+    /// fix cannot spell.
     /// </summary>
     [Fact]
     public async Task WhereMovingIsNotEnough_ReportedWithoutAFix()
@@ -118,16 +118,12 @@ public sealed class ExplicitSchedulerMisplacedStateTests
         var code = Class("""
                 private readonly TaskFactory _factory = new TaskFactory();
 
-                Task A() => Task.Factory.{|#0:StartNew|}(state => Console.WriteLine(state), TaskCreationOptions.LongRunning);
-                Task B(Action<object?> work) => Task.Factory.{|#1:StartNew|}(work, TaskCreationOptions.LongRunning);
                 Task D() => Task.Factory.{|#2:StartNew|}(_ => Loop(), TaskContinuationOptions.ExecuteSynchronously);
                 Task E(CancellationToken first, CancellationToken second) => Task.Factory.{|#3:StartNew|}(_ => Loop(), first, second);
                 Task F() => Task.Factory.{|#4:StartNew|}(_ => Loop(), state: TaskCreationOptions.LongRunning);
                 Task G() => _factory.{|#5:StartNew|}(_ => Loop(), TaskCreationOptions.LongRunning);
             """);
         var test = new Verify.Test { TestCode = code, FixedCode = code };
-        test.ExpectedDiagnostics.Add(Misplaced(0, "StartNew", "TaskCreationOptions.LongRunning", "options", "without those options"));
-        test.ExpectedDiagnostics.Add(Misplaced(1, "StartNew", "TaskCreationOptions.LongRunning", "options", "without those options"));
         test.ExpectedDiagnostics.Add(Misplaced(2, "StartNew", "TaskContinuationOptions.ExecuteSynchronously", "options", "without those options"));
         test.ExpectedDiagnostics.Add(Misplaced(3, "StartNew", "first", "cancellation token", "without that token"));
         test.ExpectedDiagnostics.Add(Misplaced(4, "StartNew", "TaskCreationOptions.LongRunning", "options", "without those options"));
@@ -135,17 +131,34 @@ public sealed class ExplicitSchedulerMisplacedStateTests
         await test.RunAsync();
     }
 
-    /// <summary>A state meant as one (a value, a string, a boxed number the delegate reads) keeps the exact fix.</summary>
+    /// <summary>
+    /// A state meant as one keeps the exact fix: a value or a string, and a token or options a delegate reads (TPL0001's
+    /// fix passes a captured token as the state so, and the rules must agree in either order) or a method group receives.
+    /// </summary>
     [Fact]
     public async Task AStateMeantAsOne_KeepsTheExactFix()
     {
         var before = Class("""
                 Task A() => Task.Factory.[|StartNew|](s => Console.WriteLine(s), 42);
                 Task B() => Task.Factory.[|StartNew|](_ => Loop(), "name");
+                Task D(CancellationToken token) => Task.Factory.[|StartNew|](static state => Console.WriteLine(((CancellationToken)state!).IsCancellationRequested), token);
+                Task E(Action<object?> work) => Task.Factory.[|StartNew|](work, TaskCreationOptions.LongRunning);
             """);
         var after = Class("""
                 Task A() => Task.Factory.StartNew(s => Console.WriteLine(s), 42, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
                 Task B() => Task.Factory.StartNew(_ => Loop(), "name", CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);
+                Task D(CancellationToken token) => Task.Factory.StartNew(
+                    static state => Console.WriteLine(((CancellationToken)state!).IsCancellationRequested),
+                    token,
+                    CancellationToken.None,
+                    TaskCreationOptions.None,
+                    TaskScheduler.Current);
+                Task E(Action<object?> work) => Task.Factory.StartNew(
+                    work,
+                    TaskCreationOptions.LongRunning,
+                    CancellationToken.None,
+                    TaskCreationOptions.None,
+                    TaskScheduler.Current);
             """);
         await Verify.VerifyCodeFixAsync(before, after);
     }

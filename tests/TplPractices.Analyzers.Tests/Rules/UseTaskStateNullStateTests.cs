@@ -111,7 +111,8 @@ public sealed class UseTaskStateNullStateTests
                 var id = 7;
                 var name = "n";
                 var first = Task.Factory.StartNew(_ => name + id, null, CancellationToken.None).Result;
-                var second = Task.Factory.StartNew(_ => id * 2, null).ContinueWith((t, _) => t.Result + id, null).Result;
+                var doubled = Task.Factory.StartNew(_ => id * 2, null);
+                var second = doubled.ContinueWith((t, _) => t.Result + id, null).Result;
                 return first + " " + second;
             }
         }
