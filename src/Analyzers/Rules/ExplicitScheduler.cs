@@ -104,7 +104,11 @@ internal static class ExplicitScheduler
         /// <summary>What the argument was meant to be: "cancellation token", "options" or "scheduler".</summary>
         public string? Place { get; }
 
-        public static Site MisplacedState(bool fixable, IOperation argument, string place) => new(fixable ? FixPassInPlace : null, argument, place);
+        /// <summary>How the task runs without it, for the message: "without those options", …</summary>
+        public string? Outcome { get; private set; }
+
+        public static Site MisplacedState(bool fixable, IOperation argument, string place, string outcome) =>
+            new(fixable ? FixPassInPlace : null, argument, place) { Outcome = outcome };
     }
 
     /// <summary>
@@ -173,43 +177,36 @@ internal static class ExplicitScheduler
                 && place.Fits
                 && argument.Written() is { NameColon: null }
                 && !call.Arguments.Any(other => SymbolEqualityComparer.Default.Equals(other.Parameter?.Type, place.Type));
-            return Site.MisplacedState(fixable, operand, place.Name);
+            return Site.MisplacedState(fixable, operand, place.Name, place.Outcome);
         }
 
         return null;
     }
 
     /// <summary>What a boxed state of <paramref name="type"/> was meant to be, and whether the call's family takes it.</summary>
-    private static (string Name, ITypeSymbol Type, bool Fits)? PlaceOf(ITypeSymbol type, IMethodSymbol method, Context symbols)
+    private static (string Name, string Outcome, ITypeSymbol Type, bool Fits)? PlaceOf(ITypeSymbol type, IMethodSymbol method, Context symbols)
     {
         if (symbols.Token is { } token && SymbolEqualityComparer.Default.Equals(type, token))
         {
-            return ("cancellation token", token, true);
+            return ("cancellation token", "without that token", token, true);
         }
 
         if (type.IsOrDerivesFrom(symbols.Scheduler))
         {
-            return ("scheduler", symbols.Scheduler, true);
+            return ("scheduler", "on TaskScheduler.Current", symbols.Scheduler, true);
         }
 
         var options = method.Name == "StartNew" ? symbols.CreationOptions : symbols.ContinuationOptions;
         return SymbolEqualityComparer.Default.Equals(type, symbols.CreationOptions) || SymbolEqualityComparer.Default.Equals(type, symbols.ContinuationOptions)
-            ? ("options", type, SymbolEqualityComparer.Default.Equals(type, options))
+            ? ("options", "without those options", type, SymbolEqualityComparer.Default.Equals(type, options))
             : null;
     }
 
     /// <summary>Whether the delegate is a lambda or anonymous method that never reads its last parameter, the state.</summary>
-    private static bool IgnoresState(IOperation? value)
-    {
-        if (value?.WithoutImplicitConversions() is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation function }
-            || function.Symbol.Parameters.Length == 0)
-        {
-            return false;
-        }
-
-        var state = function.Symbol.Parameters[function.Symbol.Parameters.Length - 1];
-        return !function.Body.Descendants().OfType<IParameterReferenceOperation>().Any(r => SymbolEqualityComparer.Default.Equals(r.Parameter, state));
-    }
+    private static bool IgnoresState(IOperation? value) =>
+        value?.WithoutImplicitConversions() is IDelegateCreationOperation { Target: IAnonymousFunctionOperation function }
+        && function.Symbol.Parameters.Length > 0
+        && !StateCapture.ReadsParameter(function, function.Symbol.Parameters.Length - 1);
 
     private static bool CreatedWithoutScheduler(IOperation? value, Context symbols) =>
         value?.WithoutImplicitConversions() is IObjectCreationOperation { Constructor: { } constructor } && !TakesScheduler(constructor, symbols);

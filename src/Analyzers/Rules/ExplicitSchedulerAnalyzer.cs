@@ -67,7 +67,7 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
     private static string Message(ExplicitScheduler.Site site) => site.Misplaced is { } misplaced
         ? "passes '" + (misplaced.Syntax is IdentifierNameSyntax or MemberAccessExpressionSyntax ? misplaced.Syntax.ToString() : MessageText.ShortCode(misplaced.Syntax)) + "' to its delegate as the state, not as its " + site.Place
             + ", because a delegate that takes a parameter picks the overload with a state: the task runs "
-            + (site.Place == "scheduler" ? "on TaskScheduler.Current" : site.Place == "options" ? "without those options" : "without that token")
+            + site.Outcome
             + "; pass it in its own place"
         : "without a TaskScheduler runs on TaskScheduler.Current, the scheduler of whatever task calls it; pass the scheduler explicitly";
 }
