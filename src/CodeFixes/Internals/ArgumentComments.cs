@@ -59,8 +59,9 @@ internal static class ArgumentComments
     }
 
     /// <summary>
-    /// The last argument of the original list whose <c>)</c> carried the same comment, where the <c>)</c> followed it on
-    /// its line; null where no such list is found.
+    /// The last argument of the original list whose <c>)</c> carried the same comment, where that argument began its
+    /// line and the <c>)</c> followed it there; null where no such list is found. After <c>}, state));</c> the comment
+    /// speaks of the statement (it was written after a one-line call that a fix made into a block), and stays at its end.
     /// </summary>
     private static ArgumentSyntax? BesideInTheOriginal(SyntaxNode oldRoot, SyntaxTrivia comment)
     {
@@ -72,7 +73,8 @@ internal static class ArgumentComments
                 && (trivia.Token.IsKind(SyntaxKind.SemicolonToken) ? trivia.Token.GetPreviousToken() : trivia.Token) is
                     { RawKind: (int)SyntaxKind.CloseParenToken, Parent: ArgumentListSyntax { Arguments: { Count: > 0 } arguments } } close
                 && TrailingComment(close) == trivia
-                && Layout.SameLine(text, arguments.Last().Span.End, close.SpanStart))
+                && Layout.SameLine(text, arguments.Last().Span.End, close.SpanStart)
+                && Layout.BeginsLine(text, arguments.Last()))
             {
                 return arguments.Last();
             }

@@ -130,6 +130,7 @@ internal static class Layout
     {
         var text = newRoot.SyntaxTree.GetText();
         var spread = new List<TextSpan>();
+        var shifted = new Dictionary<int, int>();
         foreach (var list in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BaseArgumentListSyntax>())
         {
             // A list inside one spread here is laid out from its new lines by the steps after this one.
@@ -140,13 +141,18 @@ internal static class Layout
                 && (style.ArgumentsOneALine ? Spans(text, list) > 1 || WillSplitABlock(text, list, style) : LeavesSeveralAfterABlock(text, list, style)))
             {
                 spread.Add(list.Span);
-                var column = style.Indentation(text.Lines.GetLineFromPosition(list.SpanStart).ToString()) + style.IndentSize;
+                // A list that opens on a line an earlier list's spread moves (`}, state)).ContinueWith(`, the line that
+                // ends a chain's first call) indents from where that line goes, as it would had it been spread first.
+                var opening = text.Lines.GetLineFromPosition(list.SpanStart);
+                var column = style.Indentation(opening.ToString()) + (shifted.TryGetValue(opening.LineNumber, out var moved) ? moved : 0) + style.IndentSize;
                 foreach (var argument in list.Arguments.Where(a => !BeginsLine(text, a)))
                 {
                     // An argument over several lines (a lambda's block) takes its lines along.
                     yield return BreakBefore(argument, style.NewLine + style.Whitespace(column));
-                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, MovedLines.Shift(text, argument, column, column, style), style))
+                    var shift = MovedLines.Shift(text, argument, column, column, style);
+                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, shift, style))
                     {
+                        shifted[text.Lines.GetLineFromPosition(edit.Span.Start).LineNumber] = shift;
                         yield return edit;
                     }
                 }

@@ -500,6 +500,34 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// TPL0001 writes a block into a one-line <c>StartNew</c>, TPL0019 adds arguments after it: either order gives one
+    /// text. A line comment after <c>}, state));</c> speaks of the statement, not of the state beside the brace, so it
+    /// stays at the end; and a chain's second list, opening on the line where the first one closes, indents from where
+    /// that line goes. Both used to follow the order (found by the long rule-pair run).
+    /// </summary>
+    [Fact]
+    public async Task BlockThenArguments_OnAChainAndBeforeAComment_GiveOneTextInEitherOrder()
+    {
+        const string code = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void M(int x, Action<int> log)
+                {
+                    _ = Task.Factory.StartNew(() => log(x));        // the first
+                    _ = Task.Factory.StartNew(() => log(x)).ContinueWith(t => log(x + 1));
+                }
+            }
+            """;
+        var stateFirst = await FormatRun.FixAsync(code, DiagnosticIds.UseTaskState, DiagnosticIds.ExplicitScheduler);
+        Assert.Equal(stateFirst, await FormatRun.FixAsync(code, DiagnosticIds.ExplicitScheduler, DiagnosticIds.UseTaskState));
+        Assert.Contains("            TaskScheduler.Current);        // the first\n", stateFirst, StringComparison.Ordinal);
+        Assert.Contains("            TaskScheduler.Current).ContinueWith(\n                static (t, state) =>\n                {\n                    var (log, x)", stateFirst, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// A body block laid out again keeps the comments before its brace: one after a line comment goes on a line of its
     /// own, not after that comment, where it would become part of it.
     /// </summary>
