@@ -383,7 +383,7 @@ internal sealed class StateCapture
     }
 
     /// <summary>Whether the reference is the argument of a <c>nameof</c>, which the compiler turns into a string.</summary>
-    private static bool IsInNameOf(IOperation reference)
+    public static bool IsInNameOf(IOperation reference)
     {
         for (var current = reference.Parent; current is not null && current.Kind != OperationKind.AnonymousFunction; current = current.Parent)
         {

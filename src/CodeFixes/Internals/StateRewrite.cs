@@ -345,6 +345,13 @@ internal sealed class StateRewrite
         var replacements = new Dictionary<SyntaxNode, SyntaxNode>();
         foreach (var operation in _capture.Lambda.Body.Descendants())
         {
+            // A name in nameof is text, not a read: `nameof(Load)` needs no `self.` (and there may be no `self`), and
+            // `nameof(id)` must not become `nameof(myId)`, another string. It stays as written, and still compiles.
+            if (StateCapture.IsInNameOf(operation))
+            {
+                continue;
+            }
+
             switch (operation)
             {
                 case IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance, Syntax: ThisExpressionSyntax self } explicitThis
