@@ -343,6 +343,9 @@ internal sealed class StateRewrite
     private CSharpSyntaxNode RewriteBody(string? antecedentName)
     {
         var replacements = new Dictionary<SyntaxNode, SyntaxNode>();
+        // Reads of a member of a value the lambda reaches from outside (`_options.Factory`, `options.Factory`) keep the
+        // null state they had where it was written only with a `!` too: written after the other replacements inside them.
+        var forgiven = new HashSet<SyntaxNode>();
         foreach (var operation in _capture.Lambda.Body.Descendants())
         {
             // A name in nameof is text, not a read: `nameof(Load)` needs no `self.` (and there may be no `self`), and
@@ -350,6 +353,11 @@ internal sealed class StateRewrite
             if (StateCapture.IsInNameOf(operation))
             {
                 continue;
+            }
+
+            if (IsOuterMemberRead(operation) && WasKnownNonNull(operation))
+            {
+                forgiven.Add(operation.Syntax);
             }
 
             switch (operation)
@@ -380,7 +388,38 @@ internal sealed class StateRewrite
             }
         }
 
-        return _lambda.Body.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
+        return _lambda.Body.ReplaceNodes(
+            replacements.Keys.Union(forgiven),
+            (original, rewritten) => forgiven.Contains(original) ? Forgiven((ExpressionSyntax)rewritten) : replacements[original]);
+    }
+
+    /// <summary>
+    /// A field or property read through another (<c>_options.Factory</c>, <c>self.Options.Factory</c>) or through a captured
+    /// variable (<c>options.Factory</c>): a member of the value the state now carries, whose null state in the lambda came
+    /// from the code around it. A member read on <c>this</c> itself is the cases' own (<see cref="WasKnownNonNull"/> there).
+    /// </summary>
+    private bool IsOuterMemberRead(IOperation operation)
+    {
+        var receiver = operation switch
+        {
+            IFieldReferenceOperation { Instance: { } instance } => instance,
+            IPropertyReferenceOperation { Instance: { } instance } => instance,
+            _ => null,
+        };
+        while (receiver is IFieldReferenceOperation or IPropertyReferenceOperation)
+        {
+            var inner = receiver is IFieldReferenceOperation field ? field.Instance : ((IPropertyReferenceOperation)receiver).Instance;
+            if (inner is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+            {
+                return true;
+            }
+
+            receiver = inner;
+        }
+
+        return receiver is ILocalReferenceOperation or IParameterReferenceOperation
+            && StateCapture.ReferencedSymbol(receiver) is { } variable
+            && _capture.Captured.Contains(variable, SymbolEqualityComparer.Default);
     }
 
     /// <summary>

@@ -499,6 +499,113 @@ public sealed class TaskRunStateTests
     }
 
     /// <summary>
+    /// The same for a member of such a value (found in Foundatio's job runner: <c>_options.JobFactory(…)</c> after a null
+    /// test, read in a <c>Task.Run</c> lambda): through the state its null state starts from the declared maybe-null, and
+    /// the fix, which compiled with CS8602 under nullable warnings as errors, was dropped. The member read keeps a
+    /// <c>!</c>; one tested inside the lambda, or one that may be null there, takes none.
+    /// </summary>
+    [Fact]
+    public async Task MembersOfOuterValues_KnownNonNull_KeepWhatTheCompilerKnew()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading.Tasks;
+
+                sealed class Options
+                {
+                    public Func<int, string>? Factory { get; set; }
+                    public string? Name { get; set; }
+                }
+
+                sealed class Runner
+                {
+                    private readonly Options _options = new();
+
+                    public Task<string> Run(int n)
+                    {
+                        if (_options.Factory is null || _options.Name is null)
+                        {
+                            throw new InvalidOperationException();
+                        }
+
+                        return Task.Run({|#0:() => _options.Factory(n) + _options.Name.Length|});
+                    }
+
+                    public Task<int> Given(Options options)
+                    {
+                        if (options.Name is null)
+                        {
+                            return Task.FromResult(0);
+                        }
+
+                        return Task.Run({|#1:() => options.Name.Length + (options.Factory?.Invoke(1).Length ?? 0)|});
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                sealed class Options
+                {
+                    public Func<int, string>? Factory { get; set; }
+                    public string? Name { get; set; }
+                }
+
+                sealed class Runner
+                {
+                    private readonly Options _options = new();
+
+                    public Task<string> Run(int n)
+                    {
+                        if (_options.Factory is null || _options.Name is null)
+                        {
+                            throw new InvalidOperationException();
+                        }
+
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var (self, n) = ((Runner, int))state!;
+                                return self._options.Factory!(n) + self._options.Name!.Length;
+                            },
+                            (this, n),
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);
+                    }
+
+                    public Task<int> Given(Options options)
+                    {
+                        if (options.Name is null)
+                        {
+                            return Task.FromResult(0);
+                        }
+
+                        return Task.Factory.StartNew(
+                            static state =>
+                            {
+                                var options = (Options)state!;
+                                return options.Name!.Length + (options.Factory?.Invoke(1).Length ?? 0);
+                            },
+                            options,
+                            CancellationToken.None,
+                            TaskCreationOptions.DenyChildAttach,
+                            TaskScheduler.Default);
+                    }
+                }
+                """,
+        };
+        TurnOn(test);
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this' and 'n'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'options'", "a closure and a delegate", "it"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// A deconstruction's targets take no <c>!</c> (a written target has no non-null state to keep); a
     /// read after it does, where the compiler knew it non-null.
     /// </summary>
