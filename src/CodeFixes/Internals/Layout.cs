@@ -130,34 +130,64 @@ internal static class Layout
     {
         var text = newRoot.SyntaxTree.GetText();
         var spread = new List<TextSpan>();
-        var shifted = new Dictionary<int, int>();
+        // What follows a spread list on its last line, the rest of a chain (`).Unwrap().ContinueWith(…)` and the lines of
+        // that list), moves with the line; a list in it is laid out from its new line by the next round, as it would
+        // have been had the rewrites come the other way round.
+        var chainRests = new List<TextSpan>();
         foreach (var list in newRoot.DescendantNodes(n => changes.Any(c => c.IntersectsWith(n.FullSpan))).OfType<BaseArgumentListSyntax>())
         {
             // A list inside one spread here is laid out from its new lines by the steps after this one.
             if (list.Arguments.Count > 1
                 && !spread.Any(s => s.Contains(list.Span))
+                && !chainRests.Any(r => r.Contains(list.SpanStart))
                 && changes.Any(c => c.IntersectsWith(list.Span))
                 && !WrittenShapes.IsOneALine(text, list)
                 && (style.ArgumentsOneALine ? Spans(text, list) > 1 || WillSplitABlock(text, list, style) : LeavesSeveralAfterABlock(text, list, style)))
             {
                 spread.Add(list.Span);
-                // A list that opens on a line an earlier list's spread moves (`}, state)).ContinueWith(`, the line that
-                // ends a chain's first call) indents from where that line goes, as it would had it been spread first.
-                var opening = text.Lines.GetLineFromPosition(list.SpanStart);
-                var column = style.Indentation(opening.ToString()) + (shifted.TryGetValue(opening.LineNumber, out var moved) ? moved : 0) + style.IndentSize;
+                var column = style.Indentation(text.Lines.GetLineFromPosition(list.SpanStart).ToString()) + style.IndentSize;
+                var last = list.Arguments.Last();
+                var lastMoves = !BeginsLine(text, last);
+                var shift = 0;
                 foreach (var argument in list.Arguments.Where(a => !BeginsLine(text, a)))
                 {
                     // An argument over several lines (a lambda's block) takes its lines along.
                     yield return BreakBefore(argument, style.NewLine + style.Whitespace(column));
-                    var shift = MovedLines.Shift(text, argument, column, column, style);
+                    shift = MovedLines.Shift(text, argument, column, column, style);
                     foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, shift, style))
                     {
-                        shifted[text.Lines.GetLineFromPosition(edit.Span.Start).LineNumber] = shift;
+                        yield return edit;
+                    }
+                }
+
+                if (lastMoves && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
+                {
+                    chainRests.Add(TextSpan.FromBounds(list.Span.End, top.Span.End));
+                    var from = text.Lines.GetLineFromPosition(last.Span.End).LineNumber;
+                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, from, text.Lines.GetLineFromPosition(top.Span.End).LineNumber, shift, style))
+                    {
                         yield return edit;
                     }
                 }
             }
         }
+    }
+
+    /// <summary>The outermost expression of the chain a call begins (<c>StartNew(…).Unwrap().ContinueWith(…)</c>).</summary>
+    private static SyntaxNode? ChainTop(SyntaxNode? call)
+    {
+        var top = call;
+        while (top?.Parent is { } parent
+            && (parent is MemberAccessExpressionSyntax member && member.Expression == top
+                || parent is InvocationExpressionSyntax invocation && invocation.Expression == top
+                || parent is ConditionalAccessExpressionSyntax conditional && conditional.Expression == top
+                || parent is ElementAccessExpressionSyntax element && element.Expression == top
+                || parent.IsKind(SyntaxKind.SuppressNullableWarningExpression)))
+        {
+            top = parent;
+        }
+
+        return top;
     }
 
     private static bool WillSplitABlock(SourceText text, BaseArgumentListSyntax list, Style style) =>

@@ -131,9 +131,11 @@ internal static class LongLines
         var inner = style.Whitespace(indentation + style.IndentSize);
 
         // A list begun on an earlier line whose arguments this line continues (one argument wrapped before, more added
-        // since): the arguments on this line go one a line, as its first already does.
+        // since): the arguments on this line go one a line, as its first already does. Not a list whose argument before
+        // them ends on this line (`}, token).ContinueWith(…)`, after a lambda's block): that line is the block's end, and
+        // what made it long was written after it.
         if (root.DescendantNodes(line.Span).OfType<BaseArgumentListSyntax>().FirstOrDefault(l =>
-                l.Arguments.Count > 1 && l.SpanStart < line.Start && l.Arguments.Any(a => line.Span.Contains(a.SpanStart) && !Layout.BeginsLine(line.Text!, a))) is { } continued)
+                l.Arguments.Count > 1 && l.SpanStart < line.Start && ContinuesOnTheLine(l, line)) is { } continued)
         {
             var sameLevel = style.NewLine + style.Whitespace(indentation);
             return continued.Arguments.Where(a => line.Span.Contains(a.SpanStart) && !Layout.BeginsLine(line.Text!, a)).Select(a => Layout.BreakBefore(a, sameLevel)).ToArray();
@@ -185,6 +187,23 @@ internal static class LongLines
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// Whether arguments of <paramref name="list"/> share <paramref name="line"/> without beginning it, after an argument
+    /// that ended on an earlier line.
+    /// </summary>
+    private static bool ContinuesOnTheLine(BaseArgumentListSyntax list, TextLine line)
+    {
+        for (var i = 1; i < list.Arguments.Count; i++)
+        {
+            if (line.Span.Contains(list.Arguments[i].SpanStart) && !Layout.BeginsLine(line.Text!, list.Arguments[i]))
+            {
+                return list.Arguments[i - 1].Span.End < line.Start;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

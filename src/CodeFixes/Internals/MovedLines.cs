@@ -178,15 +178,17 @@ internal static class MovedLines
     }
 
     /// <summary>The edits that move the lines of <paramref name="node"/> after its first by <paramref name="shift"/> columns.</summary>
-    public static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, SyntaxNode node, int shift, Style style)
+    public static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, SyntaxNode node, int shift, Style style) =>
+        ShiftLines(root, text, text.Lines.GetLineFromPosition(node.SpanStart).LineNumber, text.Lines.GetLineFromPosition(node.Span.End).LineNumber, shift, style);
+
+    /// <summary>The edits that move the lines after <paramref name="first"/>, to <paramref name="last"/>, by <paramref name="shift"/> columns.</summary>
+    public static IEnumerable<TextChange> ShiftLines(SyntaxNode root, SourceText text, int first, int last, int shift, Style style)
     {
         if (shift == 0)
         {
             yield break;
         }
 
-        var first = text.Lines.GetLineFromPosition(node.SpanStart).LineNumber;
-        var last = text.Lines.GetLineFromPosition(node.Span.End).LineNumber;
         for (var number = first + 1; number <= last; number++)
         {
             var line = text.Lines[number];

@@ -500,24 +500,33 @@ public sealed class LayoutTests
     }
 
     /// <summary>
-    /// TPL0001 writes a block into a one-line <c>StartNew</c>, TPL0019 adds arguments after it: either order gives one
-    /// text. A line comment after <c>}, state));</c> speaks of the statement, not of the state beside the brace, so it
-    /// stays at the end; and a chain's second list, opening on the line where the first one closes, indents from where
-    /// that line goes. Both used to follow the order (found by the long rule-pair run).
+    /// TPL0001 writes a block into a one-line <c>StartNew</c> or <c>ContinueWith</c>, TPL0019 adds arguments after it:
+    /// either order gives one text. A line comment after <c>}, state));</c> speaks of the statement, not of the state
+    /// beside the brace, so it stays at the end; a chain's second list, opening on the line where the first one closes,
+    /// indents from where that line goes (both found by the long rule-pair run); and a <c>ContinueWith</c> made too long
+    /// on the line that closes a lambda's block (<c>}, token).ContinueWith(…)</c>, Foundatio's queue worker) is wrapped at
+    /// its own list, not by moving the token before it to a line of its own, which only one order did. Where TPL0007 then
+    /// rewrites the <c>Task.Run</c> before that list, the list moves with the line it opens on.
     /// </summary>
     [Fact]
-    public async Task BlockThenArguments_OnAChainAndBeforeAComment_GiveOneTextInEitherOrder()
+    public async Task BlockThenArguments_GiveOneTextInEitherOrder()
     {
         const string code = """
             using System;
+            using System.Threading;
             using System.Threading.Tasks;
 
             class C
             {
-                void M(int x, Action<int> log)
+                void M(int x, Action<int> log, CancellationTokenSource linkedCancellationTokenSource)
                 {
                     _ = Task.Factory.StartNew(() => log(x));        // the first
                     _ = Task.Factory.StartNew(() => log(x)).ContinueWith(t => log(x + 1));
+                    _ = Task.Run(async () =>
+                    {
+                        await Task.Delay(10);
+                        log(x);
+                    }, linkedCancellationTokenSource.Token).ContinueWith(_ => linkedCancellationTokenSource.Dispose());
                 }
             }
             """;
@@ -525,6 +534,13 @@ public sealed class LayoutTests
         Assert.Equal(stateFirst, await FormatRun.FixAsync(code, DiagnosticIds.ExplicitScheduler, DiagnosticIds.UseTaskState));
         Assert.Contains("            TaskScheduler.Current);        // the first\n", stateFirst, StringComparison.Ordinal);
         Assert.Contains("            TaskScheduler.Current).ContinueWith(\n                static (t, state) =>\n                {\n                    var (log, x)", stateFirst, StringComparison.Ordinal);
+        Assert.Contains("        }, linkedCancellationTokenSource.Token).ContinueWith(\n            static (_, state) =>", stateFirst, StringComparison.Ordinal);
+
+        // TPL0007 rewrites the receiver of a ContinueWith whose list TPL0019 spread: the rest of the chain moves with the
+        // line it starts on, as it does when the list is spread last.
+        var runFirst = await FormatRun.FixAsync(code, DiagnosticIds.TaskRunState, DiagnosticIds.ExplicitScheduler);
+        Assert.Equal(runFirst, await FormatRun.FixAsync(code, DiagnosticIds.ExplicitScheduler, DiagnosticIds.TaskRunState));
+        Assert.Contains("            TaskScheduler.Default).Unwrap().ContinueWith(\n                _ => linkedCancellationTokenSource.Dispose(),", runFirst, StringComparison.Ordinal);
     }
 
     /// <summary>
