@@ -125,7 +125,7 @@ internal static class LongLines
         // Any construct on the line may be wrapped: the rewrite made the whole line long, wherever on it it wrote. One
         // it wrote in goes first: `x.Load(id).ContinueWith(…)` is wrapped at the continuation's list that a fix gave
         // arguments, not at the receiver's call before it (azure-amqp's SASL handler).
-        var onLine = root.DescendantNodes(line.Span).Where(n => line.Span.Contains(n.Span) && !InInterpolation(n)).ToList();
+        var onLine = root.DescendantNodes(line.Span).Where(n => (line.Span.Contains(n.Span) || ArgumentsOnTheLine(n, line)) && !InInterpolation(n)).ToList();
         var nodes = onLine.Where(n => written.Any(w => w.IntersectsWith(n.Span))).Concat(onLine).ToList();
         var indentation = style.Indentation(line.ToString());
         var inner = style.Whitespace(indentation + style.IndentSize);
@@ -188,6 +188,15 @@ internal static class LongLines
 
         return null;
     }
+
+    /// <summary>
+    /// A list that opens on the line with every argument on it, its <c>)</c> on a later line (after a line comment:
+    /// <c>Delay(400, token // the time-out</c>): it can be wrapped on this line like one that closes there.
+    /// </summary>
+    private static bool ArgumentsOnTheLine(SyntaxNode node, TextLine line) =>
+        node is BaseArgumentListSyntax { Arguments.Count: > 0 } list
+        && line.Span.Contains(list.SpanStart)
+        && list.Arguments.All(a => line.Span.Contains(a.Span));
 
     /// <summary>
     /// Whether arguments of <paramref name="list"/> share <paramref name="line"/> without beginning it, after an argument

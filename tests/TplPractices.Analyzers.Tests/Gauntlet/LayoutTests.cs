@@ -544,6 +544,32 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// A list whose <c>)</c> sits on the next line, after a line comment (<c>Task.Delay(400 // the time-out</c>), made too
+    /// long by an added argument, is wrapped on its own line like one that closes there (found by the long gauntlet's
+    /// "comments everywhere" context: only lists wholly on the line were wrapped, and the fix wrote a line of 212).
+    /// </summary>
+    [Fact]
+    public async Task ListClosingOnTheNextLine_IsWrappedWhereTheFixMadeItLong()
+    {
+        const string code = """
+            using System.Threading.Tasks;
+
+            static class Api
+            {
+                static async Task<bool> RaceAgainstTheClock(Task workThatMayTakeAVeryLongTimeToComplete)
+                {
+                    var firstOfTheTwoToFinish = await Task.WhenAny(workThatMayTakeAVeryLongTimeToComplete, Task.Delay(400 // the time-out, in milliseconds, as the service agreement says
+                    ));
+                    return firstOfTheTwoToFinish == workThatMayTakeAVeryLongTimeToComplete;
+                }
+            }
+            """;
+        var result = await FormatRun.FixAsync(code, DiagnosticIds.DelayTimer);
+        Assert.Contains("Task.Delay(\n            400,\n            delayCancellation.Token // the time-out, in milliseconds, as the service agreement says\n        ));", result, StringComparison.Ordinal);
+        Assert.All(result.Split('\n'), l => Assert.True(l.Length <= 160, l));
+    }
+
+    /// <summary>
     /// A body block laid out again keeps the comments before its brace: one after a line comment goes on a line of its
     /// own, not after that comment, where it would become part of it.
     /// </summary>
