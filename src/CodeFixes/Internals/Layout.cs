@@ -146,24 +146,23 @@ internal static class Layout
             {
                 spread.Add(list.Span);
                 var column = style.Indentation(text.Lines.GetLineFromPosition(list.SpanStart).ToString()) + style.IndentSize;
-                var last = list.Arguments.Last();
-                var lastMoves = !BeginsLine(text, last);
-                var shift = 0;
                 foreach (var argument in list.Arguments.Where(a => !BeginsLine(text, a)))
                 {
                     // An argument over several lines (a lambda's block) takes its lines along.
                     yield return BreakBefore(argument, style.NewLine + style.Whitespace(column));
-                    shift = MovedLines.Shift(text, argument, column, column, style);
-                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, shift, style))
+                    foreach (var edit in MovedLines.ShiftLines(newRoot, text, argument, MovedLines.Shift(text, argument, column, column, style), style))
                     {
                         yield return edit;
                     }
                 }
 
-                if (lastMoves && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
+                // The last argument moved: the lines after it that continue its chain move as its own lines did.
+                var last = list.Arguments.Last();
+                if (!BeginsLine(text, last) && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
                 {
                     chainRests.Add(TextSpan.FromBounds(list.Span.End, top.Span.End));
                     var from = text.Lines.GetLineFromPosition(last.Span.End).LineNumber;
+                    var shift = MovedLines.Shift(text, last, column, column, style);
                     foreach (var edit in MovedLines.ShiftLines(newRoot, text, from, text.Lines.GetLineFromPosition(top.Span.End).LineNumber, shift, style))
                     {
                         yield return edit;

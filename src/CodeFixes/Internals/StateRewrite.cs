@@ -400,21 +400,19 @@ internal sealed class StateRewrite
     /// </summary>
     private bool IsOuterMemberRead(IOperation operation)
     {
-        var receiver = operation switch
+        if (operation is not (IFieldReferenceOperation or IPropertyReferenceOperation))
         {
-            IFieldReferenceOperation { Instance: { } instance } => instance,
-            IPropertyReferenceOperation { Instance: { } instance } => instance,
-            _ => null,
-        };
+            return false;
+        }
+
+        var receiver = ((IMemberReferenceOperation)operation).Instance;
         while (receiver is IFieldReferenceOperation or IPropertyReferenceOperation)
         {
-            var inner = receiver is IFieldReferenceOperation field ? field.Instance : ((IPropertyReferenceOperation)receiver).Instance;
-            if (inner is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
+            receiver = ((IMemberReferenceOperation)receiver).Instance;
+            if (receiver is IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             {
                 return true;
             }
-
-            receiver = inner;
         }
 
         return receiver is ILocalReferenceOperation or IParameterReferenceOperation

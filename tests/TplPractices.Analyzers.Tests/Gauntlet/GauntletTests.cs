@@ -23,7 +23,7 @@ public sealed class GauntletTests(ITestOutputHelper output)
 
     /// <summary>
     /// How many cases each context takes in the default run: two since 2026-12-06, when three put the README's test
-    /// command at 93 s of its 90 in CI; <c>TPL_GAUNTLET=long</c> takes them all (run the same day, passed).
+    /// command at 93 s of its 90 in CI; <c>TPL_GAUNTLET=long</c> takes them all.
     /// </summary>
     private const int SampledCases = 2;
 
