@@ -236,7 +236,8 @@ internal static partial class DelayTimer
             return null;
         }
 
-        if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop))
+        if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop)
+            || WaitsOnly(body, statement) && TestsBeforeTheFirstPass(loop))
         {
             return null;
         }
@@ -309,6 +310,25 @@ internal static partial class DelayTimer
                 ? body
                 : null;
     }
+
+    /// <summary>
+    /// A pass that holds the delay and nothing else (in a <c>try</c> or not): the loop waits until its condition changes
+    /// (<c>while (_queue.IsRunning) { await Task.Delay(50); }</c>) and does no work a timer could pace.
+    /// </summary>
+    private static bool WaitsOnly(IBlockOperation body, IOperation statement) =>
+        body.Operations.Length == 1
+        && (body.Operations[0] == statement || body.Operations[0] is ITryOperation { Body.Operations.Length: 1 });
+
+    /// <summary>
+    /// A <c>while</c> or <c>for</c> whose condition is tested before the first pass (not <c>true</c>): as a wait, it may
+    /// end at once, where a timer made before the loop would cost one on every call that does not wait.
+    /// </summary>
+    private static bool TestsBeforeTheFirstPass(ILoopOperation loop) => loop switch
+    {
+        IWhileLoopOperation { ConditionIsTop: true, Condition: { } condition } => condition.ConstantValue.Value is not true,
+        IForLoopOperation { Condition: { } condition } => condition.ConstantValue.Value is not true,
+        _ => false,
+    };
 
     private static bool StartsThePass(IOperation statement, IBlockOperation body) =>
         body.Operations.First() is var first && (first == statement || first is ITryOperation attempt && attempt.Body.Operations.FirstOrDefault() == statement);

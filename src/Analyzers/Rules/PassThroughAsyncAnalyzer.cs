@@ -19,7 +19,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor Rule = DescriptorFactory.Create(
         DiagnosticIds.PassThroughAsync,
         title: "Return the task of a pass-through async method instead of awaiting it",
-        messageFormat: "{0} only awaits {1} and hands on its result: return its task instead of making a state machine and a second task",
+        messageFormat: "{0} only awaits {1}: drop 'async' and return a task directly, saving a state machine and a second task",
         DiagnosticCategories.Performance,
         DiagnosticSeverity.Info,
         description: "An async method, local function or lambda whose every path ends in one 'await' of a task, with nothing "
@@ -56,7 +56,7 @@ public sealed class PassThroughAsyncAnalyzer : DiagnosticAnalyzer
                     ? Properties(site).Add(PassThroughAsync.ConstantKey, "1")
                     : Properties(site),
                 Name(site.Declaration),
-                string.Join(" or ", site.Tasks.SelectMany(Callees).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : " (complete already)")));
+                string.Join(" or ", site.Tasks.SelectMany(Callees).Distinct().Select(n => "'" + n + "'")) + (site.Value is null ? string.Empty : ", complete already, then returns a value")));
         }
     }
 

@@ -228,6 +228,84 @@ public sealed class DelayTimerLoopWorkTests
     }
 
     /// <summary>
+    /// A pass that only waits, in a loop that tests its condition first, is a wait for the condition to change (a
+    /// shutdown that waits for running work), not a timer: most calls may not wait at all, and a timer made before the
+    /// loop would cost one each time. Not reported, in a <c>try</c> or not, on a flag, a token or another object's
+    /// property. Still reported: a pass with work beside the delay, and a wait-only pass that runs at least once
+    /// (<c>do … while</c>, <c>while (true)</c>), where one timer never costs more than the delays it replaces.
+    /// </summary>
+    [Fact]
+    public async Task AWaitOnlyPass_TestedFirst_IsNotATimer()
+    {
+        const string Code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class Worker
+            {
+                public bool IsRunning { get; set; }
+            }
+
+            class C
+            {
+                private readonly Worker _worker = new();
+                private volatile bool _stopped;
+                private int _ticks;
+
+                async Task StopAsync()
+                {
+                    while (_worker.IsRunning)
+                    {
+                        await Task.Delay(50);
+                    }
+                }
+
+                async Task UntilStopped()
+                {
+                    for (; !_stopped;)
+                    {
+                        await Task.Delay(TimeSpan.FromMilliseconds(100)).ConfigureAwait(false);
+                    }
+                }
+
+                async Task UntilCanceled(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested)
+                    {
+                        try
+                        {
+                            await Task.Delay(1000, token);
+                        }
+                        catch (OperationCanceledException)
+                        {
+                        }
+                    }
+                }
+
+                async Task Counting()
+                {
+                    while (_worker.IsRunning)
+                    {
+                        _ticks++;
+                        await [|Task.Delay(50)|];
+                    }
+                }
+
+                async Task AtLeastOnce()
+                {
+                    do
+                    {
+                        await [|Task.Delay(50)|];
+                    }
+                    while (_worker.IsRunning);
+                }
+            }
+            """;
+        await Verify.VerifyAnalyzerAsync(Code);
+    }
+
+    /// <summary>
     /// Not reported: a pass that awaits two delays (each is a pause among others), and a period computed anew in each
     /// pass (a heartbeat that subtracts the last round trip). Reported without a fix: awaited work beside a token the
     /// loop does not catch (the tick's exception type would differ), and a period a local of the pass sets from a

@@ -95,9 +95,9 @@ public sealed class PassThroughAsyncCompletedTests
     public async Task AwaitOfACompletedTask_ThenAValue_ReturnsTheValuesTask()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CompletedTask' (complete already) and hands on its result: return its task instead of making a state machine and a second task"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'EchoAsync'", "'FromResult' (complete already)"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("This lambda", "'Delay' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CompletedTask', complete already, then returns a value: drop 'async' and return a task directly, saving a state machine and a second task"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'EchoAsync'", "'FromResult', complete already, then returns a value"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("This lambda", "'Delay', complete already, then returns a value"));
         await test.RunAsync();
     }
 
@@ -124,7 +124,7 @@ public sealed class PassThroughAsyncCompletedTests
             FixedCode = Source.Replace("public async Task<int> CountAsync() { {|#0:await|} Task.CompletedTask; return _count; }", "public Task<int> CountAsync() { return Task.FromResult(_count); }", StringComparison.Ordinal),
         };
         test.LinkedTargets.Add(TestTarget.NetStandard20);
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'CountAsync'", "'CompletedTask' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'CountAsync'", "'CompletedTask', complete already, then returns a value"));
         await test.RunAsync();
     }
 
@@ -215,7 +215,7 @@ public sealed class PassThroughAsyncCompletedTests
     /// one target.
     /// </summary>
     [Theory]
-    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "public Task<bool> ReadyAsync() { return Task.FromResult(true); }", "'CompletedTask' (complete already)")]
+    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "public Task<bool> ReadyAsync() { return Task.FromResult(true); }", "'CompletedTask', complete already, then returns a value")]
     [InlineData("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "public Task<bool> ReadyAsync() => Task.FromResult(true);", "'FromResult'")]
     public async Task ACachedConstant_IsFixed_OnOneTarget(string method, string fixedMethod, string callee)
     {
@@ -229,7 +229,7 @@ public sealed class PassThroughAsyncCompletedTests
     /// format run), the .NET copy reports it without a fix, in the light bulb and in Fix All.
     /// </summary>
     [Theory]
-    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "'CompletedTask' (complete already)")]
+    [InlineData("public async Task<bool> ReadyAsync() { {|#0:await|} Task.CompletedTask; return true; }", "'CompletedTask', complete already, then returns a value")]
     [InlineData("public async Task<bool> ReadyAsync() => {|#0:await|} Task.FromResult(true);", "'FromResult'")]
     public async Task ACachedConstant_HasNoFix_WhereTheFileHasAnotherTarget(string method, string callee)
     {
@@ -293,7 +293,7 @@ public sealed class PassThroughAsyncCompletedTests
             LanguageVersion = LanguageVersion.CSharp7_3,
             NullableContext = NullableContextOptions.Disable,
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'GetAsync'", "'CompletedTask' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'GetAsync'", "'CompletedTask', complete already, then returns a value"));
         await test.RunAsync();
     }
 
@@ -322,7 +322,7 @@ public sealed class PassThroughAsyncCompletedTests
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\n"));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n[*.cs]\ndotnet_diagnostic.TPL0003.severity = none\n"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Constant'", "'CompletedTask' (complete already)"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Constant'", "'CompletedTask', complete already, then returns a value"));
         await test.RunAsync();
     }
 }

@@ -190,7 +190,7 @@ public sealed class PassThroughAsyncPathTests
     public async Task EveryPathEndingInOnePassThrough_ReturnsTheTasks()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'ChooseAsync' only awaits 'FastAsync' or 'SlowAsync' and hands on its result: return its task instead of making a state machine and a second task"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'ChooseAsync' only awaits 'FastAsync' or 'SlowAsync': drop 'async' and return a task directly, saving a state machine and a second task"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'LookUpAsync'", "'DefaultAsync' or 'FindAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'SaveAsync'", "'SaveCoreAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'PickAsync'", "'FastAsync' or 'SlowAsync'"));

@@ -107,7 +107,7 @@ public sealed class PassThroughAsyncTests
     public async Task PassThroughs_ReturnTheTask()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CountCoreAsync' and hands on its result: return its task instead of making a state machine and a second task"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("'CountAsync' only awaits 'CountCoreAsync': drop 'async' and return a task directly, saving a state machine and a second task"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'SaveAsync'", "'SaveCoreAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'NameAsync'", "'NameCoreAsync'"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'TwiceAsync'", "'DoubleAsync'"));
