@@ -237,7 +237,7 @@ internal static partial class DelayTimer
         }
 
         if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop)
-            || WaitsOnly(body, statement) && TestsBeforeTheFirstPass(loop))
+            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement) || TestsAPassResult(loop)))
         {
             return null;
         }
@@ -329,6 +329,25 @@ internal static partial class DelayTimer
         IForLoopOperation { Condition: { } condition } => condition.ConstantValue.Value is not true,
         _ => false,
     };
+
+    /// <summary>
+    /// A condition that reads a variable the passes set, starting from a value that is not a constant (<c>var ready =
+    /// Check(); while (!ready) { await Task.Delay(200); ready = Check(); }</c>): a poll until the pass's result says
+    /// stop, which may end before the first pass. A variable that starts as a constant (<c>var running = true;</c>)
+    /// and is set nowhere else before the loop runs it at least once.
+    /// </summary>
+    private static bool TestsAPassResult(ILoopOperation loop)
+    {
+        var condition = loop is IWhileLoopOperation repeat ? repeat.Condition : ((IForLoopOperation)loop).Condition;
+        var function = loop.EnclosingFunction() ?? loop.Root();
+        return condition is not null && condition.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation or IParameterReferenceOperation
+            && StateCapture.ReferencedSymbol(o) is { } variable
+            && StateCapture.IsWrittenAnywhere(variable, loop.Body)
+            && !(variable is ILocalSymbol local
+                && function.InitializerOf(local) is { ConstantValue.HasValue: true }
+                && !function.Descendants().Any(w => !loop.Syntax.Span.Contains(w.Syntax.Span)
+                    && SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(w), local) && StateCapture.IsWrite(w))));
+    }
 
     private static bool StartsThePass(IOperation statement, IBlockOperation body) =>
         body.Operations.First() is var first && (first == statement || first is ITryOperation attempt && attempt.Body.Operations.FirstOrDefault() == statement);

@@ -228,14 +228,16 @@ public sealed class DelayTimerLoopWorkTests
     }
 
     /// <summary>
-    /// A pass that only waits, in a loop that tests its condition first, is a wait for the condition to change (a
-    /// shutdown that waits for running work), not a timer: most calls may not wait at all, and a timer made before the
-    /// loop would cost one each time. Not reported, in a <c>try</c> or not, on a flag, a token or another object's
-    /// property. Still reported: a pass with work beside the delay, and a wait-only pass that runs at least once
-    /// (<c>do … while</c>, <c>while (true)</c>), where one timer never costs more than the delays it replaces.
+    /// A loop that tests its condition first and may end before its first pass is a wait for something to change, not
+    /// a timer: many calls may not wait at all, and a timer made before the loop would cost one each time. Not
+    /// reported: a pass that only waits (a shutdown waiting for running work; in a <c>try</c> or not; on a flag, a
+    /// token or another object's property), and a test of a variable the pass sets that starts from a call's result
+    /// (<c>var stop = check(); while (!stop) { await Task.Delay(200); stop = check(); }</c>). Still reported: a pass
+    /// with work beside the delay, a wait-only pass that runs at least once (<c>do … while</c>), and a variable that
+    /// starts as a constant, where the loop runs at least once.
     /// </summary>
     [Fact]
-    public async Task AWaitOnlyPass_TestedFirst_IsNotATimer()
+    public async Task APollTestedFirst_IsNotATimer()
     {
         const string Code = """
             using System;
@@ -289,6 +291,26 @@ public sealed class DelayTimerLoopWorkTests
                     {
                         _ticks++;
                         await [|Task.Delay(50)|];
+                    }
+                }
+
+                static async Task WaitFor(Func<bool> check)
+                {
+                    var stop = check();
+                    while (!stop)
+                    {
+                        await Task.Delay(200);
+                        stop = check();
+                    }
+                }
+
+                static async Task RunsOnce(Func<bool> check)
+                {
+                    var stop = false;
+                    while (!stop)
+                    {
+                        await [|Task.Delay(200)|];
+                        stop = check();
                     }
                 }
 
