@@ -21,40 +21,73 @@ internal static class AuthorSpacing
     /// </summary>
     public static IEnumerable<TextChange> Restored(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes)
     {
+        if (changes.Count == 0)
+        {
+            return [];
+        }
+
         var oldText = oldRoot.SyntaxTree.GetText();
-        var newText = newRoot.SyntaxTree.GetText();
         var newSpans = TextEdits.NewSpans(changes);
+        var edits = new List<TextChange>();
         for (var i = 0; i < changes.Count; i++)
         {
             var change = changes[i];
             var was = oldText.ToString(change.Span);
             var now = change.NewText ?? string.Empty;
-            if (InsertedBefore(oldRoot, newRoot, change.Span, newSpans[i], was, now) is { } inserted)
+            if ((InsertedBefore(oldRoot, newRoot, change.Span, newSpans[i], was, now) ?? TrailingSpacesPutBack(oldRoot, newRoot, change.Span, newSpans[i], was, now)) is { } edit)
             {
-                yield return inserted;
-                continue;
+                edits.Add(edit);
             }
-
-            if (TrailingSpacesPutBack(oldRoot, newRoot, change.Span, newSpans[i], was, now) is { } trailing)
-            {
-                yield return trailing;
-                continue;
-            }
-
-            if (was == now
-                || !IsSpacing(was) || !IsSpacing(now)
-                || (i > 0 && changes[i - 1].Span.End >= change.Span.Start)
-                || (i + 1 < changes.Count && changes[i + 1].Span.Start <= change.Span.End)
-                || !BetweenTokens(oldRoot, change.Span, out var oldLeft, out var oldRight)
-                || !BetweenTokens(newRoot, newSpans[i], out var newLeft, out var newRight)
-                || oldLeft.Text != newLeft.Text || oldRight.Text != newRight.Text
-                || OnOtherLines(oldText, oldLeft, oldRight) || OnOtherLines(newText, newLeft, newRight))
-            {
-                continue;
-            }
-
-            yield return new TextChange(newSpans[i], was);
         }
+
+        var taken = edits.Select(e => e.Span).ToList();
+        edits.AddRange(BetweenKeptTokens(oldRoot, newRoot, changes, newSpans).Where(e => !taken.Any(t => t.IntersectsWith(e.Span) || t.Start == e.Span.End || e.Span.Start == t.End)));
+        return edits;
+    }
+
+    /// <summary>
+    /// The spacing on one line between two tokens that stand side by side in both texts, put back as the author had it
+    /// (<c>x+y</c> stays so, not <c>x + y</c>). The tokens of the changed lines are matched by a shortest diff of their
+    /// texts, in which white space plays no part: a diff of the text also matches spaces, and could pair the author's
+    /// space before <c>)</c> with the one the formatter put after <c>+</c> (<c>( total+x )</c> came back
+    /// <c>( total+ x)</c>). A pair counts inside a run of three matched tokens or more, so code the fix wrote that
+    /// happens to share two tokens with the author's takes none of its spacing.
+    /// </summary>
+    private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes, IReadOnlyList<TextSpan> newSpans)
+    {
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
+        var oldTokens = TokensOfLines(oldRoot, oldText, TextSpan.FromBounds(changes[0].Span.Start, changes.Max(c => c.Span.End)));
+        var newTokens = TokensOfLines(newRoot, newText, TextSpan.FromBounds(newSpans.Min(s => s.Start), newSpans.Max(s => s.End)));
+        if (TextEdits.Matches(oldTokens.Select(t => t.Text), newTokens.Select(t => t.Text)) is not { } matches)
+        {
+            yield break;
+        }
+
+        bool Adjacent(int i) => i >= 0 && i + 1 < matches.Count && matches[i + 1].Old == matches[i].Old + 1 && matches[i + 1].New == matches[i].New + 1;
+        for (var i = 0; i + 1 < matches.Count; i++)
+        {
+            if (!Adjacent(i) || !(Adjacent(i - 1) || Adjacent(i + 1)))
+            {
+                continue;
+            }
+
+            var oldGap = TextSpan.FromBounds(oldTokens[matches[i].Old].Span.End, oldTokens[matches[i + 1].Old].SpanStart);
+            var newGap = TextSpan.FromBounds(newTokens[matches[i].New].Span.End, newTokens[matches[i + 1].New].SpanStart);
+            var was = oldText.ToString(oldGap);
+            var now = newText.ToString(newGap);
+            if (was != now && IsSpacing(was) && IsSpacing(now))
+            {
+                yield return new TextChange(newGap, was);
+            }
+        }
+    }
+
+    /// <summary>The tokens of the whole lines <paramref name="span"/> touches, those of an inactive #if branch not among them.</summary>
+    private static List<SyntaxToken> TokensOfLines(SyntaxNode root, SourceText text, TextSpan span)
+    {
+        var lines = TextSpan.FromBounds(text.Lines.GetLineFromPosition(span.Start).Start, text.Lines.GetLineFromPosition(span.End).End);
+        return root.DescendantTokens(lines).Where(t => lines.Contains(t.Span) && !t.IsKind(SyntaxKind.EndOfFileToken)).ToList();
     }
 
     private static bool IsSpacing(string text) => text.All(c => c is ' ' or '\t');

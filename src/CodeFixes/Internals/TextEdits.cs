@@ -163,6 +163,13 @@ internal static class TextEdits
         return id;
     }
 
+    /// <summary>The pairs of equal pieces a shortest edit script of two sequences keeps, in order; null past <see cref="MaxDifferences"/>.</summary>
+    public static List<(int Old, int New)>? Matches(IEnumerable<string> before, IEnumerable<string> after)
+    {
+        var ids = new Dictionary<string, int>(StringComparer.Ordinal);
+        return Matches(before.Select(p => Id(ids, p)).ToArray(), after.Select(p => Id(ids, p)).ToArray());
+    }
+
     /// <summary>
     /// The pairs of equal lines a shortest edit script keeps, in order (Myers' greedy diff); null past
     /// <see cref="MaxDifferences"/>.

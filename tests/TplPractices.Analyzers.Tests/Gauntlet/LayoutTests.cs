@@ -228,6 +228,42 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// The author's spacing stays where a diff of the text would line the spaces up wrongly: below a line the fix adds
+    /// (the state's unpacking), a run of spaces for alignment (<c>var total   = x+y;</c> came back <c>var total = x+y;</c>),
+    /// and a space the author put before <c>)</c>, which the diff paired with the one the formatter put after <c>+</c>
+    /// (<c>( total+product )</c> came back <c>( total+ product)</c>). Tokens are matched, not spaces.
+    /// </summary>
+    [Fact]
+    public async Task AuthorsAlignmentAndSpacesBeforeAParenthesis_Stay()
+    {
+        const string code = """
+            using System;
+            using System.Collections.Concurrent;
+            using System.Threading.Tasks;
+
+            public sealed class Sums
+            {
+                private readonly ConcurrentDictionary<string, int> _map = new();
+                private int _offset;
+
+                public Task Run(int x, int y) => Task.Run(() =>
+                {
+                    var total   = x+y;      // aligned by hand
+                    var product = x*y;
+                    Console.WriteLine( total+product );
+                });
+
+                public int Get(string key, int seed) => _map.GetOrAdd(key, k => k.Length+seed  +_offset);
+            }
+            """;
+        var result = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.TaskRunState, DiagnosticIds.StateOverload);
+        Assert.Contains("var (x, y) = ((int, int))state!;", result, StringComparison.Ordinal);
+        Assert.Contains("\n            var total   = x+y;      // aligned by hand\n            var product = x*y;\n", result, StringComparison.Ordinal);
+        Assert.Contains("Console.WriteLine( total+product );", result, StringComparison.Ordinal);
+        Assert.Contains("return k.Length+seed  +self._offset;", result, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// Spaces at the end of a line the fix did not write stay: formatting the call TPL0019 gave arguments trimmed them
     /// inside its lambda (DotNetty's channel pool has <c>if (this.pool.closed) </c>), a diff of lines the fix never
     /// touched. Only the spaces before a line break that the rewrite left where they were come back, on a line that is
