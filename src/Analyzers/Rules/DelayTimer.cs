@@ -27,6 +27,11 @@ internal static partial class DelayTimer
     /// </summary>
     public const string FixCancelDelayAfterWinner = "CancelDelayAfterWinner";
 
+    /// <summary>
+    /// Why a hosted service's timer loop is fixed one site at a time (<see cref="LeavesAHostedService"/>): the title's "(…)".
+    /// </summary>
+    public const string HostedServiceReason = "a stopped service's ExecuteTask then holds an OperationCanceledException, not a TaskCanceledException";
+
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
     public const string RaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
@@ -37,12 +42,13 @@ internal static partial class DelayTimer
 
     internal sealed class Context
     {
-        private Context(INamedTypeSymbol task, INamedTypeSymbol? periodicTimer, INamedTypeSymbol? timeSpan, INamedTypeSymbol? operationCanceled)
+        private Context(INamedTypeSymbol task, INamedTypeSymbol? periodicTimer, INamedTypeSymbol? timeSpan, INamedTypeSymbol? operationCanceled, INamedTypeSymbol? backgroundService)
         {
             Task = task;
             PeriodicTimer = periodicTimer;
             TimeSpan = timeSpan;
             OperationCanceled = operationCanceled;
+            BackgroundService = backgroundService;
         }
 
         public INamedTypeSymbol Task { get; }
@@ -54,22 +60,27 @@ internal static partial class DelayTimer
 
         public INamedTypeSymbol? OperationCanceled { get; }
 
+        /// <summary>Microsoft.Extensions.Hosting's base of hosted services, where the project references it.</summary>
+        public INamedTypeSymbol? BackgroundService { get; }
+
         public static Context? TryCreate(Compilation compilation) =>
             compilation.GetTypeByMetadataName(WellKnownTypeNames.Task) is { } task
                 ? new Context(
                     task,
                     compilation.GetTypeByMetadataName("System.Threading.PeriodicTimer"),
                     compilation.GetTypeByMetadataName("System.TimeSpan"),
-                    compilation.GetTypeByMetadataName("System.OperationCanceledException"))
+                    compilation.GetTypeByMetadataName("System.OperationCanceledException"),
+                    compilation.GetTypeByMetadataName("Microsoft.Extensions.Hosting.BackgroundService"))
                 : null;
     }
 
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? earlyDelays = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? earlyDelays = null, string? oneSiteReason = null)
         {
             Message = message;
+            OneSiteReason = oneSiteReason;
             EarlyDelays = earlyDelays ?? System.Array.Empty<IInvocationOperation>();
             FixKind = fixKind;
             Loop = loop;
@@ -113,6 +124,9 @@ internal static partial class DelayTimer
 
         public string Message { get; }
 
+        /// <summary>What the fix changes where it is offered one site at a time and kept out of Fix All; null otherwise.</summary>
+        public string? OneSiteReason { get; }
+
         public string? FixKind { get; }
 
         /// <summary>The timer loop, for the loop shape.</summary>
@@ -153,7 +167,7 @@ internal static partial class DelayTimer
 
         var earlyDelays = new System.Collections.Generic.List<IInvocationOperation>();
         return context.PeriodicTimer is not null && TimerLoopOf(delay, earlyDelays) is { } loop
-            ? new Site(LoopMessage, CanFix(delay, loop, context) && earlyDelays.All(d => CanFix(d, loop, context)) ? FixPeriodicTimer : null, loop, earlyDelays: earlyDelays)
+            ? LoopSite(delay, loop, earlyDelays, context)
             : null;
     }
 
@@ -484,7 +498,22 @@ internal static partial class DelayTimer
         && loop.Syntax.Parent is BlockSyntax or GlobalStatementSyntax
         && PositivePeriod(PeriodOf(delay).Value)
         && delay.TargetMethod.Parameters.Skip(1).All(IsToken) // a TimeProvider: no fix
-        && (CannotBeCanceled(delay) || IsCaughtAsCancellation(delay, context));
+        && (KeepsItsException(delay, context) || LeavesAHostedService(delay, context));
+
+    private static bool KeepsItsException(IInvocationOperation delay, Context context) =>
+        CannotBeCanceled(delay) || IsCaughtAsCancellation(delay, context);
+
+    /// <summary>
+    /// The loop's site: fixed where every delay the tick replaces can be, in Fix All where each keeps its exception,
+    /// one site at a time where a hosted service's task is the only place the other exception shows.
+    /// </summary>
+    private static Site LoopSite(IInvocationOperation delay, ILoopOperation loop, System.Collections.Generic.List<IInvocationOperation> earlyDelays, Context context)
+    {
+        var delays = earlyDelays.Prepend(delay).ToList();
+        var fixable = delays.All(d => CanFix(d, loop, context));
+        var exact = fixable && delays.All(d => KeepsItsException(d, context));
+        return new Site(LoopMessage, fixable ? FixPeriodicTimer : null, loop, earlyDelays: earlyDelays, oneSiteReason: fixable && !exact ? HostedServiceReason : null);
+    }
 
     /// <summary>
     /// A period both accept alike: PeriodicTimer takes whole milliseconds from 1 to uint.MaxValue - 1 and throws for
@@ -510,13 +539,20 @@ internal static partial class DelayTimer
     /// cancellation takes it as an OperationCanceledException or a base type, with no filter, no variable and no
     /// rethrow: the handler cannot tell the delay's TaskCanceledException from the tick's OperationCanceledException.
     /// </summary>
-    private static bool IsCaughtAsCancellation(IInvocationOperation delay, Context context)
-    {
-        if (context.OperationCanceled is not { } canceled)
-        {
-            return false;
-        }
+    private static bool IsCaughtAsCancellation(IInvocationOperation delay, Context context) =>
+        context.OperationCanceled is { } canceled
+        && CancellationHandler(delay, canceled) is { } handler
+        && handler.ExceptionType is INamedTypeSymbol caught && canceled.IsOrDerivesFrom(caught)
+        && handler.Filter is null
+        && handler.Locals.IsEmpty
+        && !handler.Handler.Descendants().Any(o => o is IThrowOperation { Exception: null });
 
+    /// <summary>
+    /// The catch of the innermost try around the delay, in the same function, that can take a cancellation (its type or a
+    /// base of it, or a type derived from it); null where none can.
+    /// </summary>
+    private static ICatchClauseOperation? CancellationHandler(IInvocationOperation delay, INamedTypeSymbol canceled)
+    {
         for (var current = delay.Parent; current is not null && current.Kind is not OperationKind.AnonymousFunction and not OperationKind.LocalFunction; current = current.Parent)
         {
             if (current is not ITryOperation attempt || !attempt.Body.Syntax.Span.Contains(delay.Syntax.Span))
@@ -526,14 +562,40 @@ internal static partial class DelayTimer
 
             foreach (var handler in attempt.Catches)
             {
-                var takesBoth = handler.ExceptionType is INamedTypeSymbol caught && canceled.IsOrDerivesFrom(caught);
-                if (takesBoth || handler.ExceptionType.IsOrDerivesFrom(canceled))
+                if (handler.ExceptionType is INamedTypeSymbol caught && canceled.IsOrDerivesFrom(caught) || handler.ExceptionType.IsOrDerivesFrom(canceled))
                 {
-                    return takesBoth
-                        && handler.Filter is null
-                        && handler.Locals.IsEmpty
-                        && !handler.Handler.Descendants().Any(o => o is IThrowOperation { Exception: null });
+                    return handler;
                 }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// The delay waits on the stopping token of a <c>BackgroundService.ExecuteAsync</c> override, in the method's own body,
+    /// and nothing there catches its cancellation: the exception ends the method's task, which only the host awaits. The
+    /// token is canceled only when the host stops the service, and the host then passes over a canceled task whose
+    /// exception is any OperationCanceledException, the delay's TaskCanceledException and the tick's alike.
+    /// </summary>
+    private static bool LeavesAHostedService(IInvocationOperation delay, Context context)
+    {
+        if (context.BackgroundService is not { } hosted
+            || context.OperationCanceled is not { } canceled
+            || delay.EnclosingFunction() is not null
+            || TokenOf(delay)?.WithoutImplicitConversions() is not IParameterReferenceOperation { Parameter: { Ordinal: 0, ContainingSymbol: IMethodSymbol method } token }
+            || !method.IsOverride
+            || method.Name != "ExecuteAsync"
+            || CancellationHandler(delay, canceled) is not null)
+        {
+            return false;
+        }
+
+        for (var overridden = method.OverriddenMethod; overridden is not null; overridden = overridden.OverriddenMethod)
+        {
+            if (SymbolEqualityComparer.Default.Equals(overridden.ContainingType, hosted))
+            {
+                return !StateCapture.IsWrittenAnywhere(token, delay.Root());
             }
         }
 

@@ -40,7 +40,13 @@ public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
         var delay = (IInvocationOperation)context.Operation;
         if (DelayTimer.Analyze(delay, symbols) is { } site && !delay.Syntax.IsInBrokenMember())
         {
-            options.Report(context, Diagnostic.Create(Rule, delay.Syntax.GetLocation(), site.Parts(), DiagnosticPropertyKeys.ForFix(site.FixKind), site.Message));
+            var properties = DiagnosticPropertyKeys.ForFix(site.FixKind);
+            options.Report(context, Diagnostic.Create(
+                Rule,
+                delay.Syntax.GetLocation(),
+                site.Parts(),
+                site.OneSiteReason is { } reason ? properties.Add(DiagnosticPropertyKeys.OneSiteReason, reason) : properties,
+                site.Message));
         }
     }
 }
