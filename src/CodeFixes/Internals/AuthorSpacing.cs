@@ -51,14 +51,37 @@ internal static class AuthorSpacing
     /// texts, in which white space plays no part: a diff of the text also matches spaces, and could pair the author's
     /// space before <c>)</c> with the one the formatter put after <c>+</c> (<c>( total+x )</c> came back
     /// <c>( total+ x)</c>). A pair counts inside a run of three matched tokens or more, so code the fix wrote that
-    /// happens to share two tokens with the author's takes none of its spacing.
+    /// happens to share two tokens with the author's takes none of its spacing. Each run of changed lines is matched
+    /// on its own, so a Fix All of many sites in a long file costs a diff per site, not one over the whole file.
     /// </summary>
     private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes, IReadOnlyList<TextSpan> newSpans)
     {
+        var oldLines = oldRoot.SyntaxTree.GetText().Lines;
+        var first = 0;
+        for (var i = 1; i <= changes.Count; i++)
+        {
+            if (i < changes.Count && oldLines.GetLineFromPosition(changes[i].Span.Start).LineNumber <= oldLines.GetLineFromPosition(changes[i - 1].Span.End).LineNumber + 1)
+            {
+                continue;
+            }
+
+            var oldSpan = TextSpan.FromBounds(changes[first].Span.Start, changes[i - 1].Span.End);
+            var newSpan = TextSpan.FromBounds(newSpans[first].Start, newSpans[i - 1].End);
+            foreach (var edit in BetweenKeptTokens(oldRoot, newRoot, oldSpan, newSpan))
+            {
+                yield return edit;
+            }
+
+            first = i;
+        }
+    }
+
+    private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SyntaxNode newRoot, TextSpan oldSpan, TextSpan newSpan)
+    {
         var oldText = oldRoot.SyntaxTree.GetText();
         var newText = newRoot.SyntaxTree.GetText();
-        var oldTokens = TokensOfLines(oldRoot, oldText, TextSpan.FromBounds(changes[0].Span.Start, changes.Max(c => c.Span.End)));
-        var newTokens = TokensOfLines(newRoot, newText, TextSpan.FromBounds(newSpans.Min(s => s.Start), newSpans.Max(s => s.End)));
+        var oldTokens = TokensOfLines(oldRoot, oldText, oldSpan);
+        var newTokens = TokensOfLines(newRoot, newText, newSpan);
         if (TextEdits.Matches(oldTokens.Select(t => t.Text), newTokens.Select(t => t.Text)) is not { } matches)
         {
             yield break;
