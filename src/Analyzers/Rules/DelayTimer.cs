@@ -251,7 +251,7 @@ internal static partial class DelayTimer
         }
 
         if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop)
-            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement) || TestsAPassResult(loop)))
+            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
         {
             return null;
         }
@@ -332,6 +332,18 @@ internal static partial class DelayTimer
     private static bool WaitsOnly(IBlockOperation body, IOperation statement) =>
         body.Operations.Length == 1
         && (body.Operations[0] == statement || body.Operations[0] is ITryOperation { Body.Operations.Length: 1 });
+
+    /// <summary>
+    /// A condition that reads another object's state, as written (<c>_queue.IsRunning</c>, <c>worker.Busy</c>): the loop
+    /// waits for that object's work to end, which it has often done already. A stop flag or token of the loop's own
+    /// (<c>!_stopped</c>, <c>!token.IsCancellationRequested</c>, <c>_running</c>) keeps a service's loop going for many
+    /// passes, where one timer pays.
+    /// </summary>
+    private static bool WaitsOnAnother(ILoopOperation loop) =>
+        (loop is IWhileLoopOperation repeat ? repeat.Condition : ((IForLoopOperation)loop).Condition)?.WithoutImplicitConversions() is IMemberReferenceOperation { Instance: { } instance } member
+        and (IPropertyReferenceOperation or IFieldReferenceOperation)
+        && member.Type?.SpecialType == SpecialType.System_Boolean
+        && instance is not IInstanceReferenceOperation;
 
     /// <summary>
     /// A <c>while</c> or <c>for</c> whose condition is tested before the first pass (not <c>true</c>): as a wait, it may

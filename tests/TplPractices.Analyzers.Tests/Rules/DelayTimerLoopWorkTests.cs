@@ -230,11 +230,12 @@ public sealed class DelayTimerLoopWorkTests
     /// <summary>
     /// A loop that tests its condition first and may end before its first pass is a wait for something to change, not
     /// a timer: many calls may not wait at all, and a timer made before the loop would cost one each time. Not
-    /// reported: a pass that only waits (a shutdown waiting for running work; in a <c>try</c> or not; on a flag, a
-    /// token or another object's property), and a test of a variable the pass sets that starts from a call's result
-    /// (<c>var stop = check(); while (!stop) { await Task.Delay(200); stop = check(); }</c>). Still reported: a pass
-    /// with work beside the delay, a wait-only pass that runs at least once (<c>do … while</c>), and a variable that
-    /// starts as a constant, where the loop runs at least once.
+    /// reported: a pass that only waits on another object's state (a shutdown waiting for running work, in a
+    /// <c>try</c> or not), and a test of a variable the pass sets that starts from a call's result (<c>var stop =
+    /// check(); while (!stop) { await Task.Delay(200); stop = check(); }</c>). Still reported: a wait-only pass on a
+    /// stop flag or token of the loop's own, which keeps going for many passes; a pass with work beside the delay; a
+    /// wait-only pass that runs at least once (<c>do … while</c>); and a variable that starts as a constant, where the
+    /// loop runs at least once.
     /// </summary>
     [Fact]
     public async Task APollTestedFirst_IsNotATimer()
@@ -263,11 +264,25 @@ public sealed class DelayTimerLoopWorkTests
                     }
                 }
 
+                async Task StopCaughtAsync(Worker worker)
+                {
+                    while (worker.IsRunning)
+                    {
+                        try
+                        {
+                            await Task.Delay(50);
+                        }
+                        catch (OperationCanceledException)
+                        {
+                        }
+                    }
+                }
+
                 async Task UntilStopped()
                 {
                     for (; !_stopped;)
                     {
-                        await Task.Delay(TimeSpan.FromMilliseconds(100)).ConfigureAwait(false);
+                        await [|Task.Delay(TimeSpan.FromMilliseconds(100))|].ConfigureAwait(false);
                     }
                 }
 
@@ -277,7 +292,7 @@ public sealed class DelayTimerLoopWorkTests
                     {
                         try
                         {
-                            await Task.Delay(1000, token);
+                            await [|Task.Delay(1000, token)|];
                         }
                         catch (OperationCanceledException)
                         {
