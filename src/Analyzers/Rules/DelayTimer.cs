@@ -340,36 +340,38 @@ internal static partial class DelayTimer
     /// passes, where one timer pays.
     /// </summary>
     private static bool WaitsOnAnother(ILoopOperation loop) =>
-        (loop is IWhileLoopOperation repeat ? repeat.Condition : ((IForLoopOperation)loop).Condition)?.WithoutImplicitConversions() is IMemberReferenceOperation { Instance: { } instance } member
-        and (IPropertyReferenceOperation or IFieldReferenceOperation)
-        && member.Type?.SpecialType == SpecialType.System_Boolean
-        && instance is not IInstanceReferenceOperation;
+        ConditionOf(loop) is IMemberReferenceOperation { Instance: { } instance } flag
+        && instance is not IInstanceReferenceOperation
+        && IsFlag(flag);
 
     /// <summary>
     /// A <c>while</c> or <c>for</c> whose condition is tested before the first pass (not <c>true</c>): as a wait, it may
     /// end at once, where a timer made before the loop would cost one on every call that does not wait.
     /// </summary>
-    private static bool TestsBeforeTheFirstPass(ILoopOperation loop) => loop switch
+    private static bool TestsBeforeTheFirstPass(ILoopOperation loop) =>
+        loop is not IWhileLoopOperation { ConditionIsTop: false }
+        && ConditionOf(loop) is { } condition
+        && condition.ConstantValue.Value is not true;
+
+    /// <summary>The condition of a <c>while</c>, <c>do … while</c> or <c>for</c>; null for <c>for (;;)</c>.</summary>
+    private static IOperation? ConditionOf(ILoopOperation loop) => loop switch
     {
-        IWhileLoopOperation { ConditionIsTop: true, Condition: { } condition } => condition.ConstantValue.Value is not true,
-        IForLoopOperation { Condition: { } condition } => condition.ConstantValue.Value is not true,
-        _ => false,
+        IWhileLoopOperation repeat => repeat.Condition,
+        IForLoopOperation counted => counted.Condition,
+        _ => null,
     };
 
     /// <summary>
     /// A condition that reads a variable the passes set, starting from a value that is not a constant (<c>var ready =
     /// Check(); while (!ready) { await Task.Delay(200); ready = Check(); }</c>): a poll until the pass's result says
-    /// stop, which may end before the first pass. A variable that starts as a constant (<c>var running = true;</c>)
-    /// and is set nowhere else before the loop runs it at least once.
+    /// stop, which may end before the first pass. A local that starts as a constant (<c>var running = true;</c>) and
+    /// that nothing sets outside the loop makes it run at least once.
     /// </summary>
     private static bool TestsAPassResult(ILoopOperation loop)
     {
-        var condition = loop is IWhileLoopOperation repeat ? repeat.Condition : ((IForLoopOperation)loop).Condition;
         var function = loop.EnclosingFunction() ?? loop.Root();
-        return condition is not null && condition.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation or IParameterReferenceOperation
-            && StateCapture.ReferencedSymbol(o) is { } variable
-            && StateCapture.IsWrittenAnywhere(variable, loop.Body)
-            && !(variable is ILocalSymbol local
+        return ConditionOf(loop) is { } condition
+            && PassResultsIn(condition, loop).Any(variable => !(variable is ILocalSymbol local
                 && function.InitializerOf(local) is { ConstantValue.HasValue: true }
                 && !function.Descendants().Any(w => !loop.Syntax.Span.Contains(w.Syntax.Span)
                     && SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(w), local) && StateCapture.IsWrite(w))));
@@ -437,10 +439,15 @@ internal static partial class DelayTimer
     /// Whether a local or parameter the test reads is declared or written in the loop (<c>var ready = await
     /// IsReadyAsync();</c>): a result of the pass, not a stop flag.
     /// </summary>
-    private static bool SetsAFlag(IOperation condition, ILoopOperation loop) =>
-        condition.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation or IParameterReferenceOperation
-            && StateCapture.ReferencedSymbol(o) is { } variable
-            && (loop.Syntax.Span.Contains(variable.Locations.FirstOrDefault()?.SourceSpan ?? default) || StateCapture.IsWrittenAnywhere(variable, loop)));
+    private static bool SetsAFlag(IOperation condition, ILoopOperation loop) => PassResultsIn(condition, loop).Any();
+
+    /// <summary>The locals and parameters a test reads that are declared or written in the loop: results of its passes.</summary>
+    private static System.Collections.Generic.IEnumerable<ISymbol> PassResultsIn(IOperation condition, ILoopOperation loop) =>
+        condition.DescendantsAndSelf()
+            .Where(o => o is ILocalReferenceOperation or IParameterReferenceOperation)
+            .Select(StateCapture.ReferencedSymbol)
+            .OfType<ISymbol>()
+            .Where(variable => loop.Syntax.Span.Contains(variable.Locations.FirstOrDefault()?.SourceSpan ?? default) || StateCapture.IsWrittenAnywhere(variable, loop));
 
     private static bool IsTimerLoop(ILoopOperation loop) => loop switch
     {

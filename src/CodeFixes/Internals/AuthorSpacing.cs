@@ -21,11 +21,6 @@ internal static class AuthorSpacing
     /// </summary>
     public static IEnumerable<TextChange> Restored(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes)
     {
-        if (changes.Count == 0)
-        {
-            return [];
-        }
-
         var oldText = oldRoot.SyntaxTree.GetText();
         var newSpans = TextEdits.NewSpans(changes);
         var edits = new List<TextChange>();

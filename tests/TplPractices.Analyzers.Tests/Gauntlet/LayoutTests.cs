@@ -243,7 +243,7 @@ public sealed class LayoutTests
 
             public sealed class Sums
             {
-                private readonly ConcurrentDictionary<string, int> _map = new();
+                private readonly ConcurrentDictionary<string, int> _map = new ConcurrentDictionary<string, int>();
                 private int _offset;
 
                 public Task Run(int x, int y) => Task.Run(() =>
@@ -261,6 +261,15 @@ public sealed class LayoutTests
         Assert.Contains("\n            var total   = x+y;      // aligned by hand\n            var product = x*y;\n", result, StringComparison.Ordinal);
         Assert.Contains("Console.WriteLine( total+product );", result, StringComparison.Ordinal);
         Assert.Contains("return k.Length+seed  +self._offset;", result, StringComparison.Ordinal);
+        Assert.Equal(result, await FormatRun.FixAsync(GauntletSetup.Single, result, DiagnosticIds.TaskRunState, DiagnosticIds.StateOverload));
+
+        // A library of two targets, netstandard2.0 beside net10.0 (TPL0007 gives no fix at C# 7.3 beside nullable
+        // annotations): the fix, written for both, keeps the same spacing, and a second run changes nothing.
+        var twoTargets = await FormatRun.FixAsync(GauntletSetup.Modern, code, DiagnosticIds.TaskRunState, DiagnosticIds.StateOverload);
+        Assert.Contains("StartNew(", twoTargets, StringComparison.Ordinal);
+        Assert.Contains("var total   = ", twoTargets, StringComparison.Ordinal);
+        Assert.Contains("Console.WriteLine( total+product );", twoTargets, StringComparison.Ordinal);
+        Assert.Equal(twoTargets, await FormatRun.FixAsync(GauntletSetup.Modern, twoTargets, DiagnosticIds.TaskRunState, DiagnosticIds.StateOverload));
     }
 
     /// <summary>

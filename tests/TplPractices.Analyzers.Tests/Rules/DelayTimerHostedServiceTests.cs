@@ -125,6 +125,55 @@ public sealed class DelayTimerHostedServiceTests
     }
 
     /// <summary>
+    /// A library of two targets, netstandard2.0 at C# 7.3 beside net10.0: the loop under <c>#if NET</c> gets the one-site
+    /// fix, which compiles in both copies (netstandard2.0 has no PeriodicTimer, and never sees the loop).
+    /// </summary>
+    [Fact]
+    public async Task MultiTargeted_TheLoopUnderIfNet_GetsTheFix()
+    {
+        const string Code = Hosting + """
+            namespace App
+            {
+                using System;
+                using System.Threading;
+                using System.Threading.Tasks;
+                using Microsoft.Extensions.Hosting;
+
+                public sealed class Poller : BackgroundService
+                {
+                    public int Polls;
+
+                    protected override async Task ExecuteAsync(CancellationToken stoppingToken)
+                    {
+            #if NET
+                        while (!stoppingToken.IsCancellationRequested)
+                        {
+                            Polls++;
+                            await [|Task.Delay(5, stoppingToken)|];
+                        }
+            #else
+                        await Task.Delay(5, stoppingToken);
+            #endif
+                    }
+                }
+            }
+            """;
+        var fixedCode = Code
+            .Replace("#if NET\n            while", "#if NET\n            using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));\n            while", StringComparison.Ordinal)
+            .Replace("[|Task.Delay(5, stoppingToken)|]", "timer.WaitForNextTickAsync(stoppingToken)", StringComparison.Ordinal);
+        Assert.NotEqual(Code, fixedCode);
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = fixedCode,
+            PreprocessorSymbols = { "NET" },
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3, Microsoft.CodeAnalysis.NullableContextOptions.Disable, PreprocessorSymbols: []) },
+            CodeFixTestBehaviors = CodeFixTestBehaviors.SkipFixAllCheck,
+            CodeActionEquivalenceKey = DelayTimerFixer.EquivalenceKey + "_OneSite",
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// Reported without a fix, where another caller or another exception could tell the two apart: a token other than
     /// the stopping token, a loop in a lambda the method starts, a catch that keeps the exception, a stopping token the
     /// method assigns, and an ExecuteAsync of a type that is no hosted service.
