@@ -24,4 +24,12 @@ public static class DiagnosticPropertyKeys
         fixKind is null
             ? System.Collections.Immutable.ImmutableDictionary<string, string?>.Empty
             : System.Collections.Immutable.ImmutableDictionary<string, string?>.Empty.Add(FixKind, fixKind);
+
+    /// <summary>
+    /// <paramref name="properties"/> with <see cref="OneSiteReason"/> set to <paramref name="reason"/>, which keeps the fix
+    /// out of Fix All; unchanged when there is no reason.
+    /// </summary>
+    internal static System.Collections.Immutable.ImmutableDictionary<string, string?> WithOneSiteReason(
+        System.Collections.Immutable.ImmutableDictionary<string, string?> properties, string? reason) =>
+        reason is null ? properties : properties.Add(OneSiteReason, reason);
 }

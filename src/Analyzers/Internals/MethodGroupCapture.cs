@@ -112,11 +112,7 @@ internal sealed class MethodGroupCapture
     {
         var name = Receiver is IInstanceReferenceOperation ? "this" : Receiver.Syntax.ToString();
         var fixable = hasStateOverload && HasExactFix;
-        var properties = DiagnosticPropertyKeys.ForFix(fixable ? FixMethodGroupState : null);
-        if (fixable && oneSiteReason is not null)
-        {
-            properties = properties.Add(DiagnosticPropertyKeys.OneSiteReason, oneSiteReason);
-        }
+        var properties = DiagnosticPropertyKeys.WithOneSiteReason(DiagnosticPropertyKeys.ForFix(fixable ? FixMethodGroupState : null), fixable ? oneSiteReason : null);
 
         options.Report(context, Diagnostic.Create(
             rule,

@@ -40,12 +40,11 @@ public sealed class DelayTimerAnalyzer : DiagnosticAnalyzer
         var delay = (IInvocationOperation)context.Operation;
         if (DelayTimer.Analyze(delay, symbols) is { } site && !delay.Syntax.IsInBrokenMember())
         {
-            var properties = DiagnosticPropertyKeys.ForFix(site.FixKind);
             options.Report(context, Diagnostic.Create(
                 Rule,
                 delay.Syntax.GetLocation(),
                 site.Parts(),
-                site.OneSiteReason is { } reason ? properties.Add(DiagnosticPropertyKeys.OneSiteReason, reason) : properties,
+                DiagnosticPropertyKeys.WithOneSiteReason(DiagnosticPropertyKeys.ForFix(site.FixKind), site.OneSiteReason),
                 site.Message));
         }
     }

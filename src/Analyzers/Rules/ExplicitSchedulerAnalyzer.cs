@@ -55,11 +55,12 @@ public sealed class ExplicitSchedulerAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        var properties = DiagnosticPropertyKeys.ForFix(site.Fix);
         options.Report(context, Diagnostic.Create(
             Rule,
             name.GetLocation(),
-            site.Fix == ExplicitScheduler.FixPassInPlace ? properties.Add(DiagnosticPropertyKeys.OneSiteReason, ExplicitScheduler.PassInPlaceReason) : properties,
+            DiagnosticPropertyKeys.WithOneSiteReason(
+                DiagnosticPropertyKeys.ForFix(site.Fix),
+                site.Fix == ExplicitScheduler.FixPassInPlace ? ExplicitScheduler.PassInPlaceReason : null),
             invocation.TargetMethod.Name,
             Message(site)));
     }

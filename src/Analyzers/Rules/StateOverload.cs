@@ -324,13 +324,11 @@ internal static partial class StateOverload
     public static ImmutableDictionary<string, string?> FactsOf(Site site)
     {
         var positions = OtherIndices(site).Select(i => site.Match.Callbacks[i].Position);
-        var facts = ImmutableDictionary<string, string?>.Empty
-            .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
-            .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture))));
-        if (OneSiteReason(site.Match) is { } reason)
-        {
-            facts = facts.Add(DiagnosticPropertyKeys.OneSiteReason, reason);
-        }
+        var facts = DiagnosticPropertyKeys.WithOneSiteReason(
+            ImmutableDictionary<string, string?>.Empty
+                .Add(StateOrdinalKey, site.Match.StateOrdinal.ToString(System.Globalization.CultureInfo.InvariantCulture))
+                .Add(CallbackPositionsKey, string.Join(" ", positions.Select(p => p.ToString(System.Globalization.CultureInfo.InvariantCulture)))),
+            OneSiteReason(site.Match));
 
         if (site.Match.ValueFactory < 0)
         {

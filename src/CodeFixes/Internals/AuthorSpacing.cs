@@ -51,18 +51,19 @@ internal static class AuthorSpacing
     /// </summary>
     private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SyntaxNode newRoot, IReadOnlyList<TextChange> changes, IReadOnlyList<TextSpan> newSpans)
     {
-        var oldLines = oldRoot.SyntaxTree.GetText().Lines;
+        var oldText = oldRoot.SyntaxTree.GetText();
+        var newText = newRoot.SyntaxTree.GetText();
         var first = 0;
         for (var i = 1; i <= changes.Count; i++)
         {
-            if (i < changes.Count && oldLines.GetLineFromPosition(changes[i].Span.Start).LineNumber <= oldLines.GetLineFromPosition(changes[i - 1].Span.End).LineNumber + 1)
+            if (i < changes.Count && oldText.Lines.GetLineFromPosition(changes[i].Span.Start).LineNumber <= oldText.Lines.GetLineFromPosition(changes[i - 1].Span.End).LineNumber + 1)
             {
                 continue;
             }
 
             var oldSpan = TextSpan.FromBounds(changes[first].Span.Start, changes[i - 1].Span.End);
             var newSpan = TextSpan.FromBounds(newSpans[first].Start, newSpans[i - 1].End);
-            foreach (var edit in BetweenKeptTokens(oldRoot, newRoot, oldSpan, newSpan))
+            foreach (var edit in BetweenKeptTokens(oldRoot, oldText, oldSpan, newRoot, newText, newSpan))
             {
                 yield return edit;
             }
@@ -71,10 +72,8 @@ internal static class AuthorSpacing
         }
     }
 
-    private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SyntaxNode newRoot, TextSpan oldSpan, TextSpan newSpan)
+    private static IEnumerable<TextChange> BetweenKeptTokens(SyntaxNode oldRoot, SourceText oldText, TextSpan oldSpan, SyntaxNode newRoot, SourceText newText, TextSpan newSpan)
     {
-        var oldText = oldRoot.SyntaxTree.GetText();
-        var newText = newRoot.SyntaxTree.GetText();
         var oldTokens = TokensOfLines(oldRoot, oldText, oldSpan);
         var newTokens = TokensOfLines(newRoot, newText, newSpan);
         if (TextEdits.Matches(oldTokens.Select(t => t.Text), newTokens.Select(t => t.Text)) is not { } matches)

@@ -30,7 +30,8 @@ public sealed class DelayTimerHostedServiceTests
 
         """;
 
-    private const string Service = Hosting + """
+    /// <summary>The base type, then the opening of the namespace the services below are declared in.</summary>
+    private const string App = Hosting + """
         namespace App
         {
             using System;
@@ -38,6 +39,10 @@ public sealed class DelayTimerHostedServiceTests
             using System.Threading.Tasks;
             using Microsoft.Extensions.Hosting;
 
+
+        """;
+
+    private const string Service = App + """
             public sealed class Poller : BackgroundService
             {
                 public int Polls;
@@ -131,14 +136,7 @@ public sealed class DelayTimerHostedServiceTests
     [Fact]
     public async Task MultiTargeted_TheLoopUnderIfNet_GetsTheFix()
     {
-        const string Code = Hosting + """
-            namespace App
-            {
-                using System;
-                using System.Threading;
-                using System.Threading.Tasks;
-                using Microsoft.Extensions.Hosting;
-
+        const string Code = App + """
                 public sealed class Poller : BackgroundService
                 {
                     public int Polls;
@@ -181,14 +179,7 @@ public sealed class DelayTimerHostedServiceTests
     [Fact]
     public async Task OtherTokensCallersOrCatches_HaveNoFix()
     {
-        const string Code = Hosting + """
-            namespace App
-            {
-                using System;
-                using System.Threading;
-                using System.Threading.Tasks;
-                using Microsoft.Extensions.Hosting;
-
+        const string Code = App + """
                 public sealed class Services : BackgroundService
                 {
                     private readonly CancellationTokenSource _own = new();
