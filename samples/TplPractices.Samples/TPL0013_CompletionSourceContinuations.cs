@@ -37,6 +37,14 @@ public class TPL0013_CompletionSourceContinuations
         }
     }
 
+    // Not reported: TaskCreationOptions.None written out is a choice. Whoever awaits this task runs inside the Close
+    // that completes it, so Close returns only once that code has finished.
+    public Task Closed => _closed.Task;
+
+    private readonly TaskCompletionSource<bool> _closed = new TaskCompletionSource<bool>(TaskCreationOptions.None);
+
+    public void Close() => _closed.TrySetResult(true);
+
     // Not reported: the source is completed before anyone can see its task, so its task has no continuations yet.
     public Task<string> Ready(string message)
     {

@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Globalization;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -17,7 +16,6 @@ internal static class CompletionSourceContinuations
 {
     public const string FixAddFlag = "AddRunContinuationsAsynchronously";
 
-    private const long AttachedToParent = 4;
     internal sealed class Context
     {
         private Context(Compilation compilation, INamedTypeSymbol options)
@@ -42,9 +40,9 @@ internal static class CompletionSourceContinuations
     }
 
     /// <summary>
-    /// True for a creation the rule reports: a source whose options (none, or a constant <c>None</c>) lack the flag,
-    /// whose task escapes before the code that made it has completed it. A flag that attaches is TPL0009's; options
-    /// passed as the state (CA2247's mistake) and options the analyzer cannot read are left alone.
+    /// True for a creation the rule reports: a source made without options, whose task escapes before the code that
+    /// made it has completed it. Options passed as the state (CA2247's mistake) are left alone, and so are options
+    /// passed as options, whatever they say.
     /// </summary>
     public static bool IsReported(IObjectCreationOperation creation, Context symbols)
     {
@@ -65,11 +63,9 @@ internal static class CompletionSourceContinuations
             var type = argument.Parameter?.Type;
             if (SymbolEqualityComparer.Default.Equals(type, symbols.Options))
             {
-                if (argument.Value.ConstantValue is not { HasValue: true, Value: { } value }
-                    || System.Convert.ToInt64(value, CultureInfo.InvariantCulture) != 0)
-                {
-                    return false;
-                }
+                // Options written out are a choice, TaskCreationOptions.None too: code that wants its continuations
+                // inline says so that way (and grpc-dotnet's comments say why).
+                return false;
             }
             else if (argument.Value.WithoutImplicitConversions().Type is { TypeKind: TypeKind.Enum } stateType
                 && (SymbolEqualityComparer.Default.Equals(stateType, symbols.ContinuationOptions) || SymbolEqualityComparer.Default.Equals(stateType, symbols.Options)))

@@ -6,9 +6,9 @@ using TplPractices.Analyzers.Rules;
 namespace TplPractices.Analyzers.CodeFixes.Rules;
 
 /// <summary>
-/// TPL0013: adds <c>TaskCreationOptions.RunContinuationsAsynchronously</c> to a TaskCompletionSource's creation: in
-/// place of a constant <c>None</c>, or as the options after the state (both sources have <c>(state, options)</c> and
-/// <c>(options)</c> constructors). Left out of Fix All and so of <c>dotnet format</c>: code can rely on continuations
+/// TPL0013: adds <c>TaskCreationOptions.RunContinuationsAsynchronously</c> to a TaskCompletionSource's creation, as the
+/// options after the state where there is one (both sources have <c>(state, options)</c> and <c>(options)</c>
+/// constructors; a creation that writes its options out is not reported). Left out of Fix All and so of <c>dotnet format</c>: code can rely on continuations
 /// running inside the completion (it reads a task's state right after completing a source), which no analysis proves absent.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CompletionSourceContinuationsFixer))]

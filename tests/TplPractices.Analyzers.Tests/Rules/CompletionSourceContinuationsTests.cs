@@ -185,14 +185,11 @@ public sealed class CompletionSourceContinuationsTests
     }
 
     [Fact]
-    public async Task StateNoneAndNamedArguments_KeepWhatTheCallPasses()
+    public async Task StateAndNamedArguments_KeepWhatTheCallPasses()
     {
         var before = Class("""
                 TaskCompletionSource<int> State(object owner) => [|new TaskCompletionSource<int>(owner)|];
-                TaskCompletionSource<int> None() => [|new TaskCompletionSource<int>(TaskCreationOptions.None)|];
-                TaskCompletionSource<int> Both(object owner) => [|new TaskCompletionSource<int>(owner, TaskCreationOptions.None)|];
                 TaskCompletionSource<int> Named(object owner) => [|new TaskCompletionSource<int>(state: owner)|];
-                TaskCompletionSource<int> Commented() => [|new TaskCompletionSource<int>(/* why */ TaskCreationOptions.None)|];
                 TaskCompletionSource NonGeneric() => [|new TaskCompletionSource()|];
                 private readonly TaskCompletionSource<string> _ready = [|new TaskCompletionSource<string>()|];
                 Task<string> Ready => _ready.Task;
@@ -204,12 +201,9 @@ public sealed class CompletionSourceContinuationsTests
             """);
         var after = Class($$"""
                 TaskCompletionSource<int> State(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
-                TaskCompletionSource<int> None() => new TaskCompletionSource<int>({{Flag}});
-                TaskCompletionSource<int> Both(object owner) => new TaskCompletionSource<int>(owner, {{Flag}});
                 TaskCompletionSource<int> Named(object owner) => new TaskCompletionSource<int>(
                     state: owner,
                     creationOptions: {{Flag}});
-                TaskCompletionSource<int> Commented() => new TaskCompletionSource<int>(/* why */ {{Flag}});
                 TaskCompletionSource NonGeneric() => new TaskCompletionSource({{Flag}});
                 private readonly TaskCompletionSource<string> _ready = new TaskCompletionSource<string>({{Flag}});
                 Task<string> Ready => _ready.Task;
@@ -259,6 +253,63 @@ public sealed class CompletionSourceContinuationsTests
             "; the 64 passed here is the source's state, not its options: a number binds to the object overload"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(""));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Options written out are the author's choice, <c>TaskCreationOptions.None</c> too: nobody writes it by accident,
+    /// and code that needs its awaiters to run inside the completion says so that way (grpc-dotnet's client makes its
+    /// request-completion and retry sources so, with comments saying the caller must wait for the awaiter, or the
+    /// awaiter must run under the lock). The same shapes without options are reported: only the argument differs.
+    /// </summary>
+    [Fact]
+    public async Task OptionsWrittenOut_EvenNone_AreTheAuthorsChoice()
+    {
+        const string Shapes = """
+            using System.Threading.Tasks;
+            using static System.Threading.Tasks.TaskCreationOptions;
+
+            sealed class Upload
+            {
+                private readonly object _gate = new object();
+                private TaskCompletionSource<string?> _nextAttempt;
+
+                public Upload(object owner)
+                {
+                    // The closer must wait until the content writer, awaiting this, has finished.
+                    Finished = <<new TaskCompletionSource<bool>(OPTIONS)>>;
+                    Owned = <<new TaskCompletionSource<int>(owner, OPTIONS)>>;
+                    _nextAttempt = <<new TaskCompletionSource<string?>(OPTIONS)>>;
+                }
+
+                public TaskCompletionSource<bool> Finished { get; }
+
+                public TaskCompletionSource<int> Owned { get; }
+
+                public Task<string?> NextAttempt { get { lock (_gate) { return _nextAttempt.Task; } } }
+
+                public void Retry(string attempt)
+                {
+                    lock (_gate)
+                    {
+                        // Awaiters run here, inside the lock.
+                        _nextAttempt.SetResult(attempt);
+                        _nextAttempt = <<new TaskCompletionSource<string?>(creationOptions: OPTIONS)>>;
+                    }
+                }
+            }
+            """;
+        string Written(string options) => Shapes.Replace("<<", "", StringComparison.Ordinal).Replace(">>", "", StringComparison.Ordinal)
+            .Replace("OPTIONS", options, StringComparison.Ordinal);
+        await Verify.VerifyAnalyzerAsync(Written("TaskCreationOptions.None"));
+        await Verify.VerifyAnalyzerAsync(Written("None"));
+
+        // Without the options each creation is reported: every task escapes before its source is completed.
+        var bare = Shapes.Replace("<<", "[|", StringComparison.Ordinal).Replace(">>", "|]", StringComparison.Ordinal)
+            .Replace("(OPTIONS)", "()", StringComparison.Ordinal)
+            .Replace("(owner, OPTIONS)", "(owner)", StringComparison.Ordinal)
+            .Replace("(creationOptions: OPTIONS)", "()", StringComparison.Ordinal);
+        Assert.Equal(4, bare.Split("[|").Length - 1);
+        await Verify.VerifyAnalyzerAsync(bare);
     }
 
     /// <summary>
@@ -400,15 +451,15 @@ public sealed class CompletionSourceContinuationsTests
         var before = Class("""
                 TaskCompletionSource<int> A() => [|new TaskCompletionSource<int>()|];
                 TaskCompletionSource<int> B(object s) => [|new TaskCompletionSource<int>(s)|];
-                TaskCompletionSource<int>[] D() => new[] { [|new TaskCompletionSource<int>()|], [|new TaskCompletionSource<int>(TaskCreationOptions.None)|] };
+                TaskCompletionSource<int>[] D(object s) => new[] { [|new TaskCompletionSource<int>()|], [|new TaskCompletionSource<int>(s)|] };
             """);
         var after = Class($$"""
                 TaskCompletionSource<int> A() => new TaskCompletionSource<int>({{Flag}});
                 TaskCompletionSource<int> B(object s) => new TaskCompletionSource<int>(s, {{Flag}});
-                TaskCompletionSource<int>[] D() => new[]
+                TaskCompletionSource<int>[] D(object s) => new[]
                 {
                     new TaskCompletionSource<int>({{Flag}}),
-                    new TaskCompletionSource<int>({{Flag}})
+                    new TaskCompletionSource<int>(s, {{Flag}})
                 };
             """);
         await new Verify.Test
@@ -874,10 +925,10 @@ public sealed class CompletionSourceContinuationsTests
 
             class C
             {
-                TaskCompletionSource<int> M() => [|new TaskCompletionSource<int>(None)|];
+                TaskCompletionSource<int> M(object owner) => [|new TaskCompletionSource<int>(owner)|];
             }
             """;
-        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|new TaskCompletionSource<int>(None)|]", "new TaskCompletionSource<int>(RunContinuationsAsynchronously)", StringComparison.Ordinal));
+        await Verify.VerifyCodeFixAsync(Before, Before.Replace("[|new TaskCompletionSource<int>(owner)|]", "new TaskCompletionSource<int>(owner, RunContinuationsAsynchronously)", StringComparison.Ordinal));
     }
 
     [Fact]
