@@ -43,6 +43,29 @@ internal static class FileStructure
         return around.Count > 0 && !OpensAWholeFileCondition(unit, around);
     }
 
+    /// <summary>
+    /// Whether a position lies in an <c>#if</c> branch that the file's usings are not in. A namespace imported for code
+    /// there is imported in every target, also one that skips the branch and may lack the namespace: NLog spells out
+    /// <c>System.Threading.Tasks</c> in its code under <c>#if !NET35</c>, since its net35 copy has no such namespace.
+    /// </summary>
+    public static bool InABranchTheUsingsAreNot(CompilationUnitSyntax unit, int position)
+    {
+        var firstUsing = unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings)).FirstOrDefault();
+        var depths = IfDepths(unit);
+        return IfDepthAt(depths, position) > IfDepthAt(depths, firstUsing?.SpanStart ?? 0);
+    }
+
+    /// <summary>Each #if and #endif of the file, in order, as +1 and -1 at its position.</summary>
+    public static List<(int Position, int Step)> IfDepths(CompilationUnitSyntax unit) =>
+        Directives(unit)
+            .Where(d => d.IsKind(SyntaxKind.IfDirectiveTrivia) || d.IsKind(SyntaxKind.EndIfDirectiveTrivia))
+            .Select(d => (d.SpanStart, d.IsKind(SyntaxKind.IfDirectiveTrivia) ? 1 : -1))
+            .ToList();
+
+    /// <summary>How many <c>#if</c> branches hold the position, read from <see cref="IfDepths"/>.</summary>
+    public static int IfDepthAt(List<(int Position, int Step)> depths, int position) =>
+        depths.TakeWhile(d => d.Position < position).Sum(d => d.Step);
+
     private static bool IsConditional(SyntaxTrivia trivia) =>
         trivia.IsKind(SyntaxKind.IfDirectiveTrivia) || trivia.IsKind(SyntaxKind.ElifDirectiveTrivia)
         || trivia.IsKind(SyntaxKind.ElseDirectiveTrivia) || trivia.IsKind(SyntaxKind.EndIfDirectiveTrivia);

@@ -5,6 +5,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Options;
@@ -98,7 +99,9 @@ internal static class FixOutput
             // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified,
             // but for the keywords and the names of the namespace the code is in (NamesInScope).
             // Each pass binds the member it touches: a rewrite that annotated nothing for it skips it.
-            if (await HasAnnotatedAsync(document, Simplifier.AddImportsAnnotation, cancellationToken).ConfigureAwait(false))
+            // A name written in an #if branch the usings are not in keeps its namespace (FileStructure.InABranchTheUsingsAreNot).
+            if (await HasAnnotatedAsync(document, Simplifier.AddImportsAnnotation, cancellationToken).ConfigureAwait(false)
+                && !await WritesInABranchTheUsingsAreNotAsync(document, cancellationToken).ConfigureAwait(false))
             {
                 document = await ImportAdder.AddImportsAsync(document, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
                 document = await ImportPlacement.BeforeAliasesAsync(original, document, cancellationToken).ConfigureAwait(false);
@@ -152,6 +155,10 @@ internal static class FixOutput
             .WithChangedOption(FormattingOptions.IndentationSize, LanguageNames.CSharp, style.IndentSize);
         return style.Tabs ? changed.WithChangedOption(FormattingOptions.TabSize, LanguageNames.CSharp, style.IndentSize) : changed;
     }
+
+    private static async Task<bool> WritesInABranchTheUsingsAreNotAsync(Document document, CancellationToken cancellationToken) =>
+        await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is CompilationUnitSyntax unit
+        && unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Any(n => FileStructure.InABranchTheUsingsAreNot(unit, n.SpanStart));
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>
         (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodesAndTokens(annotation).Any() == true;

@@ -42,7 +42,7 @@ internal sealed class UnconditionalImports
                 continue;
             }
 
-            var depths = Depths(unit);
+            var depths = FileStructure.IfDepths(unit);
             foreach (var directive in unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings)))
             {
                 if (unit != root && !directive.GlobalKeyword.IsKind(SyntaxKind.GlobalKeyword))
@@ -52,7 +52,7 @@ internal sealed class UnconditionalImports
 
                 var name = Plain(directive.Name?.ToString() ?? string.Empty);
                 var isStatic = !directive.StaticKeyword.IsKind(SyntaxKind.None);
-                if (DepthAt(depths, directive.SpanStart) > 0)
+                if (FileStructure.IfDepthAt(depths, directive.SpanStart) > 0)
                 {
                     unknown |= !Bring(directive.Alias?.Name.Identifier.ValueText, isStatic ? null : name, compilation, mayBeBrought);
                 }
@@ -113,14 +113,4 @@ internal sealed class UnconditionalImports
 
     private static string Plain(string name) =>
         (name.StartsWith("global::", System.StringComparison.Ordinal) ? name.Substring("global::".Length) : name).Replace(" ", string.Empty);
-
-    /// <summary>Each #if and #endif of the file, in order, as +1 and -1 at its position.</summary>
-    private static List<(int Position, int Step)> Depths(CompilationUnitSyntax unit) =>
-        FileStructure.Directives(unit)
-            .Where(d => d.IsKind(SyntaxKind.IfDirectiveTrivia) || d.IsKind(SyntaxKind.EndIfDirectiveTrivia))
-            .Select(d => (d.SpanStart, d.IsKind(SyntaxKind.IfDirectiveTrivia) ? 1 : -1))
-            .ToList();
-
-    private static int DepthAt(List<(int Position, int Step)> depths, int position) =>
-        depths.TakeWhile(d => d.Position < position).Sum(d => d.Step);
 }
