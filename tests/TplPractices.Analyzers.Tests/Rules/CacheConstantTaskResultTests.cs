@@ -71,7 +71,8 @@ public sealed class CacheConstantTaskResultTests
     [MemberData(nameof(UncachedValues))]
     public async Task UncachedValue_OnEveryTarget_Reports(string type, string value)
     {
-        foreach (var target in Enum.GetValues<TestTarget>())
+        // .NET Framework 4.6.2 has no ValueTuple: a tuple result does not compile there.
+        foreach (var target in Enum.GetValues<TestTarget>().Where(t => t != TestTarget.Net462 || !type.StartsWith('(')))
         {
             await Verify.VerifyAnalyzerAsync(Source(type, value, marked: true), target);
         }

@@ -65,6 +65,34 @@ public sealed class UseTaskStateTargetTests
     }
 
     /// <summary>
+    /// .NET Framework 4.6.2 has no ValueTuple (NLog builds for it, as net46, beside netstandard2.1): one value still
+    /// travels as the state, but several would need a tuple that copy cannot compile, so that site keeps its lambda.
+    /// </summary>
+    [Fact]
+    public async Task MultiTargetedProject_WithNet462_PassesOneValue_AndLeavesSeveralAlone()
+    {
+        const string Before = /* lang=c#-test */ """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                Task One(int x) => Task.Factory.StartNew([|() => Console.WriteLine(x)|]);
+                Task Two(int x, string name) => Task.Factory.StartNew([|() => Console.WriteLine(name + x)|]);
+            }
+            """;
+        await new Verify.Test
+        {
+            NullableContext = NullableContextOptions.Disable,
+            TestCode = Before,
+            FixedCode = Before.Replace("[|() => Console.WriteLine(x)|]", "state =>\n    {\n        var myX = (int)state;\n        Console.WriteLine(myX);\n    }, x", StringComparison.Ordinal)
+                .Replace("[|() => Console.WriteLine(name + x)|]", "() => Console.WriteLine(name + x)", StringComparison.Ordinal),
+            LinkedTargets = { new LinkedTarget(TestTarget.Net462, LanguageVersion.CSharp7_3) },
+            FixedState = { MarkupHandling = MarkupMode.Allow, ExpectedDiagnostics = { Verify.Diagnostic().WithSpan(11, 59, 11, 92).WithArguments("'name' and 'x'", "a closure and a delegate", "them") } },
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// The first pass writes <c>var (a, b) = ((string, string))state!;</c> and leaves the inner lambda, which now
     /// captures those locals; the second must read them back as <c>string</c>, not <c>string?</c>, or every use warns.
     /// Fix All takes both passes in one run (a second dotnet format run would otherwise change the file again).

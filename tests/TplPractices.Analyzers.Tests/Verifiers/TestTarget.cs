@@ -22,6 +22,12 @@ public enum TestTarget
 
     /// <summary>netstandard2.0 with the System.Threading.Tasks.Extensions package, which brings ValueTask&lt;T&gt;.</summary>
     NetStandard20WithValueTask,
+
+    /// <summary>
+    /// .NET Framework 4.6.2, the oldest framework many libraries still build for (grpc-dotnet, Polly): it has no
+    /// ValueTuple, so a state of several values cannot be a tuple there.
+    /// </summary>
+    Net462,
 }
 
 public static class TestTargets
@@ -33,6 +39,10 @@ public static class TestTargets
     private static readonly Lazy<MetadataReference> TasksExtensions = new(() => MetadataReference.CreateFromFile(
         Path.Combine(AppContext.BaseDirectory, "references", "netstandard2.0", "System.Threading.Tasks.Extensions.dll")));
 
+    private static readonly Lazy<MetadataReference[]> Net462 = new(() => new[] { "mscorlib.dll", "System.dll", "System.Core.dll" }
+        .Select(name => (MetadataReference)MetadataReference.CreateFromFile(Path.Combine(AppContext.BaseDirectory, "references", "net462", name)))
+        .ToArray());
+
     public static IReadOnlyList<MetadataReference> References(this TestTarget target) => target switch
     {
         TestTarget.Net100 => Basic.Reference.Assemblies.Net100.References.All,
@@ -40,6 +50,7 @@ public static class TestTargets
         TestTarget.NetStandard20 => Basic.Reference.Assemblies.NetStandard20.References.All,
         TestTarget.Net472 => Basic.Reference.Assemblies.Net472.References.All,
         TestTarget.NetStandard20WithValueTask => [.. Basic.Reference.Assemblies.NetStandard20.References.All, TasksExtensions.Value],
+        TestTarget.Net462 => Net462.Value,
         _ => throw new ArgumentOutOfRangeException(nameof(target)),
     };
 }
