@@ -44,15 +44,16 @@ internal static class FileStructure
     }
 
     /// <summary>
-    /// Whether a position lies in an <c>#if</c> branch that the file's usings are not in. A namespace imported for code
-    /// there is imported in every target, also one that skips the branch and may lack the namespace: NLog spells out
-    /// <c>System.Threading.Tasks</c> in its code under <c>#if !NET35</c>, since its net35 copy has no such namespace.
+    /// Whether any of the positions lies in an <c>#if</c> branch that the file's usings are not in. A namespace imported
+    /// for code there is imported in every target, also one that skips the branch and may lack the namespace: NLog
+    /// spells out <c>System.Threading.Tasks</c> in its code under <c>#if !NET35</c>, since its net35 copy has no such namespace.
     /// </summary>
-    public static bool InABranchTheUsingsAreNot(CompilationUnitSyntax unit, int position)
+    public static bool AnyInABranchTheUsingsAreNot(CompilationUnitSyntax unit, IEnumerable<int> positions)
     {
         var firstUsing = unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings)).FirstOrDefault();
         var depths = IfDepths(unit);
-        return IfDepthAt(depths, position) > IfDepthAt(depths, firstUsing?.SpanStart ?? 0);
+        var usingsDepth = IfDepthAt(depths, firstUsing?.SpanStart ?? 0);
+        return positions.Any(position => IfDepthAt(depths, position) > usingsDepth);
     }
 
     /// <summary>Each #if and #endif of the file, in order, as +1 and -1 at its position.</summary>

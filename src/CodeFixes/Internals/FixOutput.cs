@@ -99,7 +99,7 @@ internal static class FixOutput
             // Where a file's usings sit in #if branches, another target may lack one: names stay fully qualified,
             // but for the keywords and the names of the namespace the code is in (NamesInScope).
             // Each pass binds the member it touches: a rewrite that annotated nothing for it skips it.
-            // A name written in an #if branch the usings are not in keeps its namespace (FileStructure.InABranchTheUsingsAreNot).
+            // A name written in an #if branch the usings are not in keeps its namespace (FileStructure.AnyInABranchTheUsingsAreNot).
             if (await HasAnnotatedAsync(document, Simplifier.AddImportsAnnotation, cancellationToken).ConfigureAwait(false)
                 && !await WritesInABranchTheUsingsAreNotAsync(document, cancellationToken).ConfigureAwait(false))
             {
@@ -158,7 +158,7 @@ internal static class FixOutput
 
     private static async Task<bool> WritesInABranchTheUsingsAreNotAsync(Document document, CancellationToken cancellationToken) =>
         await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is CompilationUnitSyntax unit
-        && unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Any(n => FileStructure.InABranchTheUsingsAreNot(unit, n.SpanStart));
+        && FileStructure.AnyInABranchTheUsingsAreNot(unit, unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Select(n => n.SpanStart));
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>
         (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodesAndTokens(annotation).Any() == true;
