@@ -27,19 +27,30 @@ internal static class PassThroughCallees
     public static bool CannotThrow(IOperation task, PassThroughAsync.Context context, bool trustServices) =>
         CannotThrow(task, context, Depth, ImmutableStack<IMethodSymbol>.Empty, trustServices);
 
+    /// <summary>
+    /// TPL0007's weaker question of the task a <c>Task.Run</c> lambda returns: can making it throw
+    /// OperationCanceledException (which Task.Run's unwrap turns into cancellation and StartNew(…).Unwrap() into a
+    /// fault)? As <see cref="CannotThrow(IOperation, PassThroughAsync.Context, bool)"/>, except that the call's arguments
+    /// may also read a CancellationTokenSource's <c>Token</c>, whose getter throws only ObjectDisposedException, which
+    /// both unwraps report alike (<c>Task.Run(() =&gt; ResolveNowAsync(_cts.Token))</c> in grpc-dotnet's resolver).
+    /// </summary>
+    public static bool CannotThrowCancellation(IOperation task, PassThroughAsync.Context context) =>
+        CannotThrow(task, context, Depth, ImmutableStack<IMethodSymbol>.Empty, trustServices: false, sourceTokens: true);
+
     /// <param name="task">The expression.</param>
     /// <param name="context">The rule's symbols.</param>
     /// <param name="depth">How many more links the chain may take.</param>
     /// <param name="chain">The plain methods whose returned call is being checked, innermost first.</param>
     /// <param name="trustServices">Whether calls on injected services count.</param>
-    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain, bool trustServices = false) => depth > 0 && task switch
+    /// <param name="sourceTokens">Whether the call's arguments may read a CancellationTokenSource's Token (<see cref="CannotThrowCancellation"/>).</param>
+    private static bool CannotThrow(IOperation task, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain, bool trustServices = false, bool sourceTokens = false) => depth > 0 && task switch
     {
         IInvocationOperation call when context.IsTask(call.TargetMethod.ContainingType) => TaskFactoryCall(call, context, depth, chain),
         IInvocationOperation { Instance: IFieldReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Field: var service } } call
             when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNull(service),
         IInvocationOperation { Instance: IParameterReferenceOperation { Parameter: var service } } call
             when trustServices => call.Arguments.All(a => SafeArgument(a.Value)) && InjectedServices.IsNeverNullService(service),
-        IInvocationOperation call => Call(call, context, depth, chain),
+        IInvocationOperation call => Call(call, context, depth, chain, sourceTokens),
         IPropertyReferenceOperation { Property: { Name: "CompletedTask", IsStatic: true } property } => context.IsTask(property.ContainingType),
         IConditionalOperation { WhenFalse: { } whenFalse } choice =>
             SafeTests.Condition(choice.Condition) && CannotThrow(choice.WhenTrue, context, depth - 1, chain, trustServices) && CannotThrow(whenFalse, context, depth - 1, chain, trustServices),
@@ -59,7 +70,7 @@ internal static class PassThroughCallees
     /// checked for null (<see cref="InjectedServices.IsNeverNull(IFieldSymbol, bool)"/>; a parameter only declared non-nullable is not enough
     /// here, since <c>null!</c> passes it); or a static readonly field a <c>new</c> in its initializer sets.
     /// </summary>
-    private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain)
+    private static bool Call(IInvocationOperation call, PassThroughAsync.Context context, int depth, ImmutableStack<IMethodSymbol> chain, bool sourceTokens)
     {
         var callee = call.TargetMethod.OriginalDefinition;
         var viaBase = call.Instance?.Syntax is BaseExpressionSyntax;
@@ -73,7 +84,7 @@ internal static class PassThroughCallees
         };
         return (member is not null || call.Instance is null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance })
             && (viaBase || !(callee.IsVirtual || callee.IsAbstract || callee.IsOverride) || callee.IsSealed || callee.ContainingType.IsSealed || callee.ContainingType.IsValueType)
-            && call.Arguments.All(a => SafeArgument(a.Value))
+            && call.Arguments.All(a => SafeArgument(a.Value) || (sourceTokens && ReadsASourcesToken(a.Value)))
             && PutsExceptionsInItsTask(callee, call.SemanticModel, context, depth, chain)
             && member switch
             {
@@ -96,6 +107,12 @@ internal static class PassThroughCallees
         || value.WithoutImplicitConversions() is IDelegateCreationOperation { Target: var target }
             && (target is IAnonymousFunctionOperation
                 || target is IMethodReferenceOperation { Method.IsExtensionMethod: false, Instance: null or IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } });
+
+    /// <summary>A plain read of a CancellationTokenSource's <c>Token</c> (<see cref="CannotThrowCancellation"/>).</summary>
+    private static bool ReadsASourcesToken(IOperation value) =>
+        value.WithoutImplicitConversions() is IPropertyReferenceOperation { Property: { Name: "Token", IsStatic: false } property, Instance: { } source }
+        && property.ContainingType is { Name: "CancellationTokenSource", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+        && SafeTests.Read(source);
 
     /// <summary>
     /// Task.FromResult of a value that cannot throw (<see cref="SafeArgument"/>); Task.Delay of a constant it accepts (-1 or more, or a TimeSpan of constants,

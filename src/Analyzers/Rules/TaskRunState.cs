@@ -43,15 +43,15 @@ internal static class TaskRunState
         lambda.Body.Descendants().Any(o => o is ILoopOperation && o.EnclosingFunction() == lambda);
 
     /// <summary>
-    /// A lambda whose body only returns a task that cannot throw while it is made (<c>() =&gt; RunAsync(token)</c> of an
-    /// <c>async</c> method on <c>this</c>, TPL0016's <see cref="PassThroughCallees"/>): nothing can be thrown before the
-    /// task exists, so both unwraps see the same task.
+    /// A lambda whose body only returns a task that cannot throw cancellation while it is made (<c>() =&gt; RunAsync(token)</c>
+    /// of an <c>async</c> method on <c>this</c>, TPL0016's <see cref="PassThroughCallees"/>; the token may be read from a
+    /// source): what else it can throw, both unwraps report alike.
     /// </summary>
     private static bool ReturnsWithoutThrowing(IAnonymousFunctionOperation lambda, Context context) =>
         context.PassThrough is { } passThrough
         && lambda.Body.Operations.Length == 1
         && lambda.Body.Operations[0] is IReturnOperation { ReturnedValue: { } returned }
-        && PassThroughCallees.CannotThrow(returned.WithoutImplicitConversions(), passThrough, trustServices: false);
+        && PassThroughCallees.CannotThrowCancellation(returned.WithoutImplicitConversions(), passThrough);
 
     /// <summary>The property that tells the fixer the delegate returns a task (<see cref="ReturnsTask"/>).</summary>
     public const string UnwrapKey = "Unwrap";
