@@ -111,7 +111,7 @@ internal static class PassThroughCallees
     /// <summary>A plain read of a CancellationTokenSource's <c>Token</c> (<see cref="CannotThrowCancellation"/>).</summary>
     private static bool ReadsASourcesToken(IOperation value) =>
         value.WithoutImplicitConversions() is IPropertyReferenceOperation { Property: { Name: "Token", IsStatic: false } property, Instance: { } source }
-        && property.ContainingType is { Name: "CancellationTokenSource", ContainingNamespace: { Name: "Threading", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+        && property.ContainingType.IsSystemThreadingType("CancellationTokenSource")
         && SafeTests.Read(source);
 
     /// <summary>

@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -79,13 +80,27 @@ public sealed class TaskRunStateSourceTokenTests
     [Fact]
     public async Task ASourcesToken_AsTheArgument_IsFixed_ACallIsNot()
     {
+        await RunAsync(new Verify.Test { TestCode = Before, FixedCode = After, FixedState = { MarkupHandling = MarkupMode.Allow } });
+    }
+
+    /// <summary>grpc-dotnet's setup: one file for net10.0, netstandard2.0 and net462, C# 12 and nullable warnings in each.</summary>
+    [Fact]
+    public async Task InAProjectForNet10NetStandardAndNet462_EveryCopyCompilesTheSameFix()
+    {
         var test = new Verify.Test { TestCode = Before, FixedCode = After, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.LinkedTargets.Add(new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp12, NullableContextOptions.Enable));
+        test.LinkedTargets.Add(new LinkedTarget(TestTarget.Net462, LanguageVersion.CSharp12, NullableContextOptions.Enable));
+        await RunAsync(test);
+    }
+
+    private static Task RunAsync(Verify.Test test)
+    {
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(0).WithArguments("'this'", "a delegate", "it"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'this'", "a delegate", "it"));
         test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithSeverity(DiagnosticSeverity.Info).WithLocation(1).WithArguments("'this'", "a delegate", "it"));
-        await test.RunAsync();
+        return test.RunAsync();
     }
 
     /// <summary>A live source polls once; a disposed one fails the loop with ObjectDisposedException, in both forms.</summary>
