@@ -312,7 +312,7 @@ public sealed class CatalogPairTests
     {
         Assert.True(Cases.TryGetValue(pair, out var code), pair + " has no case");
         var ids = pair.Split(" × ");
-        var reported = (await FormatRun.DiagnosticsAsync(GauntletSetup.Single.Create([("Test0.cs", code)], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary).Projects.Single(), FormatRun.Analyzers))
+        var reported = (await FormatRun.AnalysisAsync(GauntletSetup.Single.Create([("Test0.cs", code)], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary).Projects.Single())).Reported
             .Select(d => d.Id).ToHashSet();
         if (!Exclusive.ContainsKey(pair))
         {

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
@@ -25,14 +26,14 @@ internal static class FormatRun
     /// the only ones the run fixes, so two orders alike on them make the same run.</param>
     public static async Task<Solution> RunAsync(Solution solution, IReadOnlyList<string> order, ICollection<string>? warnings = null, ISet<string>? firstReported = null)
     {
-        // dotnet format runs every analyzer here; only the rules of the order can change what follows, and an
-        // analyzer reports the same with or without the others beside it.
+        // dotnet format analyzes every project first, and again before each rule it fixes. Both take the project's
+        // one analysis (AnalysisAsync): an analyzer reports the same with or without the others beside it, so only
+        // a fix, which makes a new project, can change what the next rule finds.
         var reported = new Dictionary<ProjectId, HashSet<string>>();
-        var ordered = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => order.Contains(d.Id))).ToImmutableArray();
         foreach (var project in solution.Projects)
         {
-            reported[project.Id] = (await DiagnosticsAsync(project, ordered)).Select(d => d.Id).ToHashSet();
-            firstReported?.UnionWith(reported[project.Id].Where(order.Contains));
+            reported[project.Id] = (await AnalysisAsync(project)).Reported.Select(d => d.Id).Where(order.Contains).ToHashSet();
+            firstReported?.UnionWith(reported[project.Id]);
         }
 
         foreach (var id in order)
@@ -40,8 +41,7 @@ internal static class FormatRun
             var diagnostics = new Dictionary<ProjectId, ImmutableArray<Diagnostic>>();
             foreach (var project in solution.Projects.Where(p => reported[p.Id].Contains(id)))
             {
-                var analyzers = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == id)).ToImmutableArray();
-                diagnostics[project.Id] = (await DiagnosticsAsync(project, analyzers)).Where(d => d.Id == id).ToImmutableArray();
+                diagnostics[project.Id] = (await AnalysisAsync(project)).Reported.Where(d => d.Id == id).ToImmutableArray();
             }
 
             if (diagnostics.Values.SelectMany(d => d).FirstOrDefault(d => d.Location.SourceTree is not null) is not { } first
@@ -92,13 +92,12 @@ internal static class FormatRun
     public static async Task<string> FixEachSiteAsync(string code, string rule)
     {
         var solution = GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
-        var analyzers = Analyzers.Where(a => a.SupportedDiagnostics.Any(d => d.Id == rule)).ToImmutableArray();
         for (var pass = 0; pass < 20; pass++)
         {
             var project = solution.Projects.Single();
             var document = project.Documents.Single();
             CodeAction? action = null;
-            foreach (var diagnostic in (await DiagnosticsAsync(project, analyzers)).Where(d => d.Id == rule))
+            foreach (var diagnostic in (await AnalysisAsync(project)).Reported.Where(d => d.Id == rule))
             {
                 await Fixers[rule].RegisterCodeFixesAsync(new CodeFixContext(document, diagnostic, (a, _) => action ??= a, CancellationToken.None));
                 if (action is not null)
@@ -121,15 +120,31 @@ internal static class FormatRun
     /// <summary>Whether dotnet format can apply the rule's fix (a Fix All exists for it).</summary>
     public static bool FixesInBulk(string rule) => Fixers[rule].GetFixAllProvider() is not null;
 
-    /// <summary>What the analyzers report on the project at severity info and above, as dotnet format asks for it.</summary>
-    public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(Project project, ImmutableArray<DiagnosticAnalyzer> analyzers)
+    /// <summary>The compiler's warnings and errors, and what every shipped analyzer reports, from one binding of the code.</summary>
+    /// <param name="Compiler">The compiler's diagnostics at severity warning and above, not suppressed.</param>
+    /// <param name="Reported">What the analyzers report at severity info and above, as dotnet format asks for it.</param>
+    internal sealed record Analysis(IReadOnlyList<Diagnostic> Compiler, ImmutableArray<Diagnostic> Reported);
+
+    private static readonly ConditionalWeakTable<Project, Task<Analysis>> Analyses = new();
+
+    private static readonly IReadOnlySet<string> AnalyzerIds = Analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet(StringComparer.Ordinal);
+
+    /// <summary>
+    /// The project's analysis, made once while the project lives: the gauntlet asks one project several times whether
+    /// it compiles and what each rule reports, and binding the code again for each question took a fifth of its time.
+    /// </summary>
+    public static Task<Analysis> AnalysisAsync(Project project) => Analyses.GetValue(project, AnalyzeAsync);
+
+    private static async Task<Analysis> AnalyzeAsync(Project project)
     {
         var compilation = (await project.GetCompilationAsync())!;
         var exceptions = new List<Exception>();
         var options = new CompilationWithAnalyzersOptions(project.AnalyzerOptions, (e, _, _) => { lock (exceptions) { exceptions.Add(e); } }, concurrentAnalysis: true, logAnalyzerExecutionTime: false);
-        var diagnostics = await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync();
+        var all = await compilation.WithAnalyzers(Analyzers, options).GetAllDiagnosticsAsync();
         Assert.True(exceptions.Count == 0, "An analyzer threw: " + string.Join(Environment.NewLine, exceptions));
-        return diagnostics.Where(d => d.Severity >= DiagnosticSeverity.Info && !d.IsSuppressed).ToImmutableArray();
+        return new Analysis(
+            all.Where(d => !AnalyzerIds.Contains(d.Id) && d.Severity >= DiagnosticSeverity.Warning && !d.IsSuppressed).ToList(),
+            all.Where(d => AnalyzerIds.Contains(d.Id) && d.Severity >= DiagnosticSeverity.Info && !d.IsSuppressed).ToImmutableArray());
     }
 
     /// <summary>dotnet format's provider: the diagnostics of the analysis just made, by project.</summary>

@@ -55,7 +55,7 @@ public sealed class FormatRunWarningsTests
         await KeyedFixAll_OfSitesWithoutAFix_IsEmptyAsync(rule, code);
         var warnings = new List<string>();
         var solution = await FormatRun.RunAsync(GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary), [rule], warnings);
-        var reported = await FormatRun.DiagnosticsAsync(solution.Projects.Single(), FormatRun.Analyzers);
+        var reported = (await FormatRun.AnalysisAsync(solution.Projects.Single())).Reported;
 
         Assert.Contains(reported, d => d.Id == rule);
         Assert.Empty(warnings);
@@ -71,7 +71,7 @@ public sealed class FormatRunWarningsTests
     {
         var solution = GauntletSetup.Single.Create([("Test0.cs", code)], OutputKind.DynamicallyLinkedLibrary);
         var project = solution.Projects.Single();
-        var diagnostics = (await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers)).Where(d => d.Id == rule).ToImmutableArray();
+        var diagnostics = (await FormatRun.AnalysisAsync(project)).Reported.Where(d => d.Id == rule).ToImmutableArray();
         var fixer = Repository.Fixers()[rule];
         var context = new FixAllContext(
             project.Documents.Single(), fixer, FixAllScope.Solution, ((RuleFixer)fixer).RuleKey, [rule], new FormatRun.Provider(new() { [project.Id] = diagnostics }), CancellationToken.None);

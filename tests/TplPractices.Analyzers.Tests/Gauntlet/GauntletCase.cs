@@ -82,19 +82,17 @@ internal sealed class GauntletCase
             ? OutputKind.DynamicallyLinkedLibrary
             : OutputKind.ConsoleApplication;
         var project = GauntletSetup.Single.Create([("Test0.cs", code)], kind).Projects.Single();
-        // The analyzers first: a third of the sources has nothing to fix, and the analyzers' compilation binds
-        // the code anew, so asking those for their errors would only bind them twice.
-        var diagnostics = await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers);
-        var fixable = diagnostics
+        var analysis = await FormatRun.AnalysisAsync(project);
+        var fixable = analysis.Reported
             .Where(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind))
             .OrderBy(d => d.Location.SourceSpan.Start)
             .ToImmutableArray();
-        if (fixable.IsEmpty || (await project.GetCompilationAsync())!.GetDiagnostics().Any(d => d.Severity == DiagnosticSeverity.Error))
+        if (fixable.IsEmpty || analysis.Compiler.Any(d => d.Severity == DiagnosticSeverity.Error))
         {
             return null;
         }
 
         var document = project.Documents.Single();
-        return new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable, diagnostics.Select(d => d.Id).ToHashSet());
+        return new GauntletCase(origin, code, kind, document, (await document.GetSemanticModelAsync())!, fixable, analysis.Reported.Select(d => d.Id).ToHashSet());
     }
 }

@@ -170,10 +170,7 @@ internal static class GauntletChecks
     private static bool Same(Dictionary<string, string> a, Dictionary<string, string> b) =>
         a.Count == b.Count && a.All(pair => b.TryGetValue(pair.Key, out var text) && text == pair.Value);
 
-    private static async Task<IReadOnlyList<Diagnostic>> CompilerDiagnosticsAsync(Project project) =>
-        (await project.GetCompilationAsync())!.GetDiagnostics()
-            .Where(d => d.Severity >= DiagnosticSeverity.Warning && !d.IsSuppressed)
-            .ToList();
+    private static async Task<IReadOnlyList<Diagnostic>> CompilerDiagnosticsAsync(Project project) => (await FormatRun.AnalysisAsync(project)).Compiler;
 
     private static Dictionary<string, int> Counts(IEnumerable<Diagnostic> diagnostics) =>
         diagnostics.GroupBy(d => d.Id).ToDictionary(g => g.Key, g => g.Count());

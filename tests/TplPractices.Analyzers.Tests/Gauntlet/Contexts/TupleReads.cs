@@ -40,7 +40,7 @@ internal sealed class TupleReads : GauntletContext
         return insertions.Count == 0 ? null : Single(gauntletCase, setup, Sites.Insert(gauntletCase.Code, insertions), async (original, _) =>
         {
             var project = original.Projects.Single(p => p.Name.Contains("net10.0", StringComparison.Ordinal));
-            var found = (await FormatRun.DiagnosticsAsync(project, FormatRun.Analyzers)).Count(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind));
+            var found = (await FormatRun.AnalysisAsync(project)).Reported.Count(d => d.Properties.ContainsKey(DiagnosticPropertyKeys.FixKind));
             return found < fixable ? $"{fixable - found} of the {fixable} fixable sites are no longer reported with a fix once their captures are read in a tuple" : null;
         });
     }
