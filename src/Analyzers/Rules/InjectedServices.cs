@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -144,12 +145,107 @@ internal static class InjectedServices
 
                 return writes.All(w => w.Parent is AssignmentExpressionSyntax assignment && assignment.Left == w
                         || w.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Parent: AssignmentExpressionSyntax thisAssignment } access && thisAssignment.Left == access)
-                    && writes.All(w => w.FirstAncestorOrSelf<AssignmentExpressionSyntax>() is { Right: var value } && (value is BaseObjectCreationExpressionSyntax || IsNonNullParameter(value, constructor, declaration, checkedOnly)));
+                    && writes.All(w => w.FirstAncestorOrSelf<AssignmentExpressionSyntax>() is { Right: var value } && (value is BaseObjectCreationExpressionSyntax || IsNonNullParameter(value, constructor, declaration, checkedOnly)))
+                    && (initializedByNew || ObjectUntouchedUntilSet(declaration, writes, constructor.ContainingType));
             case TypeDeclarationSyntax:
                 return initializedByNew || initializer is not null && IsNonNullParameter(initializer, constructor, null, checkedOnly);
             default:
                 return false;
         }
+    }
+
+    /// <summary>
+    /// The constructor sets the field in a statement of its own body (not under an <c>if</c>, a loop or a <c>try</c>),
+    /// and no code before that statement, nor a base class's constructor of the project, can run a method of the
+    /// object: until then the method could run with the field still null (the original puts that exception in its
+    /// task, the fix throws it at the call). A library's base constructor has no body to read and is taken to leave the
+    /// object alone.
+    /// </summary>
+    private static bool ObjectUntouchedUntilSet(ConstructorDeclarationSyntax declaration, List<IdentifierNameSyntax> writes, INamedTypeSymbol type)
+    {
+        var set = writes.Select(w => w.FirstAncestorOrSelf<AssignmentExpressionSyntax>())
+            .FirstOrDefault(a => a?.Parent is ExpressionStatementSyntax { Parent: BlockSyntax block } && block == declaration.Body || a is not null && a == declaration.ExpressionBody?.Expression);
+        return set is not null
+            && !Code(declaration).Any(n => n.SpanStart < set.Span.End && MayRunCodeOfThis(n, type, declaration))
+            && BaseConstructorsLeaveItAlone(type.BaseType);
+    }
+
+    private static bool BaseConstructorsLeaveItAlone(INamedTypeSymbol? baseType)
+    {
+        for (var type = baseType; type is { SpecialType: not SpecialType.System_Object } && !type.DeclaringSyntaxReferences.IsEmpty; type = type.BaseType)
+        {
+            foreach (var constructor in type.InstanceConstructors.SelectMany(c => c.DeclaringSyntaxReferences).Select(r => r.GetSyntax()).OfType<ConstructorDeclarationSyntax>())
+            {
+                if (Code(constructor).Any(n => MayRunCodeOfThis(n, type, constructor)))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>What the constructor runs: its body, not the types its parameters name.</summary>
+    private static IEnumerable<SyntaxNode> Code(ConstructorDeclarationSyntax constructor) =>
+        ((SyntaxNode?)constructor.Body ?? constructor.ExpressionBody)?.DescendantNodes() ?? Enumerable.Empty<SyntaxNode>();
+
+    /// <summary>
+    /// Code that may run a method of the object under construction: <c>this</c> passed on or called through (reading or
+    /// writing its fields is not), <c>base</c>, a lambda or local function (either may capture it), or a name of an
+    /// instance method, property or event of the type or its bases (a call, a getter or a method group).
+    /// </summary>
+    private static bool MayRunCodeOfThis(SyntaxNode node, INamedTypeSymbol type, ConstructorDeclarationSyntax constructor) => node switch
+    {
+        ThisExpressionSyntax { Parent: MemberAccessExpressionSyntax { Name: IdentifierNameSyntax name } access } when access.Parent is not InvocationExpressionSyntax =>
+            !IsStorageOf(type, name.Identifier.ValueText),
+        ThisExpressionSyntax or BaseExpressionSyntax or AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax => true,
+        IdentifierNameSyntax name when IsLeftmost(name) && !InNameOf(name) => RunsCodeOf(type, name.Identifier.ValueText)
+            || Code(constructor).OfType<LocalFunctionStatementSyntax>().Any(f => f.Identifier.ValueText == name.Identifier.ValueText),
+        _ => false,
+    };
+
+    private static bool InNameOf(IdentifierNameSyntax name) =>
+        name.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" });
+
+    private static bool IsLeftmost(IdentifierNameSyntax name) => name.Parent switch
+    {
+        MemberAccessExpressionSyntax access => access.Expression == name,
+        MemberBindingExpressionSyntax or QualifiedNameSyntax or NameColonSyntax or NameEqualsSyntax => false,
+        _ => true,
+    };
+
+    /// <summary>A field, or an auto-property no derived class can replace: reading or setting it runs no code.</summary>
+    private static bool IsStorageOf(INamedTypeSymbol type, string name)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (current.GetMembers(name).Any(m => m is IFieldSymbol || m is IPropertySymbol property && IsAutoProperty(property)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsAutoProperty(IPropertySymbol property) =>
+        property is { IsVirtual: false, IsAbstract: false, IsOverride: false }
+        && property.DeclaringSyntaxReferences.Length == 1
+        && property.DeclaringSyntaxReferences[0].GetSyntax() is PropertyDeclarationSyntax { AccessorList.Accessors: var accessors }
+        && accessors.All(a => a is { Body: null, ExpressionBody: null });
+
+    private static bool RunsCodeOf(INamedTypeSymbol type, string name)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (current.GetMembers(name).Any(m => !m.IsStatic && (m is IMethodSymbol or IEventSymbol || m is IPropertySymbol property && !IsAutoProperty(property))))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary><c>p ?? throw …</c>; or <c>p</c> where <c>p</c> is non-nullable under nullable warnings or checked in the body.</summary>
