@@ -147,7 +147,8 @@ internal static partial class DelayTimer
     /// <summary>
     /// A statement in a block whose expression (or a loop's condition) awaits the race before anything else (<c>if (await Task.WhenAny(…) !=
     /// work)</c>, <c>return await Task.WhenAny(…) == work;</c>, <c>var inTime = await Task.WhenAny(…) == work;</c>): the
-    /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Not where the
+    /// race can move into a local before it, with nothing of the statement evaluated earlier than before. Or an
+    /// <c>if</c> without <c>else</c> whose condition is <c>ready &amp;&amp; race…</c>: the race moves into a new <c>if (ready)</c>. Not where the
     /// race declares a variable (its scope would change), nor a declaration before C# 8 (the using block would hide it).
     /// </summary>
     private static (SyntaxNode Statement, IOperation Race)? StatementUsingTheWinner(IInvocationOperation whenAny)
@@ -178,6 +179,12 @@ internal static partial class DelayTimer
                 case ISimpleAssignmentOperation { Target: ILocalReferenceOperation or IParameterReferenceOperation } assignment when assignment.Value == current:
                     continue;
                 case IConditionalOperation { Syntax: IfStatementSyntax } branch when branch.Condition == current:
+                    statement = branch.Syntax;
+                    break;
+                // if (!work.IsCompleted && await Task.WhenAny(…) != work) with no else: the fix tests the left operand
+                // first and races inside, where the race is first again (an else would run on either test failing).
+                case IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd, Parent: IConditionalOperation { Syntax: IfStatementSyntax { Else: null } } branch } both
+                    when both.RightOperand == current && branch.Condition == both:
                     statement = branch.Syntax;
                     break;
                 // while (await Task.WhenAny(…) != work): each pass begins with the race and a break.

@@ -173,6 +173,17 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
+        if (statement is IfStatementSyntax { Else: null, Condition: BinaryExpressionSyntax { RawKind: (int)SyntaxKind.LogicalAndExpression } both } guarded
+            && both.Right.Span.Contains(used.Span))
+        {
+            if (source is not null)
+            {
+                RaceAfterTheGuard(editor, guarded, both, used, name, local, source, cancel);
+            }
+
+            return;
+        }
+
         var reading = (StatementSyntax)statement.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used));
         if (usingDeclaration)
         {
@@ -193,6 +204,29 @@ internal static class DelayTimerRaceRewrite
         }
 
         UsingBlocks.Replace(editor, (StatementSyntax)statement, null, source!, inside);
+    }
+
+    /// <summary>
+    /// <c>if (ready &amp;&amp; await Task.WhenAny(…) != work) S</c> (no else) → <c>if (ready) { using var source …; var winner =
+    /// await Task.WhenAny(…); source.Cancel(); if (winner != work) S }</c>: <c>ready</c> is tested first, the race runs
+    /// only where it holds, as the <c>&amp;&amp;</c> ran it; before C# 8 a using block holds the race, the cancel and the test.
+    /// </summary>
+    private static void RaceAfterTheGuard(
+        DocumentEditor editor, IfStatementSyntax guarded, BinaryExpressionSyntax both, SyntaxNode used, string name, StatementSyntax local, VariableDeclarationSyntax source, StatementSyntax cancel)
+    {
+        var test = IfStatement(both.Right.ReplaceNode(used, IdentifierName(name).WithTriviaFrom(used)).WithoutTrivia(), guarded.Statement.WithoutTrailingTrivia())
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
+        var inside = usingDeclaration
+            ? new StatementSyntax[] { AddedStatements.UsingVar(source), local, cancel, test }
+            : new StatementSyntax[] { UsingStatement(source, null, Block(local, cancel, test)) };
+        var block = Block(inside.Select(s => s.WithAdditionalAnnotations(Formatter.Annotation)))
+            .WithCloseBraceToken(Token(SyntaxKind.CloseBraceToken).WithTrailingTrivia(guarded.GetTrailingTrivia()))
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(guarded, guarded
+            .WithCondition(both.Left.WithoutTrailingTrivia())
+            .WithCloseParenToken(guarded.CloseParenToken.WithTrailingTrivia())
+            .WithStatement(block));
     }
 
     /// <summary>
