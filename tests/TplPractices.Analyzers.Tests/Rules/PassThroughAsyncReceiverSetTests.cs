@@ -102,7 +102,16 @@ public sealed class PassThroughAsyncReceiverSetTests
     [Fact]
     public async Task FieldSetFirst_OrAfterCodeThatCannotReachTheObject_IsFixed()
     {
-        const string before = Store + """
+        // One literal with its usings, so the gauntlet takes it as a case too.
+        const string before = """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Store
+            {
+                public async Task<int> LoadAsync() { await Task.Yield(); return 1; }
+            }
+
             public sealed class Mock
             {
                 public Mock(string name) { Name = name; }
@@ -159,7 +168,14 @@ public sealed class PassThroughAsyncReceiverSetTests
     [Fact]
     public async Task FixedCode_DoesWhatTheOriginalDid_WhenTheFixtureIsBuilt()
     {
-        var code = TestMarkup.Strip(Store + """
+        var code = TestMarkup.Strip("""
+            using System.Threading.Tasks;
+
+            public sealed class Store
+            {
+                public async Task<int> LoadAsync() { await Task.Yield(); return 1; }
+            }
+
             public class Fixture
             {
                 protected readonly Store _target;
