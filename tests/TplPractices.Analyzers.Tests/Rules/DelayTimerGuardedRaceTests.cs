@@ -6,8 +6,8 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// TPL0017's race after a guard: <c>if (!work.IsCompleted &amp;&amp; await Task.WhenAny(work, Task.Delay(t)) != work)
 /// throw …;</c>, the time-out idiom that skips the race for work already done (seen in a caching library's lock path).
 /// With no <c>else</c>, the fix tests the guard first and races inside it, so the race runs exactly when the
-/// <c>&amp;&amp;</c> ran it. An <c>if</c> with an <c>else</c> (which runs when either test fails), <c>||</c>, and a guard
-/// in an expression body keep the report without a fix.
+/// <c>&amp;&amp;</c> ran it. An <c>if</c> with an <c>else</c> (which runs when either test fails), <c>||</c>, a guard in
+/// an expression body, and a race with more <c>&amp;&amp;</c> tests after it keep the report without a fix.
 /// </summary>
 public sealed class DelayTimerGuardedRaceTests
 {
@@ -152,7 +152,7 @@ public sealed class DelayTimerGuardedRaceTests
     }
 
     [Fact]
-    public async Task RaceAfterAGuard_WithAnElse_OrOr_OrInAnExpressionBody_HasNoFix()
+    public async Task RaceAfterAGuard_WithAnElse_OrOr_InAnExpressionBody_OrBeforeMoreTests_HasNoFix()
     {
         await DelayTimerRaceChecks.HasNoFixAsync(/* lang=c#-test */ """
             using System;
@@ -183,7 +183,17 @@ public sealed class DelayTimerGuardedRaceTests
                 }
 
                 public static async Task<bool> Body(Task work, bool ready) => ready && await Task.WhenAny(work, {|#2:Task.Delay(400)|}) == work;
+
+                public static async Task<string> More(Task work, bool ready)
+                {
+                    if (ready && await Task.WhenAny(work, {|#3:Task.Delay(400)|}) == work && !work.IsFaulted)
+                    {
+                        return "work";
+                    }
+
+                    return "other";
+                }
             }
-            """, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
+            """, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage, DelayTimer.RaceMessage);
     }
 }
