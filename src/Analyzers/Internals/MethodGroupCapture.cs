@@ -91,16 +91,7 @@ internal sealed class MethodGroupCapture
             ? new MethodGroupCapture(group, receiver)
             : null;
 
-    private static bool IsTheOnlyMethodNamed(string name, ITypeSymbol type)
-    {
-        var found = 0;
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            found += current.GetMembers(name).Length;
-        }
-
-        return found == 1;
-    }
+    private static bool IsTheOnlyMethodNamed(string name, ITypeSymbol type) => type.MembersNamedInHierarchy(name).Take(2).Count() == 1;
 
     /// <summary>
     /// Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate";

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 
 namespace TplPractices.Analyzers.Internals;
@@ -36,6 +37,18 @@ internal static class TypeSymbolExtensions
         }
 
         return false;
+    }
+
+    /// <summary>The members named <paramref name="name"/> of the type and of every type it derives from, nearest first.</summary>
+    public static IEnumerable<ISymbol> MembersNamedInHierarchy(this ITypeSymbol type, string name)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var member in current.GetMembers(name))
+            {
+                yield return member;
+            }
+        }
     }
 
     /// <summary>

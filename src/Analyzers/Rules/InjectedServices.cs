@@ -165,8 +165,9 @@ internal static class InjectedServices
     {
         var set = writes.Select(w => w.FirstAncestorOrSelf<AssignmentExpressionSyntax>())
             .FirstOrDefault(a => a?.Parent is ExpressionStatementSyntax { Parent: BlockSyntax block } && block == declaration.Body || a is not null && a == declaration.ExpressionBody?.Expression);
+        // A local function anywhere in the body may be called before the write and capture the object.
         return set is not null
-            && !Code(declaration).Any(n => n.SpanStart < set.Span.End && MayRunCodeOfThis(n, type, declaration))
+            && !Code(declaration).Any(n => n is LocalFunctionStatementSyntax || n.SpanStart < set.Span.End && MayRunCodeOfThis(n, type))
             && BaseConstructorsLeaveItAlone(type.BaseType);
     }
 
@@ -176,7 +177,7 @@ internal static class InjectedServices
         {
             foreach (var constructor in type.InstanceConstructors.SelectMany(c => c.DeclaringSyntaxReferences).Select(r => r.GetSyntax()).OfType<ConstructorDeclarationSyntax>())
             {
-                if (Code(constructor).Any(n => MayRunCodeOfThis(n, type, constructor)))
+                if (Code(constructor).Any(n => MayRunCodeOfThis(n, type)))
                 {
                     return false;
                 }
@@ -195,18 +196,17 @@ internal static class InjectedServices
     /// writing its fields is not), <c>base</c>, a lambda or local function (either may capture it), or a name of an
     /// instance method, property or event of the type or its bases (a call, a getter or a method group).
     /// </summary>
-    private static bool MayRunCodeOfThis(SyntaxNode node, INamedTypeSymbol type, ConstructorDeclarationSyntax constructor) => node switch
+    private static bool MayRunCodeOfThis(SyntaxNode node, INamedTypeSymbol type) => node switch
     {
         ThisExpressionSyntax { Parent: MemberAccessExpressionSyntax { Name: IdentifierNameSyntax name } access } when access.Parent is not InvocationExpressionSyntax =>
             !IsStorageOf(type, name.Identifier.ValueText),
         ThisExpressionSyntax or BaseExpressionSyntax or AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax => true,
-        IdentifierNameSyntax name when IsLeftmost(name) && !InNameOf(name) => RunsCodeOf(type, name.Identifier.ValueText)
-            || Code(constructor).OfType<LocalFunctionStatementSyntax>().Any(f => f.Identifier.ValueText == name.Identifier.ValueText),
+        IdentifierNameSyntax name when IsLeftmost(name) && !InNameOf(name) => RunsCodeOf(type, name.Identifier.ValueText),
         _ => false,
     };
 
     private static bool InNameOf(IdentifierNameSyntax name) =>
-        name.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" });
+        name.Ancestors().TakeWhile(a => a is not StatementSyntax).OfType<InvocationExpressionSyntax>().Any(i => i.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" });
 
     private static bool IsLeftmost(IdentifierNameSyntax name) => name.Parent switch
     {
@@ -216,18 +216,8 @@ internal static class InjectedServices
     };
 
     /// <summary>A field, or an auto-property no derived class can replace: reading or setting it runs no code.</summary>
-    private static bool IsStorageOf(INamedTypeSymbol type, string name)
-    {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (current.GetMembers(name).Any(m => m is IFieldSymbol || m is IPropertySymbol property && IsAutoProperty(property)))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool IsStorageOf(INamedTypeSymbol type, string name) =>
+        type.MembersNamedInHierarchy(name).Any(m => m is IFieldSymbol || m is IPropertySymbol property && IsAutoProperty(property));
 
     private static bool IsAutoProperty(IPropertySymbol property) =>
         property is { IsVirtual: false, IsAbstract: false, IsOverride: false }
@@ -235,18 +225,8 @@ internal static class InjectedServices
         && property.DeclaringSyntaxReferences[0].GetSyntax() is PropertyDeclarationSyntax { AccessorList.Accessors: var accessors }
         && accessors.All(a => a is { Body: null, ExpressionBody: null });
 
-    private static bool RunsCodeOf(INamedTypeSymbol type, string name)
-    {
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (current.GetMembers(name).Any(m => !m.IsStatic && (m is IMethodSymbol or IEventSymbol || m is IPropertySymbol property && !IsAutoProperty(property))))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool RunsCodeOf(INamedTypeSymbol type, string name) =>
+        type.MembersNamedInHierarchy(name).Any(m => !m.IsStatic && (m is IMethodSymbol or IEventSymbol || m is IPropertySymbol property && !IsAutoProperty(property)));
 
     /// <summary><c>p ?? throw …</c>; or <c>p</c> where <c>p</c> is non-nullable under nullable warnings or checked in the body.</summary>
     private static bool IsNonNullParameter(ExpressionSyntax value, IMethodSymbol constructor, ConstructorDeclarationSyntax? body, bool checkedOnly)

@@ -69,6 +69,14 @@ public sealed class PassThroughAsyncReceiverSetTests
                 public async Task<int> GetAsync() => await _store.LoadAsync();
             }
 
+            public class CallsALocalFunctionFirst
+            {
+                private readonly Store _store;
+                public CallsALocalFunctionFirst() { Start(); _store = new Store(); void Start() => Pending = GetAsync(); }
+                public Task<int> Pending { get; private set; }
+                public async Task<int> GetAsync() => await _store.LoadAsync();
+            }
+
             public class SetsOnOnePath
             {
                 private readonly Store _store;
