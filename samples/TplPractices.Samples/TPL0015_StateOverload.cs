@@ -40,6 +40,10 @@ public class TPL0015_StateOverload
     // the file: AddOrUpdate(name, static (k, _) => k.Length, static (k, old, step) => old + step, step).
     public int Grow(string name, int step) => _counts.AddOrUpdate(name, k => k.Length, (k, old) => old + step);
 
+    // Reported on both targets: the factory captures only the key the dictionary hands it anyway.
+    // Fix, on every target: GetOrAdd(format, static format => new Parser(format, "en")).
+    public Parser ForKey(string format) => _parsers.GetOrAdd(format, _ => new Parser(format, "en"));
+
     // Not reported: the lambda captures nothing.
     public Parser Default(string format) => _parsers.GetOrAdd(format, key => new Parser(key, "en"));
 

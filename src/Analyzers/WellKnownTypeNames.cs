@@ -8,6 +8,10 @@ internal static class WellKnownTypeNames
     public const string LinqExpressionOfT = "System.Linq.Expressions.Expression`1";
     public const string TaskFactory = "System.Threading.Tasks.TaskFactory";
     public const string TaskFactoryOfT = "System.Threading.Tasks.TaskFactory`1";
+    public const string ConcurrentDictionary = "System.Collections.Concurrent.ConcurrentDictionary`2";
+    public const string ConditionalWeakTable = "System.Runtime.CompilerServices.ConditionalWeakTable`2";
+    public const string ImmutableInterlocked = "System.Collections.Immutable.ImmutableInterlocked";
+
     public const string ValueTuple2 = "System.ValueTuple`2";
     public const string IAsyncResult = "System.IAsyncResult";
     public const string WaitHandle = "System.Threading.WaitHandle";

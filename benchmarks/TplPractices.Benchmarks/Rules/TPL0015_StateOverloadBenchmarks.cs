@@ -10,7 +10,7 @@ namespace TplPractices.Benchmarks.Rules;
 /// <summary>
 /// TPL0015: a capturing lambda given to a method that has a state overload, against that overload with the static
 /// lambda the fix writes: ConcurrentDictionary.GetOrAdd where the key is present (the callback never runs, the closure
-/// is made anyway), AddOrUpdate where it is present (the update runs), ImmutableInterlocked.Update, and string.Create
+/// is made anyway), the same with a factory that captures only the key (the fix reads it from the parameter), AddOrUpdate where it is present (the update runs), ImmutableInterlocked.Update, and string.Create
 /// given a dummy null state while its lambda captures the text (the fix passes the text as the state).
 /// </summary>
 [MemoryDiagnoser]
@@ -26,6 +26,7 @@ public class TPL0015_StateOverloadBenchmarks
     private ImmutableList<int> _items = ImmutableList<int>.Empty;
     private int _factor = 3;
     private string _text = "a short text";
+    private string _present = "present";
 
     [GlobalSetup]
     public void Setup() => _cache["present"] = 1;
@@ -44,6 +45,22 @@ public class TPL0015_StateOverloadBenchmarks
     {
         var factor = _factor;
         return _cache.GetOrAdd("present", static (k, factor) => Make(k, factor), factor);
+    }
+
+    [Benchmark(Baseline = true, Description = "GetOrAdd(key, _ => Make(key, 2)), key present")]
+    [BenchmarkCategory("ConcurrentDictionary.GetOrAdd, the key captured")]
+    public int Before_KeyCaptured()
+    {
+        var key = _present;
+        return _cache.GetOrAdd(key, _ => Make(key, 2));
+    }
+
+    [Benchmark(Description = "GetOrAdd(key, static key => Make(key, 2))")]
+    [BenchmarkCategory("ConcurrentDictionary.GetOrAdd, the key captured")]
+    public int After_KeyCaptured()
+    {
+        var key = _present;
+        return _cache.GetOrAdd(key, static key => Make(key, 2));
     }
 
     [Benchmark(Baseline = true, Description = "AddOrUpdate(key, k => …factor, (k, old) => …factor), key present")]

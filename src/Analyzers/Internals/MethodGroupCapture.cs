@@ -97,9 +97,10 @@ internal sealed class MethodGroupCapture
     /// Reports the group on the state rule's descriptor: "captures 'receiver', so each call allocates a delegate";
     /// <c>groupState</c> says where a state overload puts the state (TPL0015; see <see cref="StateFacts"/>), and
     /// <c>oneSiteReason</c> what the rewrite rests on where it is offered one site at a time
-    /// (<see cref="DiagnosticPropertyKeys.OneSiteReason"/>).
+    /// (<see cref="DiagnosticPropertyKeys.OneSiteReason"/>), and <c>closing</c> the message's last words where the rule's
+    /// message ends in what it passes instead.
     /// </summary>
-    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload, (int Position, int ArgumentIndex)? groupState = null, string? oneSiteReason = null)
+    public void Report(OperationAnalysisContext context, RuleOptions options, DiagnosticDescriptor rule, bool hasStateOverload, (int Position, int ArgumentIndex)? groupState = null, string? oneSiteReason = null, string closing = "it")
     {
         var name = Receiver is IInstanceReferenceOperation ? "this" : Receiver.Syntax.ToString();
         var fixable = hasStateOverload && HasExactFix;
@@ -111,6 +112,6 @@ internal sealed class MethodGroupCapture
             fixable && groupState is var (position, index) ? StateFacts.WithGroupState(properties, position, index) : properties,
             MessageText.QuotedList(new[] { name }),
             "a delegate",
-            "it"));
+            closing));
     }
 }

@@ -361,6 +361,18 @@ internal sealed class StateCapture
     public static bool CapturesNothing(IAnonymousFunctionOperation lambda, StateShape shape) =>
         OuterUses(lambda, shape) is { Captured.Count: 0, NoFix: null };
 
+    /// <summary>
+    /// Whether the lambda uses nothing of the code around it but <paramref name="variable"/>, which no write can change
+    /// between the call and the lambda's run (the same checks as a copy into a state), and which is no mutable struct
+    /// (a method called on a copy would not change the variable).
+    /// </summary>
+    public static bool UsesOnly(IAnonymousFunctionOperation lambda, ISymbol variable, IOperation root) =>
+        OuterUses(lambda, StateShape.NewObjectState) is { NoFix: null, Captured: { Count: 1 } captured }
+        && SymbolEqualityComparer.Default.Equals(captured[0], variable)
+        && TypeOf(variable) is { } type && !(type.IsValueType && IsMutableStruct(type))
+        && !IsWrittenUnsafely(new List<ISymbol> { variable }, lambda, root)
+        && !IsPrimaryConstructorParameterWrittenAnywhere(variable);
+
     /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)
     {

@@ -16,7 +16,8 @@ internal static class StateDiagnostics
     /// Reports <paramref name="capture"/> with the rewrite <paramref name="fixKind"/>, or none where the capture has no
     /// fix; a rule's own facts for its fixer come in <paramref name="extra"/> and <paramref name="parts"/>. Where one state
     /// serves several callbacks (TPL0015), <paramref name="described"/> is the reported callback as it captures: the
-    /// diagnostic's place and message.
+    /// diagnostic's place and message. <paramref name="advice"/> turns the pronoun for the captures ("it", "them") into a
+    /// rule's closing words, where its message ends in them.
     /// </summary>
     public static void Report(
         OperationAnalysisContext context,
@@ -26,7 +27,8 @@ internal static class StateDiagnostics
         string fixKind,
         ImmutableDictionary<string, string?>? extra = null,
         IEnumerable<Location>? parts = null,
-        StateCapture? described = null)
+        StateCapture? described = null,
+        System.Func<string, string>? advice = null)
     {
         described ??= capture;
         var names = described.CapturedNames.ToList();
@@ -47,6 +49,8 @@ internal static class StateDiagnostics
             properties,
             MessageText.QuotedList(names),
             described.Allocations,
-            names.Count == 1 ? "it" : "them"));
+            advice is null ? Pronoun(names.Count) : advice(Pronoun(names.Count))));
     }
+
+    private static string Pronoun(int count) => count == 1 ? "it" : "them";
 }

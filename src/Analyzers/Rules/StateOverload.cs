@@ -21,7 +21,7 @@ namespace TplPractices.Analyzers.Rules;
 /// </summary>
 internal static partial class StateOverload
 {
-    /// <summary>The only rewrite: the state overload, with static lambdas.</summary>
+    /// <summary>The rewrite to the state overload, with static lambdas.</summary>
     public const string FixStateOverload = "StateOverload";
 
     /// <summary>A method's state overload: which parameter is the state, and which callbacks receive it where.</summary>
@@ -126,6 +126,7 @@ internal static partial class StateOverload
     {
         private readonly ImmutableArray<INamedTypeSymbol> _tasks;
         private readonly CallbackStateApis? _callbackApis;
+        private readonly ImmutableArray<INamedTypeSymbol?> _keyed;
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _ownStates = new(SymbolEqualityComparer.Default);
         private readonly Func<IMethodSymbol, Match?> _matchOf;
@@ -141,12 +142,37 @@ internal static partial class StateOverload
                 .ToImmutableArray();
             _callbackApis = CallbackStateApis.TryCreate(compilation);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
+            _keyed = new[] { WellKnownTypeNames.ConcurrentDictionary, WellKnownTypeNames.ConditionalWeakTable, WellKnownTypeNames.ImmutableInterlocked }
+                .Select(compilation.GetTypeByMetadataName)
+                .ToImmutableArray();
             _matchOf = method => IsOwnedElsewhere(method) ? null : Find(method);
             // TPL0006 owns its APIs' object states, not their generic ones (UnsafeQueueUserWorkItem<TState>).
             _ownStateOf = method => OwnState(method) is { } own && (own.Typed || !IsOwnedElsewhere(method)) ? own : null;
         }
 
         public bool HasValueTuple { get; }
+
+        /// <summary>
+        /// Where <paramref name="method"/> hands its factories the key argument of the call, that argument's ordinal:
+        /// <c>ConcurrentDictionary</c>'s <c>GetOrAdd</c> and <c>AddOrUpdate</c> and <c>ConditionalWeakTable</c>'s
+        /// <c>GetValue</c> and <c>GetOrAdd</c> (0), <c>ImmutableInterlocked</c>'s <c>GetOrAdd</c> and <c>AddOrUpdate</c> (1,
+        /// after the <c>ref</c> location); not their <c>TArg</c> overloads, which pass a state already.
+        /// </summary>
+        public int? KeyOrdinal(IMethodSymbol method)
+        {
+            var type = method.ContainingType.OriginalDefinition;
+            for (var i = 0; i < _keyed.Length; i++)
+            {
+                if (SymbolEqualityComparer.Default.Equals(type, _keyed[i]))
+                {
+                    return i == 2
+                        ? (method.Name is "GetOrAdd" or "AddOrUpdate" && method.TypeParameters.Length == 2 ? 1 : null)
+                        : (method.TypeParameters.IsEmpty && (i == 0 ? method.Name != "GetValue" : method.Name != "AddOrUpdate") ? 0 : null);
+                }
+            }
+
+            return null;
+        }
 
         public static Context TryCreate(Compilation compilation) => new(compilation);
 

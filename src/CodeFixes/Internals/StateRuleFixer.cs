@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.Internals;
 
 namespace TplPractices.Analyzers.CodeFixes.Internals;
@@ -35,6 +36,16 @@ public abstract class StateRuleFixer : RuleFixer
         var oldest = LinkedCopies.OldestLanguageVersion(document);
         return oldest >= LanguageVersion.CSharp7 && (oldest >= LanguageVersion.CSharp8 || !LinkedCopies.AnyWarnsOnNullable(document));
     }
+
+    /// <summary>
+    /// A rule's rewrite that carries no state (TPL0015's key parameter), for the kinds <see cref="IsOtherKind"/> names:
+    /// the node replaced and its replacement, or null where the site is left alone.
+    /// </summary>
+    private protected virtual (SyntaxNode Node, SyntaxNode Replacement)? RewriteOther(DocumentEditor editor, TextSpan span, Diagnostic reported, LanguageVersion version, CancellationToken cancellationToken) =>
+        null;
+
+    /// <summary>Whether <paramref name="kind"/> is rewritten by <see cref="RewriteOther"/> rather than as a state.</summary>
+    private protected virtual bool IsOtherKind(string kind) => false;
 
     /// <summary>The call's replacement; by default the same call with the new lambda and the state in its arguments.</summary>
     private protected virtual SyntaxNode? Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, Diagnostic reported) =>
@@ -71,6 +82,18 @@ public abstract class StateRuleFixer : RuleFixer
                 continue;
             }
 
+            if (IsOtherKind(kind))
+            {
+                if (RewriteOther(editor, span, reported, version, cancellationToken) is var (node, otherReplacement)
+                    && !rewritten.Any(r => r.Span.Contains(node.Span) || node.Span.Contains(r.Span)))
+                {
+                    editor.ReplaceNode(node, otherReplacement);
+                    rewritten.Add(node);
+                }
+
+                continue;
+            }
+
             // A lambda inside one rewritten here is left for the next pass: its text is being replaced.
             if (editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true) is not AnonymousFunctionExpressionSyntax lambdaSyntax
                 || OutsideParentheses(lambdaSyntax).Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax callSyntax } arguments }
@@ -91,7 +114,7 @@ public abstract class StateRuleFixer : RuleFixer
     }
 
     /// <summary>The operation of the lambda written at <paramref name="syntax"/> among the call's arguments.</summary>
-    private protected static IAnonymousFunctionOperation? LambdaIn(IOperation call, SyntaxNode syntax) =>
+    internal static IAnonymousFunctionOperation? LambdaIn(IOperation call, SyntaxNode syntax) =>
         call.Descendants().OfType<IAnonymousFunctionOperation>().FirstOrDefault(l => l.Syntax == syntax);
 
     /// <summary>The call whose lambda and arguments are rebuilt.</summary>
@@ -101,7 +124,8 @@ public abstract class StateRuleFixer : RuleFixer
         return OutsideParentheses(node).Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: ExpressionSyntax call } } ? call : node;
     }
 
-    private static SyntaxNode OutsideParentheses(SyntaxNode node)
+    /// <summary>The lambda with the parentheses written around it, whose parent is the argument.</summary>
+    internal static SyntaxNode OutsideParentheses(SyntaxNode node)
     {
         while (node.Parent is ParenthesizedExpressionSyntax parentheses)
         {

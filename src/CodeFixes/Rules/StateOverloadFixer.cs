@@ -1,11 +1,14 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Globalization;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Text;
 using TplPractices.Analyzers.CodeFixes.Internals;
 using TplPractices.Analyzers.Internals;
 using TplPractices.Analyzers.Rules;
@@ -18,7 +21,8 @@ namespace TplPractices.Analyzers.CodeFixes.Rules;
 /// options), options)</c>: every callback the overload hands the state gets it, and the values go where the overload
 /// takes them. A target whose type lacks the overload (netstandard2.0's ConcurrentDictionary) reports nothing, and in a
 /// file it shares the rewrite would not compile there: the shared layer compiles every copy that holds the site and
-/// drops the fix, while a site in an <c>#if</c> branch only the other targets compile is fixed.
+/// drops the fix, while a site in an <c>#if</c> branch only the other targets compile is fixed. A factory that captures
+/// only its key reads it from its parameter instead (<see cref="StateOverloadKeyRewrite"/>), on every target.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(StateOverloadFixer))]
 public sealed class StateOverloadFixer : StateRuleFixer
@@ -39,7 +43,14 @@ public sealed class StateOverloadFixer : StateRuleFixer
     /// <summary>Whether a target that shares the file lacks the overload only the compiled copies tell: tried before offered.</summary>
     protected override bool TriesBeforeOffering => true;
 
-    protected override string Title(string kind) => "Use the overload that passes the captured values as a state";
+    protected override string Title(string kind) => kind == StateOverload.FixKeyParameter
+        ? "Read the key from the factory's parameter"
+        : "Use the overload that passes the captured values as a state";
+
+    private protected override bool IsOtherKind(string kind) => kind == StateOverload.FixKeyParameter;
+
+    private protected override (SyntaxNode Node, SyntaxNode Replacement)? RewriteOther(DocumentEditor editor, TextSpan span, Diagnostic reported, LanguageVersion version, CancellationToken cancellationToken) =>
+        StateOverloadKeyRewrite.Rewrite(editor, span, reported, version, cancellationToken);
 
     private protected override SyntaxNode? Rewrite(SyntaxNode call, ArgumentListSyntax arguments, StateRewrite rewrite, Diagnostic reported)
     {

@@ -128,7 +128,7 @@ public sealed class StateOverloadAsyncCallbackTests
     public async Task AnAsyncCallbackWithAwaitUsing_TakesThisAndTheParameterAsItsState()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'this' and 'work'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'this' and 'work'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
         await test.RunAsync();
     }
 

@@ -63,9 +63,9 @@ public sealed class StateOverloadDummyStateTests
             }
             """;
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'fill' and 'text'", "a closure and a delegate", "them"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'id'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'fill' and 'text'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'id'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -134,9 +134,9 @@ public sealed class StateOverloadDummyStateTests
             // The site left still offers its own action, so the verifier asks Fix All again: that pass changes nothing.
             NumberOfFixAllIterations = 2,
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'listener' and 'this'", "a closure and a delegate", "them"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'suffix'", "a closure and a delegate", "it"));
-        test.BatchFixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'listener' and 'this'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'listener' and 'this'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'suffix'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.BatchFixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'listener' and 'this'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
         await test.RunAsync();
     }
 
@@ -182,8 +182,8 @@ public sealed class StateOverloadDummyStateTests
             """ + Api;
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         // Run<T, TState> names no type arguments here; its callbacks want different values, which the one state carries.
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'message'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'message'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -232,10 +232,10 @@ public sealed class StateOverloadDummyStateTests
             }
             """ + Api;
         var test = new Verify.Test { TestCode = before, FixedCode = after };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'text'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "it"));
-        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'text'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'text'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -322,8 +322,8 @@ public sealed class StateOverloadDummyStateTests
             }
             """;
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a' and 'b'", "a closure and a delegate", "them"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'x'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a' and 'b'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'x'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -424,7 +424,7 @@ public sealed class StateOverloadDummyStateTests
             test.NullableContext = NullableContextOptions.Disable;
         }
 
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'stream' and 'buffer'", "a closure and a delegate", "them"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'stream' and 'buffer'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
         await test.RunAsync();
     }
 

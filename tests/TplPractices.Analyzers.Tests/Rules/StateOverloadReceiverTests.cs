@@ -86,8 +86,8 @@ public sealed class StateOverloadReceiverTests
     public async Task AnExtensionBesideTheReceiversStateOverload_IsFixed()
     {
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'seed'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'seed'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -150,8 +150,8 @@ public sealed class StateOverloadReceiverTests
                 """,
             LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'seed'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'seed'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -179,7 +179,7 @@ public sealed class StateOverloadReceiverTests
             }
             """;
         var test = new Verify.Test { TestCode = code, FixedCode = code, FixedState = { MarkupHandling = MarkupMode.Allow } };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'extra'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 

@@ -49,9 +49,9 @@ public sealed class StateOverloadTests
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'factor', so each call allocates a closure and a delegate; the overload with a state parameter can pass it instead"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'factor' and 'extra'", "a closure and a delegate", "them"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'factor'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'factor' and 'extra'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'factor'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -103,7 +103,7 @@ public sealed class StateOverloadTests
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'this', so each call allocates a delegate; the overload with a state parameter can pass it instead"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -169,7 +169,7 @@ public sealed class StateOverloadTests
             CodeActionEquivalenceKey = StateOverloadFixer.EquivalenceKey + "_OneSite",
             CodeActionVerifier = (action, verifier) => verifier.True(action.Title.EndsWith("(relies on every implementation of 'ITicks.Every' passing the state on)", StringComparison.Ordinal), action.Title),
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'this'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -218,9 +218,9 @@ public sealed class StateOverloadTests
                 .Replace("{|#1:this._loader.Load|}", "static (name, self) => self.Load(name), this._loader", StringComparison.Ordinal)
                 .Replace("{|#2:loader.Load|}", "static (name, self) => self.Load(name), loader", StringComparison.Ordinal),
         };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'_loader'", "a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this._loader'", "a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'loader'", "a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'_loader'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'this._loader'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'loader'", "a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -330,8 +330,8 @@ public sealed class StateOverloadTests
             }
             """;
         var test = new Verify.Test { TestCode = before, FixedCode = after };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'size'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'size'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'size'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'size'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -371,13 +371,13 @@ public sealed class StateOverloadTests
                 int Discards(string key, int value) => _cache.AddOrUpdate(key, static (_, value) => value, static (_, _, value) => value, value);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'value'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'step'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'step'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'value'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'amount'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "it"));
-        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(5).WithArguments("'value'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'value'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'amount'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -415,11 +415,11 @@ public sealed class StateOverloadTests
                 int Computed(string key, int value) => _cache.AddOrUpdate(key, value + 1, {|#3:(k, old) => old + value|});
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'step'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step' and 'value'", "a closure and a delegate", "them"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'this'", "a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'value'", "a closure and a delegate", "it"));
-        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'value'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step' and 'value'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'value'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'value'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -442,9 +442,9 @@ public sealed class StateOverloadTests
                 }, (value, step));
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after, LanguageVersion = LanguageVersion.CSharp7_3, NullableContext = NullableContextOptions.Disable };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'amount'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'amount'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'step'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -505,7 +505,7 @@ public sealed class StateOverloadTests
                     factor);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'factor'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -572,7 +572,7 @@ public sealed class StateOverloadTests
         var test = new Verify.Test { TestCode = UserApisBefore, FixedCode = UserApisAfter };
         for (var i = 0; i < 6; i++)
         {
-            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(i is 1 or 3 ? "'name'" : "'x'", "a closure and a delegate", "it"));
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(i is 1 or 3 ? "'name'" : "'x'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         }
 
         await test.RunAsync();
@@ -691,11 +691,11 @@ public sealed class StateOverloadTests
                 int NamesUnderscore(string key, int a) => _cache.AddOrUpdate(key, static (_, _2) => _.Length, static (k, old, a) => old + a, a);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'a'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'a'", "a closure and a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "it"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'a'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'a'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'a'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'a'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 
@@ -712,7 +712,7 @@ public sealed class StateOverloadTests
                 int UpdateAlone(string key, int a) => _cache.AddOrUpdate(key, (_, _2) => 0, (k, old, {{a}}) => old + {{a}}, a);
             """);
         var test = new Verify.Test { TestCode = before, FixedCode = after, LanguageVersion = version, NullableContext = NullableContextOptions.Disable };
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "it"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'a'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
 

@@ -1,0 +1,212 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.Tests.Verifiers;
+using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    TplPractices.Analyzers.Rules.StateOverloadAnalyzer,
+    TplPractices.Analyzers.CodeFixes.Rules.StateOverloadFixer>;
+
+namespace TplPractices.Analyzers.Tests.Rules;
+
+/// <summary>
+/// TPL0015 on a ConcurrentDictionary factory that captures only the key the call passes (a type cache's
+/// <c>GetOrAdd(type, _ =&gt; Create(type))</c>, ten sites in one messaging library): the dictionary hands the factory that
+/// very key (so do <c>ImmutableInterlocked</c> and <c>ConditionalWeakTable</c>), so the fix reads it from the factory's parameter. That needs no state overload, so it is reported and fixed
+/// on every target, netstandard2.0 at C# 7.3 included, where the state rewrite has no overload to call.
+/// </summary>
+public sealed class StateOverloadKeyParameterTests
+{
+    private const string Advice = "the dictionary hands the callback that key: read its parameter instead";
+
+    private const string Cache = /* lang=c#-test */ """
+        using System;
+        using System.Collections.Concurrent;
+
+        public static class Api
+        {
+            private static readonly ConcurrentDictionary<Type, string> Names = new ConcurrentDictionary<Type, string>();
+            private static readonly ConcurrentDictionary<string, int> Counts = new ConcurrentDictionary<string, int>();
+            private static int _made;
+
+            private static string Describe(Type type, string label)
+            {
+                _made++;
+                return label + ":" + type.Name;
+            }
+
+            public static string Name(Type type) => Names.GetOrAdd(type, {|#0:_ => Describe(type, nameof(type))|});
+
+            public static string Named(Type type) => Names.GetOrAdd(type, {|#1:t => Describe(type, t.Namespace ?? nameof(type))|});
+
+            public static int Count(string name) => Counts.AddOrUpdate(name, {|#2:_ => name.Length|}, (_, old) => old + name.Length);
+
+            public static int Long(string name) => Counts.GetOrAdd(
+                name,
+                {|#3:n => name.Length + 1|});
+
+            public static string Run(int x) => Name(typeof(int)) + "," + Name(typeof(int)) + "," + Named(typeof(string)) + "," + Count("ab") + "," + Count("ab")
+                + "," + Count("abc" + x) + "," + Long("long") + "," + _made;
+        }
+        """;
+
+    private static readonly string CacheFixed = Cache
+        .Replace("{|#0:_ => Describe(type, nameof(type))|}", "static type => Describe(type, nameof(type))", StringComparison.Ordinal)
+        .Replace("{|#1:t => Describe(type, t.Namespace ?? nameof(type))|}", "static t => Describe(t, t.Namespace ?? nameof(type))", StringComparison.Ordinal)
+        .Replace("{|#2:_ => name.Length|}, (_, old) => old + name.Length", "static name => name.Length, static (name, old) => old + name.Length", StringComparison.Ordinal)
+        .Replace("{|#3:n => name.Length + 1|}", "static n => n.Length + 1", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task KeyCaptured_ReadsTheFactorysParameter()
+    {
+        var test = new Verify.Test { TestCode = Cache, FixedCode = CacheFixed };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithMessage("The callback captures 'type', so each call allocates a closure and a delegate; " + Advice));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'type'", "a closure and a delegate", Advice));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'name'", "a closure and a delegate", Advice));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'name'", "a closure and a delegate", Advice));
+        await test.RunAsync();
+    }
+
+    [Fact]
+    public async Task FixedKeyCapture_ReturnsTheSame()
+    {
+        Assert.DoesNotContain("{|", CacheFixed, StringComparison.Ordinal);
+        const string Expected = "returned type:Int32,type:Int32,System:String,2,4,4,5,2";
+        Assert.Equal(Expected, await CodeRunner.RunAsync(TestMarkup.Strip(Cache), "Api", "Run", 5));
+        Assert.Equal(Expected, await CodeRunner.RunAsync(CacheFixed, "Api", "Run", 5));
+    }
+
+    /// <summary>
+    /// The other BCL methods that hand their factory the key of the call: <c>ImmutableInterlocked.GetOrAdd</c> and
+    /// <c>AddOrUpdate</c> (the key after the <c>ref</c> location) and <c>ConditionalWeakTable.GetValue</c>, which has no
+    /// state overload at all.
+    /// </summary>
+    [Fact]
+    public async Task OtherKeyedApis_ReadTheirParameter()
+    {
+        const string Before = /* lang=c#-test */ """
+            using System.Collections.Immutable;
+            using System.Runtime.CompilerServices;
+
+            class C
+            {
+                private ImmutableDictionary<string, int> _lengths = ImmutableDictionary<string, int>.Empty;
+                private readonly ConditionalWeakTable<string, object> _boxes = new ConditionalWeakTable<string, object>();
+
+                int Length(string name) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, {|#0:_ => name.Length|});
+                int Grow(string name) => ImmutableInterlocked.AddOrUpdate(ref _lengths, name, {|#1:_ => name.Length|}, (_, old) => old + name.Length);
+                object Box(string name) => _boxes.GetValue(name, {|#2:_ => name.ToUpperInvariant()|});
+            }
+            """;
+        const string After = /* lang=c#-test */ """
+            using System.Collections.Immutable;
+            using System.Runtime.CompilerServices;
+
+            class C
+            {
+                private ImmutableDictionary<string, int> _lengths = ImmutableDictionary<string, int>.Empty;
+                private readonly ConditionalWeakTable<string, object> _boxes = new ConditionalWeakTable<string, object>();
+
+                int Length(string name) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, static name => name.Length);
+                int Grow(string name) => ImmutableInterlocked.AddOrUpdate(ref _lengths, name, static name => name.Length, static (name, old) => old + name.Length);
+                object Box(string name) => _boxes.GetValue(name, static name => name.ToUpperInvariant());
+            }
+            """;
+        var test = new Verify.Test { TestCode = Before, FixedCode = After };
+        for (var i = 0; i < 3; i++)
+        {
+            test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("'name'", "a closure and a delegate", Advice));
+        }
+
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// A netstandard2.0 library at C# 7.3 beside net10.0: fixed in the shared file. Before C# 8 a lambda's parameter may
+    /// not hide the variable, so a <c>_</c> takes a free name; the lambda is static only from C# 9.
+    /// </summary>
+    [Fact]
+    public async Task BesideNetStandard20AtCSharp73_FixedWithAFreeName()
+    {
+        const string Before = /* lang=c#-test */ """
+            using System;
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                private readonly ConcurrentDictionary<Type, object> _cache = new ConcurrentDictionary<Type, object>();
+
+                public object Get(Type type) => _cache.GetOrAdd(type, [|_ => Activator.CreateInstance(type)|]);
+
+                public object Named(Type type) => _cache.GetOrAdd(type, [|t => Activator.CreateInstance(type)|]);
+            }
+            """;
+        const string After = /* lang=c#-test */ """
+            using System;
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                private readonly ConcurrentDictionary<Type, object> _cache = new ConcurrentDictionary<Type, object>();
+
+                public object Get(Type type) => _cache.GetOrAdd(type, typeKey => Activator.CreateInstance(typeKey));
+
+                public object Named(Type type) => _cache.GetOrAdd(type, t => Activator.CreateInstance(t));
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedCode = After,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
+        }.RunAsync();
+    }
+
+    /// <summary>
+    /// Left to the state rewrite or not reported: a key converted to the dictionary's key type (the parameter has the
+    /// other type), a field as the key (read through <c>this</c> again when the factory runs: the state rewrite), a key the factory writes, a mutable struct key
+    /// (a method called on the parameter's copy would not change the variable), a factory that captures more than the
+    /// key, and a method group.
+    /// </summary>
+    [Fact]
+    public async Task OtherCaptures_KeepTheStateRewriteOrNoReport()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System;
+            using System.Collections.Concurrent;
+
+            struct Counter { public int Value; public int Next() => ++Value; }
+
+            class C
+            {
+                private readonly ConcurrentDictionary<object, int> _boxed = new ConcurrentDictionary<object, int>();
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+                private readonly ConcurrentDictionary<Counter, int> _counters = new ConcurrentDictionary<Counter, int>();
+                private string _current = "";
+
+                int Converted(string key) => _boxed.GetOrAdd(key, {|#0:_ => key.Length|});
+                int Field() => _cache.GetOrAdd(_current, {|#3:_ => _current.Length|});
+                int Written(string key) => _cache.GetOrAdd(key, _ => (key = key.Trim()).Length);
+                int Mutable(Counter counter) => _counters.GetOrAdd(counter, _ => counter.Next());
+                int More(string key, int factor) => _cache.GetOrAdd(key, {|#1:_ => key.Length * factor|});
+                int Group(string key) => _cache.GetOrAdd(key, {|#2:Measure|});
+                int Measure(string key) => key.Length;
+            }
+            """;
+        var test = new Verify.Test { TestCode = Code, FixedCode = Code.Replace("{|#0:", "", StringComparison.Ordinal).Replace("{|#1:", "", StringComparison.Ordinal).Replace("{|#2:", "", StringComparison.Ordinal).Replace("{|#3:", "", StringComparison.Ordinal).Replace("|}", "", StringComparison.Ordinal)
+            .Replace("_cache.GetOrAdd(_current, _ => _current.Length)", "_cache.GetOrAdd(_current, static (_, self) => self._current.Length, this)", StringComparison.Ordinal)
+            .Replace("_boxed.GetOrAdd(key, _ => key.Length)", "_boxed.GetOrAdd(key, static (_, key) => key.Length, key)", StringComparison.Ordinal)
+            .Replace("_cache.GetOrAdd(key, _ => key.Length * factor)", """
+                _cache.GetOrAdd(key, static (_, state) =>
+                    {
+                        var (key, factor) = state;
+                        return key.Length * factor;
+                    }, (key, factor))
+                """, StringComparison.Ordinal)
+            .Replace("_cache.GetOrAdd(key, Measure)", "_cache.GetOrAdd(key, static (key, self) => self.Measure(key), this)", StringComparison.Ordinal) };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'key' and 'factor'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
+        await test.RunAsync();
+    }
+}
