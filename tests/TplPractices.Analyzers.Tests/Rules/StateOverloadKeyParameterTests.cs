@@ -26,6 +26,7 @@ public sealed class StateOverloadKeyParameterTests
         {
             private static readonly ConcurrentDictionary<Type, string> Names = new ConcurrentDictionary<Type, string>();
             private static readonly ConcurrentDictionary<string, int> Counts = new ConcurrentDictionary<string, int>();
+            private static readonly ConcurrentDictionary<Type, Lazy<string>> Lazies = new ConcurrentDictionary<Type, Lazy<string>>();
             private static int _made;
 
             private static string Describe(Type type, string label)
@@ -44,8 +45,10 @@ public sealed class StateOverloadKeyParameterTests
                 name,
                 {|#3:n => name.Length + 1|});
 
+            public static Lazy<string> Later(Type type) => Lazies.GetOrAdd(type, {|#4:_ => new Lazy<string>(() => Describe(type, "later"))|});
+
             public static string Run(int x) => Name(typeof(int)) + "," + Name(typeof(int)) + "," + Named(typeof(string)) + "," + Count("ab") + "," + Count("ab")
-                + "," + Count("abc" + x) + "," + Long("long") + "," + _made;
+                + "," + Count("abc" + x) + "," + Long("long") + "," + Later(typeof(long)).Value + "," + _made;
         }
         """;
 
@@ -53,7 +56,8 @@ public sealed class StateOverloadKeyParameterTests
         .Replace("{|#0:_ => Describe(type, nameof(type))|}", "static type => Describe(type, nameof(type))", StringComparison.Ordinal)
         .Replace("{|#1:t => Describe(type, t.Namespace ?? nameof(type))|}", "static t => Describe(t, t.Namespace ?? nameof(type))", StringComparison.Ordinal)
         .Replace("{|#2:_ => name.Length|}, (_, old) => old + name.Length", "static name => name.Length, static (name, old) => old + name.Length", StringComparison.Ordinal)
-        .Replace("{|#3:n => name.Length + 1|}", "static n => n.Length + 1", StringComparison.Ordinal);
+        .Replace("{|#3:n => name.Length + 1|}", "static n => n.Length + 1", StringComparison.Ordinal)
+        .Replace("{|#4:_ => new Lazy<string>(() => Describe(type, \"later\"))|}", "static type => new Lazy<string>(() => Describe(type, \"later\"))", StringComparison.Ordinal);
 
     [Fact]
     public async Task KeyCaptured_ReadsTheFactorysParameter()
@@ -63,6 +67,7 @@ public sealed class StateOverloadKeyParameterTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'type'", "a closure and a delegate", Advice));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("'name'", "a closure and a delegate", Advice));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'name'", "a closure and a delegate", Advice));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'type'", "a closure and a delegate", Advice));
         await test.RunAsync();
     }
 
@@ -70,7 +75,7 @@ public sealed class StateOverloadKeyParameterTests
     public async Task FixedKeyCapture_ReturnsTheSame()
     {
         Assert.DoesNotContain("{|", CacheFixed, StringComparison.Ordinal);
-        const string Expected = "returned type:Int32,type:Int32,System:String,2,4,4,5,2";
+        const string Expected = "returned type:Int32,type:Int32,System:String,2,4,4,5,later:Int64,3";
         Assert.Equal(Expected, await CodeRunner.RunAsync(TestMarkup.Strip(Cache), "Api", "Run", 5));
         Assert.Equal(Expected, await CodeRunner.RunAsync(CacheFixed, "Api", "Run", 5));
     }
@@ -117,6 +122,34 @@ public sealed class StateOverloadKeyParameterTests
             test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("'name'", "a closure and a delegate", Advice));
         }
 
+        await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Top-level statements: the key is a local of the program. A key the program writes in another lambda is not
+    /// reported (the factory could see the write).
+    /// </summary>
+    [Fact]
+    public async Task TopLevelStatements_KeyCaptured_Fixed()
+    {
+        const string Before = /* lang=c#-test */ """
+            using System;
+            using System.Collections.Concurrent;
+
+            var key = 1;
+            var moved = 2;
+            var cache = new ConcurrentDictionary<int, string>();
+            Console.WriteLine(cache.GetOrAdd(key, {|#0:k => $"{key}"|}));
+            Action move = () => moved = 3;
+            Console.WriteLine(cache.GetOrAdd(moved, _ => $"{moved}"));
+            """;
+        var test = new Verify.Test
+        {
+            TestState = { OutputKind = OutputKind.ConsoleApplication },
+            TestCode = Before,
+            FixedState = { OutputKind = OutputKind.ConsoleApplication, Sources = { Before.Replace("{|#0:k => $\"{key}\"|}", "static k => $\"{k}\"", StringComparison.Ordinal) } },
+        };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", Advice));
         await test.RunAsync();
     }
 
