@@ -47,8 +47,12 @@ internal sealed class StateShape
     /// The overload's state parameter name, where every argument the call names has the same name in the overload: a call
     /// with named arguments then gets the values as one more, named (<c>factoryArgument: values</c>); null otherwise.
     /// </param>
-    public static StateShape Inserted(int position, bool typed, string? namedState) =>
-        new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: false, namedState);
+    /// <param name="keyParameter">
+    /// The delegate's first parameter is the key the call is given (a dictionary's factory): a captured key is read from
+    /// it, as a continuation reads its antecedent, instead of travelling in the state.
+    /// </param>
+    public static StateShape Inserted(int position, bool typed, string? namedState, bool keyParameter = false) =>
+        new(position, replacesParameter: false, fillsArgument: false, typed, hasAntecedent: keyParameter, namedState);
 
     /// <summary>
     /// <c>string.Create(n, (object?)null, (span, _) => …)</c> → <c>string.Create(n, values, (span, state) => …)</c>: a state
@@ -261,9 +265,10 @@ internal sealed class StateCapture
     /// <summary>
     /// The capture, or null when the lambda captures nothing or must share what it captures with the code around
     /// it. <paramref name="apiNoFix"/> gives the API's own reason for no fix (no state overload); it is asked last,
-    /// and only for a capture, because finding the overload compares signatures.
+    /// and only for a capture, because finding the overload compares signatures. <paramref name="key"/> is the variable
+    /// the call passes as the key its factory is handed (with a shape that reads it from the first parameter).
     /// </summary>
-    public static StateCapture? Of(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, int maxStateValues, bool hasValueTuple, System.Func<string?>? apiNoFix = null)
+    public static StateCapture? Of(IOperation call, IAnonymousFunctionOperation lambda, StateShape shape, int maxStateValues, bool hasValueTuple, System.Func<string?>? apiNoFix = null, ISymbol? key = null)
     {
         var (captured, noFix) = OuterUses(lambda, shape);
         if (captured.Count == 0)
@@ -290,6 +295,16 @@ internal sealed class StateCapture
         {
             antecedent = receiver;
             captured.Remove(receiver);
+        }
+        else if (shape.HasAntecedent
+            && key is not null
+            && captured.Contains(key, SymbolEqualityComparer.Default)
+            && lambda.Symbol.Parameters.Length > 0
+            && SymbolEqualityComparer.Default.Equals(TypeOf(key), lambda.Symbol.Parameters[0].Type))
+        {
+            // A dictionary hands its factory the key of the call: the first parameter holds it.
+            antecedent = key;
+            captured.Remove(key);
         }
 
         noFix ??= FixBlocker(call, lambda, shape, captured, maxStateValues, hasValueTuple) ?? (captured.Count > 0 ? apiNoFix?.Invoke() : null);

@@ -57,16 +57,10 @@ internal static partial class StateOverload
     /// </summary>
     public static KeySite? KeyCapture(IOperation call, Context context)
     {
-        if (call is not IInvocationOperation { TargetMethod: { Name: "GetOrAdd" or "AddOrUpdate" or "GetValue" } method } invocation
-            || context.KeyOrdinal(method) is not { } ordinal
-            || invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal) is not { Value: var key }
-            || key switch
-            {
-                ILocalReferenceOperation { Local.IsRef: false } => false,
-                IParameterReferenceOperation { Parameter.RefKind: RefKind.None } => false,
-                _ => true,
-            }
-            || StateCapture.ReferencedSymbol(key) is not { } variable)
+        if (KeyVariable(call, context) is not { } variable
+            || call is not IInvocationOperation invocation
+            || context.KeyOrdinal(invocation.TargetMethod) is not { } ordinal
+            || invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal) is not { Value: var key })
         {
             return null;
         }
@@ -110,4 +104,16 @@ internal static partial class StateOverload
                 capturing.Skip(1).Select(l => l.Syntax.GetLocation()).ToImmutableArray(),
                 ordinal);
     }
+
+    /// <summary>
+    /// The local or parameter a call to a method that hands its factories the key (<see cref="Context.KeyOrdinal"/>) passes
+    /// as that key, unconverted; null otherwise. The name is tested before the type.
+    /// </summary>
+    public static ISymbol? KeyVariable(IOperation call, Context context) =>
+        call is IInvocationOperation { TargetMethod: { Name: "GetOrAdd" or "AddOrUpdate" or "GetValue" } method } invocation
+        && context.KeyOrdinal(method) is { } ordinal
+        && invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)?.Value is { } key
+        && key is ILocalReferenceOperation { Local.IsRef: false } or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
+            ? StateCapture.ReferencedSymbol(key)
+            : null;
 }

@@ -226,16 +226,19 @@ internal static partial class StateOverload
             : fillsDummy ? DummyNoFixReason(call, method)
             : NoFixReason(call, match);
         var namedState = fillsDummy ? null : NamedState(call, method, match);
+        // A factory handed the call's key reads a captured key from its first parameter; with two callbacks sharing
+        // one state (AddOrUpdate) the key stays in the state.
+        var key = !fillsDummy && match.Callbacks.Length == 1 ? KeyVariable(call, context) : null;
         var shapes = new List<StateCapture?>();
         var callbacks = new List<(IAnonymousFunctionOperation? Lambda, StateShape Shape)>();
         foreach (var (ordinal, position) in match.Callbacks)
         {
             var lambda = StateCapture.LambdaOf(Arguments(call).FirstOrDefault(a => a.Parameter?.Ordinal == ordinal));
-            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, namedState);
+            var shape = fillsDummy ? StateShape.FilledDummy(position, match.Typed) : StateShape.Inserted(position, match.Typed, namedState, key is not null);
             callbacks.Add((lambda, shape));
             shapes.Add(lambda is null
                 ? null
-                : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix));
+                : StateCapture.Of(call, lambda, shape, maxStateValues, context.HasValueTuple, () => noFix, key));
         }
 
         if (shapes.FirstOrDefault(s => s is not null) is not { } described)

@@ -233,14 +233,15 @@ internal sealed class StateRewrite
         string? antecedentName = null;
         if (_capture.Shape.HasAntecedent && lambdaSymbol.Parameters.Length > 0)
         {
-            // The antecedent parameter takes the captured task's name when it was unused, so the body reads the same.
+            // The antecedent parameter (a continuation's task, a dictionary factory's key) takes the captured variable's
+            // name when it was unused, so the body reads the same; before C# 8 a new name.
             var original = lambdaSymbol.Parameters[0];
             var unused = !_capture.Lambda.Body.Descendants().OfType<IParameterReferenceOperation>()
                 .Any(p => SymbolEqualityComparer.Default.Equals(p.Parameter, original));
             antecedentName = (_capture.Antecedent is not null && unused, _version >= LanguageVersion.CSharp8) switch
             {
                 (true, true) => _capture.Antecedent!.Name,
-                (true, false) => Unique("antecedent"),
+                (true, false) => Unique(StateCapture.TypeOf(_capture.Antecedent!) is { Name: "Task" } ? "antecedent" : _capture.Antecedent!.Name + "Key"),
                 _ => _parameterNames[0],
             };
             parameters[0] = Parameter(Identifier(antecedentName));

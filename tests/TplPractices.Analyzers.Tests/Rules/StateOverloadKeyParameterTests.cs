@@ -195,10 +195,38 @@ public sealed class StateOverloadKeyParameterTests
     }
 
     /// <summary>
+    /// A factory that captures its key and more, at C# 7.3 on .NET Framework 4.7.2 (which has <c>GetOrAdd&lt;TArg&gt;</c>):
+    /// the state carries the rest, and the key comes from the first parameter. Before C# 8 a lambda may not hide the
+    /// variables, so both take new names.
+    /// </summary>
+    [Fact]
+    public async Task KeyAndMore_AtCSharp73_KeyFromAFreshlyNamedParameter()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System.Collections.Concurrent;
+
+            class C
+            {
+                private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+
+                int More(string key, int factor) => _cache.GetOrAdd(key, [|_ => key.Length * factor|]);
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Code,
+            FixedCode = Code.Replace("[|_ => key.Length * factor|])", "(keyKey, myFactor) => keyKey.Length * myFactor, factor)", StringComparison.Ordinal),
+            Target = TestTarget.Net472,
+            LanguageVersion = LanguageVersion.CSharp7_3,
+            NullableContext = NullableContextOptions.Disable,
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// Left to the state rewrite or not reported: a key converted to the dictionary's key type (the parameter has the
     /// other type), a field as the key (read through <c>this</c> again when the factory runs: the state rewrite), a key the factory writes, a mutable struct key
     /// (a method called on the parameter's copy would not change the variable), a factory that captures more than the
-    /// key, and a method group.
+    /// key (the state carries the rest, the key still comes from the parameter), and a method group.
     /// </summary>
     [Fact]
     public async Task OtherCaptures_KeepTheStateRewriteOrNoReport()
@@ -228,13 +256,7 @@ public sealed class StateOverloadKeyParameterTests
         var test = new Verify.Test { TestCode = Code, FixedCode = Code.Replace("{|#0:", "", StringComparison.Ordinal).Replace("{|#1:", "", StringComparison.Ordinal).Replace("{|#2:", "", StringComparison.Ordinal).Replace("{|#3:", "", StringComparison.Ordinal).Replace("|}", "", StringComparison.Ordinal)
             .Replace("_cache.GetOrAdd(_current, _ => _current.Length)", "_cache.GetOrAdd(_current, static (_, self) => self._current.Length, this)", StringComparison.Ordinal)
             .Replace("_boxed.GetOrAdd(key, _ => key.Length)", "_boxed.GetOrAdd(key, static (_, key) => key.Length, key)", StringComparison.Ordinal)
-            .Replace("_cache.GetOrAdd(key, _ => key.Length * factor)", """
-                _cache.GetOrAdd(key, static (_, state) =>
-                    {
-                        var (key, factor) = state;
-                        return key.Length * factor;
-                    }, (key, factor))
-                """, StringComparison.Ordinal)
+            .Replace("_cache.GetOrAdd(key, _ => key.Length * factor)", "_cache.GetOrAdd(key, static (key, factor) => key.Length * factor, factor)", StringComparison.Ordinal)
             .Replace("_cache.GetOrAdd(key, Measure)", "_cache.GetOrAdd(key, static (key, self) => self.Measure(key), this)", StringComparison.Ordinal) };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'key' and 'factor'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
