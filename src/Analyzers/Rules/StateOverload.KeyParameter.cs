@@ -57,10 +57,8 @@ internal static partial class StateOverload
     /// </summary>
     public static KeySite? KeyCapture(IOperation call, Context context)
     {
-        if (KeyVariable(call, context) is not { } variable
-            || call is not IInvocationOperation invocation
-            || context.KeyOrdinal(invocation.TargetMethod) is not { } ordinal
-            || invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal) is not { Value: var key })
+        if (KeyArgument(call, context) is not { Value: var key, Parameter.Ordinal: var ordinal, Parent: IInvocationOperation invocation }
+            || StateCapture.ReferencedSymbol(key) is not { } variable)
         {
             return null;
         }
@@ -107,13 +105,17 @@ internal static partial class StateOverload
 
     /// <summary>
     /// The local or parameter a call to a method that hands its factories the key (<see cref="Context.KeyOrdinal"/>) passes
-    /// as that key, unconverted; null otherwise. The name is tested before the type.
+    /// as that key, unconverted; null otherwise.
     /// </summary>
     public static ISymbol? KeyVariable(IOperation call, Context context) =>
+        KeyArgument(call, context) is { Value: var key } ? StateCapture.ReferencedSymbol(key) : null;
+
+    /// <summary>The key argument of such a call where it is a local or parameter, unconverted. The name is tested before the type.</summary>
+    private static IArgumentOperation? KeyArgument(IOperation call, Context context) =>
         call is IInvocationOperation { TargetMethod: { Name: "GetOrAdd" or "AddOrUpdate" or "GetValue" } method } invocation
         && context.KeyOrdinal(method) is { } ordinal
-        && invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal)?.Value is { } key
-        && key is ILocalReferenceOperation { Local.IsRef: false } or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
-            ? StateCapture.ReferencedSymbol(key)
+        && invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal) is { } argument
+        && argument.Value is ILocalReferenceOperation { Local.IsRef: false } or IParameterReferenceOperation { Parameter.RefKind: RefKind.None }
+            ? argument
             : null;
 }
