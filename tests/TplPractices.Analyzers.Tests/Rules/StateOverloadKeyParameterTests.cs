@@ -83,7 +83,7 @@ public sealed class StateOverloadKeyParameterTests
     /// <summary>
     /// The other BCL methods that hand their factory the key of the call: <c>ImmutableInterlocked.GetOrAdd</c> and
     /// <c>AddOrUpdate</c> (the key after the <c>ref</c> location) and <c>ConditionalWeakTable.GetValue</c>, which has no
-    /// state overload at all.
+    /// state overload at all; and their <c>GetOrAdd</c> with the key beside another capture.
     /// </summary>
     [Fact]
     public async Task OtherKeyedApis_ReadTheirParameter()
@@ -100,6 +100,8 @@ public sealed class StateOverloadKeyParameterTests
                 int Length(string name) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, {|#0:_ => name.Length|});
                 int Grow(string name) => ImmutableInterlocked.AddOrUpdate(ref _lengths, name, {|#1:_ => name.Length|}, (_, old) => old + name.Length);
                 object Box(string name) => _boxes.GetValue(name, {|#2:_ => name.ToUpperInvariant()|});
+                int Longer(string name, int extra) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, {|#3:_ => name.Length + extra|});
+                object Suffixed(string name, string suffix) => _boxes.GetOrAdd(name, {|#4:_ => name + suffix|});
             }
             """;
         const string After = /* lang=c#-test */ """
@@ -114,6 +116,8 @@ public sealed class StateOverloadKeyParameterTests
                 int Length(string name) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, static name => name.Length);
                 int Grow(string name) => ImmutableInterlocked.AddOrUpdate(ref _lengths, name, static name => name.Length, static (name, old) => old + name.Length);
                 object Box(string name) => _boxes.GetValue(name, static name => name.ToUpperInvariant());
+                int Longer(string name, int extra) => ImmutableInterlocked.GetOrAdd(ref _lengths, name, static (name, extra) => name.Length + extra, extra);
+                object Suffixed(string name, string suffix) => _boxes.GetOrAdd(name, static (name, suffix) => name + suffix, suffix);
             }
             """;
         var test = new Verify.Test { TestCode = Before, FixedCode = After };
@@ -121,6 +125,10 @@ public sealed class StateOverloadKeyParameterTests
         {
             test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments("'name'", "a closure and a delegate", Advice));
         }
+
+        // The key beside another capture: their TArg overloads carry the other value, the key comes from the parameter.
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'name' and 'extra'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(4).WithArguments("'name' and 'suffix'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
 
         await test.RunAsync();
     }
