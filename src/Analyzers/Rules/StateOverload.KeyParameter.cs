@@ -51,13 +51,12 @@ internal static partial class StateOverload
     }
 
     /// <summary>
-    /// The site where a method that hands its factories the key of the call (<see cref="Context.KeyOrdinal"/>) is given a
-    /// local or parameter as that key, unconverted, and every factory written as a lambda captures that variable alone or
-    /// nothing; null otherwise. The name is tested before the type.
+    /// The site where the key argument of a method that hands its factories that key (<see cref="KeyArgument"/>) is
+    /// captured by every factory written as a lambda, alone or nothing; null otherwise.
     /// </summary>
-    public static KeySite? KeyCapture(IOperation call, Context context)
+    public static KeySite? KeyCapture(IOperation call, IArgumentOperation keyArgument)
     {
-        if (KeyArgument(call, context) is not { Value: var key, Parameter.Ordinal: var ordinal, Parent: IInvocationOperation invocation }
+        if (keyArgument is not { Value: var key, Parameter.Ordinal: var ordinal, Parent: IInvocationOperation invocation }
             || StateCapture.ReferencedSymbol(key) is not { } variable)
         {
             return null;
@@ -104,14 +103,10 @@ internal static partial class StateOverload
     }
 
     /// <summary>
-    /// The local or parameter a call to a method that hands its factories the key (<see cref="Context.KeyOrdinal"/>) passes
-    /// as that key, unconverted; null otherwise.
+    /// The key argument of a call to a method that hands its factories the key (<see cref="Context.KeyOrdinal"/>), where
+    /// it is a local or parameter passed unconverted; null otherwise. The name is tested before the type.
     /// </summary>
-    public static ISymbol? KeyVariable(IOperation call, Context context) =>
-        KeyArgument(call, context) is { Value: var key } ? StateCapture.ReferencedSymbol(key) : null;
-
-    /// <summary>The key argument of such a call where it is a local or parameter, unconverted. The name is tested before the type.</summary>
-    private static IArgumentOperation? KeyArgument(IOperation call, Context context) =>
+    public static IArgumentOperation? KeyArgument(IOperation call, Context context) =>
         call is IInvocationOperation { TargetMethod: { Name: "GetOrAdd" or "AddOrUpdate" or "GetValue" } method } invocation
         && context.KeyOrdinal(method) is { } ordinal
         && invocation.Arguments.FirstOrDefault(a => a.Parameter?.Ordinal == ordinal) is { } argument

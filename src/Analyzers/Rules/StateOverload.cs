@@ -126,7 +126,9 @@ internal static partial class StateOverload
     {
         private readonly ImmutableArray<INamedTypeSymbol> _tasks;
         private readonly CallbackStateApis? _callbackApis;
-        private readonly ImmutableArray<INamedTypeSymbol?> _keyed;
+        private readonly INamedTypeSymbol? _concurrentDictionary;
+        private readonly INamedTypeSymbol? _conditionalWeakTable;
+        private readonly INamedTypeSymbol? _immutableInterlocked;
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _matches = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<IMethodSymbol, Match?> _ownStates = new(SymbolEqualityComparer.Default);
         private readonly Func<IMethodSymbol, Match?> _matchOf;
@@ -142,9 +144,9 @@ internal static partial class StateOverload
                 .ToImmutableArray();
             _callbackApis = CallbackStateApis.TryCreate(compilation);
             HasValueTuple = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTuple2) is not null;
-            _keyed = new[] { WellKnownTypeNames.ConcurrentDictionary, WellKnownTypeNames.ConditionalWeakTable, WellKnownTypeNames.ImmutableInterlocked }
-                .Select(compilation.GetTypeByMetadataName)
-                .ToImmutableArray();
+            _concurrentDictionary = compilation.GetTypeByMetadataName(WellKnownTypeNames.ConcurrentDictionary);
+            _conditionalWeakTable = compilation.GetTypeByMetadataName(WellKnownTypeNames.ConditionalWeakTable);
+            _immutableInterlocked = compilation.GetTypeByMetadataName(WellKnownTypeNames.ImmutableInterlocked);
             _matchOf = method => IsOwnedElsewhere(method) ? null : Find(method);
             // TPL0006 owns its APIs' object states, not their generic ones (UnsafeQueueUserWorkItem<TState>).
             _ownStateOf = method => OwnState(method) is { } own && (own.Typed || !IsOwnedElsewhere(method)) ? own : null;
@@ -161,17 +163,16 @@ internal static partial class StateOverload
         public int? KeyOrdinal(IMethodSymbol method)
         {
             var type = method.ContainingType.OriginalDefinition;
-            for (var i = 0; i < _keyed.Length; i++)
+            if (SymbolEqualityComparer.Default.Equals(type, _immutableInterlocked))
             {
-                if (SymbolEqualityComparer.Default.Equals(type, _keyed[i]))
-                {
-                    return i == 2
-                        ? (method.Name is "GetOrAdd" or "AddOrUpdate" && method.TypeParameters.Length == 2 ? 1 : null)
-                        : (method.TypeParameters.IsEmpty && (i == 0 ? method.Name != "GetValue" : method.Name != "AddOrUpdate") ? 0 : null);
-                }
+                return method.Name is "GetOrAdd" or "AddOrUpdate" && method.TypeParameters.Length == 2 ? 1 : null;
             }
 
-            return null;
+            return method.TypeParameters.IsEmpty
+                && ((method.Name is "GetOrAdd" or "AddOrUpdate" && SymbolEqualityComparer.Default.Equals(type, _concurrentDictionary))
+                    || (method.Name is "GetOrAdd" or "GetValue" && SymbolEqualityComparer.Default.Equals(type, _conditionalWeakTable)))
+                ? 0
+                : null;
         }
 
         public static Context TryCreate(Compilation compilation) => new(compilation);
@@ -198,7 +199,7 @@ internal static partial class StateOverload
     /// The site at a call, or null where no callback given a lambda captures, or the method has no state overload the
     /// call can reach. The syntax is tested first: most calls pass no lambda, and finding an overload loads members.
     /// </summary>
-    public static Site? Analyze(IOperation call, Context context, int maxStateValues)
+    public static Site? Analyze(IOperation call, Context context, int maxStateValues, IArgumentOperation? keyArgument = null)
     {
         if (WrittenArguments(call) is not { } written
             || !HasLambda(written)
@@ -228,7 +229,7 @@ internal static partial class StateOverload
         var namedState = fillsDummy ? null : NamedState(call, method, match);
         // A factory handed the call's key reads a captured key from its first parameter; with two callbacks sharing
         // one state (AddOrUpdate) the key stays in the state.
-        var key = !fillsDummy && match.Callbacks.Length == 1 ? KeyVariable(call, context) : null;
+        var key = !fillsDummy && match.Callbacks.Length == 1 && keyArgument is not null ? StateCapture.ReferencedSymbol(keyArgument.Value) : null;
         var shapes = new List<StateCapture?>();
         var callbacks = new List<(IAnonymousFunctionOperation? Lambda, StateShape Shape)>();
         foreach (var (ordinal, position) in match.Callbacks)

@@ -50,7 +50,9 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (StateOverload.KeyCapture(call, symbols) is { } keyed)
+        // The key of a dictionary's factory, looked up once for both rewrites.
+        var keyArgument = StateOverload.KeyArgument(call, symbols);
+        if (keyArgument is not null && StateOverload.KeyCapture(call, keyArgument) is { } keyed)
         {
             if (!call.Syntax.IsInBrokenMember())
             {
@@ -60,7 +62,7 @@ public sealed class StateOverloadAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues)) is { } site
+        if (StateOverload.Analyze(call, symbols, options.For(call.Syntax.SyntaxTree).Number(StateCapture.MaxStateValues), keyArgument) is { } site
             && !call.Syntax.IsInBrokenMember())
         {
             StateDiagnostics.Report(context, options, Rule, site.Reported, StateOverload.FixStateOverload, StateOverload.FactsOf(site), StateOverload.OtherCallbacks(site), site.Described, StateOverload.OverloadAdvice);
