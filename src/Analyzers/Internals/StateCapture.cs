@@ -290,8 +290,7 @@ internal sealed class StateCapture
             && call is IInvocationOperation { Instance: { } receiverOperation }
             && ReferencedSymbol(receiverOperation) is { } receiver
             && captured.Contains(receiver, SymbolEqualityComparer.Default)
-            && lambda.Symbol.Parameters.Length > 0
-            && SymbolEqualityComparer.Default.Equals(TypeOf(receiver), lambda.Symbol.Parameters[0].Type))
+            && CanStandFor(lambda, receiver))
         {
             antecedent = receiver;
             captured.Remove(receiver);
@@ -299,8 +298,7 @@ internal sealed class StateCapture
         else if (shape.HasAntecedent
             && key is not null
             && captured.Contains(key, SymbolEqualityComparer.Default)
-            && lambda.Symbol.Parameters.Length > 0
-            && SymbolEqualityComparer.Default.Equals(TypeOf(key), lambda.Symbol.Parameters[0].Type))
+            && CanStandFor(lambda, key))
         {
             // A dictionary hands its factory the key of the call: the first parameter holds it.
             antecedent = key;
@@ -387,6 +385,25 @@ internal sealed class StateCapture
         && TypeOf(variable) is { } type && !(type.IsValueType && IsMutableStruct(type))
         && !IsWrittenUnsafely(new List<ISymbol> { variable }, lambda, root)
         && !IsPrimaryConstructorParameterWrittenAnywhere(variable);
+
+    /// <summary>
+    /// Whether the lambda's first parameter can replace its reads of <paramref name="variable"/>: it has the variable's
+    /// type, and where the body reads the parameter (so the rewrite keeps its name) no function nested in the body
+    /// declares that name, or a read there would bind to the inner one.
+    /// </summary>
+    private static bool CanStandFor(IAnonymousFunctionOperation lambda, ISymbol variable) =>
+        lambda.Symbol.Parameters.FirstOrDefault() is { } parameter
+        && SymbolEqualityComparer.Default.Equals(TypeOf(variable), parameter.Type)
+        && !(lambda.Body.Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
+            && DeclaresInside(lambda, parameter.Name));
+
+    /// <summary>
+    /// Whether the lambda's body declares <paramref name="name"/> (a nested function's parameter or local, a range
+    /// variable, a local function), where a read written with that name would bind to the inner declaration. Any
+    /// identifier with the name that is not a plain name read counts: cheap, and never too lenient.
+    /// </summary>
+    public static bool DeclaresInside(IAnonymousFunctionOperation lambda, string name) =>
+        lambda.Body.Syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == name && t.Parent is not IdentifierNameSyntax);
 
     /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)

@@ -83,9 +83,12 @@ internal static partial class StateOverload
                 continue;
             }
 
-            // An anonymous method without a parameter list names no parameter to read the key from.
+            // An anonymous method without a parameter list names no parameter to read the key from. A parameter with a
+            // name keeps it, so no function in the body may declare that name again (a key read there would bind to it).
             if (lambda.Syntax is not (SimpleLambdaExpressionSyntax or ParenthesizedLambdaExpressionSyntax { ParameterList.Parameters.Count: > 0 })
-                || !SymbolEqualityComparer.Default.Equals(lambda.Symbol.Parameters[0].Type, key.Type)
+                || lambda.Symbol.Parameters[0] is not { } parameter
+                || !SymbolEqualityComparer.Default.Equals(parameter.Type, key.Type)
+                || (parameter is { Name: not "_", IsDiscard: false } && StateCapture.DeclaresInside(lambda, parameter.Name))
                 || !StateCapture.UsesOnly(lambda, variable, root))
             {
                 return null;

@@ -81,13 +81,8 @@ internal static class StateOverloadKeyRewrite
         string name;
         if (parameter.Name != "_" && !parameter.IsDiscard)
         {
-            // The parameter keeps its name; a key read where an inner lambda's own parameter or local hides it is left.
+            // The parameter keeps its name: the analyzer reports no site where the body declares that name again.
             name = parameter.Name;
-            if (keyReads.Any(r => editor.SemanticModel.LookupSymbols(r.SpanStart, name: name).FirstOrDefault() is not { } bound
-                || !SymbolEqualityComparer.Default.Equals(bound, parameter)))
-            {
-                return null;
-            }
         }
         else
         {

@@ -272,4 +272,81 @@ public sealed class StateOverloadKeyParameterTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(3).WithArguments("'this'", "a delegate", "the overload with a state parameter can pass it instead"));
         await test.RunAsync();
     }
+
+    /// <summary>
+    /// A factory whose body declares its parameter's name again (a nested lambda's own <c>k</c>): a key read inside
+    /// that lambda rewritten to <c>k</c> would read the inner value and still compile. The key stays a captured value,
+    /// carried by the state, and the fixed code returns what it did. The state rewrite was written before: the key
+    /// read became the inner <c>k</c>, 7 instead of 12.
+    /// </summary>
+    [Fact]
+    public async Task ParameterNameDeclaredInTheBody_KeyStaysInTheState()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System.Collections.Concurrent;
+            using System.Linq;
+
+            public static class Api
+            {
+                private static readonly ConcurrentDictionary<string, int> Alone = new ConcurrentDictionary<string, int>();
+                private static readonly ConcurrentDictionary<string, int> More = new ConcurrentDictionary<string, int>();
+
+                public static string Run(int factor)
+                {
+                    var key = "a,bb";
+                    var alone = Alone.GetOrAdd(key, {|#0:k => k.Length + key.Split(',').Sum(k => key.Length)|});
+                    var more = More.GetOrAdd(key, {|#1:k => k.Length * factor + key.Split(',').Sum(k => key.Length)|});
+                    return alone + "," + more;
+                }
+            }
+            """;
+        var fixedCode = TestMarkup.Strip(Code)
+            .Replace(
+                "Alone.GetOrAdd(key, k => k.Length + key.Split(',').Sum(k => key.Length));",
+                "Alone.GetOrAdd(key, static (k, key) => k.Length + key.Split(',').Sum(k => key.Length), key);",
+                StringComparison.Ordinal)
+            .Replace(
+                "More.GetOrAdd(key, k => k.Length * factor + key.Split(',').Sum(k => key.Length));",
+                """
+                More.GetOrAdd(key, static (k, state) =>
+                        {
+                            var (factor, key) = state;
+                            return k.Length * factor + key.Split(',').Sum(k => key.Length);
+                        }, (factor, key));
+                """,
+                StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = Code, FixedCode = fixedCode };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'key'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'factor' and 'key'", "a closure and a delegate", "the overload with a state parameter can pass them instead"));
+        await test.RunAsync();
+
+        Assert.Equal("returned 12,20", await CodeRunner.RunAsync(TestMarkup.Strip(Code), "Api", "Run", 3));
+        Assert.Equal("returned 12,20", await CodeRunner.RunAsync(fixedCode, "Api", "Run", 3));
+    }
+
+    /// <summary>
+    /// The same factory on netstandard2.0, whose dictionary has no state overload: only reading the parameter could
+    /// fix it, and that parameter's name is taken inside, so nothing is reported.
+    /// </summary>
+    [Fact]
+    public async Task ParameterNameDeclaredInTheBody_OnNetStandard20_NotReported()
+    {
+        await new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Collections.Concurrent;
+                using System.Linq;
+
+                class C
+                {
+                    private readonly ConcurrentDictionary<string, int> _cache = new ConcurrentDictionary<string, int>();
+
+                    int Get(string key) => _cache.GetOrAdd(key, k => k.Length + key.Split(',').Sum(k => key.Length));
+                }
+                """,
+            Target = TestTarget.NetStandard20,
+            LanguageVersion = LanguageVersion.CSharp8,
+            NullableContext = NullableContextOptions.Disable,
+        }.RunAsync();
+    }
 }

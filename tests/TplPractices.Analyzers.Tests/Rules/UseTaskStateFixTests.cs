@@ -81,6 +81,40 @@ public sealed class UseTaskStateFixTests
     }
 
     /// <summary>
+    /// A continuation that reads its antecedent parameter and captures the task it continues, inside a nested lambda
+    /// that declares the parameter's name again: the fix used to read the task through the parameter, so the nested read
+    /// became the inner <c>t</c> and the sum changed (12 to 8), still compiling. The task travels in the state there.
+    /// </summary>
+    [Fact]
+    public async Task AntecedentNameDeclaredInANestedLambda_TheTaskTravelsInTheState()
+    {
+        const string Before = """
+            using System.Linq;
+            using System.Threading.Tasks;
+
+            public static class Work
+            {
+                public static int Run(int offset)
+                {
+                    var task = Task.FromResult(5);
+                    var others = new[] { Task.FromResult(1), Task.FromResult(2) };
+                    return task.ContinueWith([|t => t.Result + others.Sum(t => task.Result - t.Result) + offset|]).Result;
+                }
+            }
+            """;
+        const string Line = "\n        ";
+        var after = Before.Replace(
+            "task.ContinueWith([|t => t.Result + others.Sum(t => task.Result - t.Result) + offset|]).Result;",
+            "task.ContinueWith(static (t, state) =>" + Line + "{" + Line + "    var (others, task, offset) = ((Task<int>[], Task<int>, int))state!;"
+                + Line + "    return t.Result + others.Sum(t => task.Result - t.Result) + offset;" + Line + "}, (others, task, offset)).Result;",
+            StringComparison.Ordinal);
+        await Verify.VerifyCodeFixAsync(Before, after);
+        var original = await CodeRunner.RunAsync(TestMarkup.Strip(Before), "Work", "Run", 0);
+        Assert.Equal("returned 12", original);
+        Assert.Equal(original, await CodeRunner.RunAsync(after, "Work", "Run", 0));
+    }
+
+    /// <summary>
     /// The fixer reads the captured variables back by name from the diagnostic: a local spelled <c>@this</c> (whose name
     /// is "this") and the instance it captures too are two values, each read back where it belongs.
     /// </summary>
