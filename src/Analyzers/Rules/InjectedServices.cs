@@ -11,7 +11,8 @@ namespace TplPractices.Analyzers.Rules;
 /// TPL0016's option <c>trust_injected_services</c> (off by default): a call on a service the type was given cannot
 /// fail on its receiver. A service here is a <c>readonly</c> instance field that every constructor sets, from a
 /// parameter that is checked for null (<c>?? throw</c>, <c>ThrowIfNull</c>, <c>if (p is null) throw</c>) or declared
-/// non-nullable under nullable warnings, or from a <c>new</c> expression in its initializer. What the option accepts on
+/// without <c>?</c> (non-nullable under nullable warnings, oblivious without them), or from a <c>new</c> expression in its
+/// initializer. What the option accepts on
 /// top is the callee: any method of such a service, interface methods included, is taken to put its exceptions in
 /// its task, as AsyncFixer01 takes every callee; a plain implementation that validates its arguments first would
 /// throw at the call instead.
@@ -97,15 +98,14 @@ internal static class InjectedServices
 
     /// <summary>
     /// A class's primary constructor parameter that a member uses, the way C# 12 code takes its services: declared
-    /// non-nullable under nullable warnings (what the option accepts of a field set from a parameter) and written by no
+    /// without <c>?</c> (what the option accepts of a field set from a parameter) and written by no
     /// member of the type. Every other constructor must chain to the primary one, so no object skips it. Not a struct's,
     /// which <c>default</c> leaves null.
     /// </summary>
     public static bool IsNeverNullService(IParameterSymbol parameter) =>
         parameter.IsPrimaryConstructorParameter()
         && parameter.ContainingType is { TypeKind: TypeKind.Class }
-        && parameter.Type.IsReferenceType
-        && parameter.NullableAnnotation == NullableAnnotation.NotAnnotated
+        && IsDeclaredNonNull(parameter)
         && !parameter.IsWrittenInItsType();
 
     /// <summary>An <c>init</c> accessor may set a readonly field too, from an object initializer after the constructor.</summary>
@@ -238,9 +238,18 @@ internal static class InjectedServices
 
         return value is IdentifierNameSyntax name
             && Parameter(constructor, name) is { } parameter
-            && (!checkedOnly && parameter.Type.IsReferenceType && parameter.NullableAnnotation == NullableAnnotation.NotAnnotated
+            && (!checkedOnly && IsDeclaredNonNull(parameter)
                 || body is not null && IsCheckedIn(body, parameter.Name));
     }
+
+    /// <summary>
+    /// A reference-type parameter declared without <c>?</c> and without a default: non-nullable under nullable warnings,
+    /// or oblivious where they are off (the services of code written before C# 8, which a container fills the same way).
+    /// Either way a caller can still pass null (<c>null!</c>, or plain <c>null</c> without the warnings): what the
+    /// option accepts.
+    /// </summary>
+    private static bool IsDeclaredNonNull(IParameterSymbol parameter) =>
+        parameter.Type.IsReferenceType && parameter.NullableAnnotation != NullableAnnotation.Annotated && !parameter.HasExplicitDefaultValue;
 
     private static IParameterSymbol? Parameter(IMethodSymbol constructor, IdentifierNameSyntax name) =>
         constructor.Parameters.FirstOrDefault(p => p.Name == name.Identifier.ValueText);

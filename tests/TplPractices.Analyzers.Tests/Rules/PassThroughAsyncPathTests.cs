@@ -706,4 +706,55 @@ public sealed class PassThroughAsyncPathTests
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Load'", "'LoadAsync'"));
         await test.RunAsync();
     }
+
+    private const string ObliviousServices = """
+        using System.Threading.Tasks;
+
+        public interface IPostService { Task<string> GetAsync(int id); }
+
+        public class PostController
+        {
+            private readonly IPostService _service;
+            public PostController(IPostService service) { _service = service; }
+            public async Task<string> Get(int id) { return {|#0:await|} _service.GetAsync(id); }
+        }
+
+        public class Defaulted
+        {
+            private readonly IPostService _service;
+            public Defaulted(IPostService service = null) { _service = service; }
+            public async Task<string> Get(int id) => await _service.GetAsync(id);
+        }
+
+        public class Primary(IPostService service)
+        {
+            public async Task<string> Get(int id) => {|#1:await|} service.GetAsync(id);
+        }
+        """;
+
+    /// <summary>
+    /// A project without nullable warnings (most code written before C# 8; a CMS's admin controllers, 17 sites) takes its
+    /// services as oblivious parameters, never checked: a container fills them as it fills non-nullable ones, and a
+    /// caller that passes null is the risk the option already accepts of <c>null!</c>. With <c>trust_injected_services</c>
+    /// they are services; a parameter with a <c>null</c> default is not. Without the option nothing is reported.
+    /// </summary>
+    [Fact]
+    public async Task ObliviousServices_WithoutNullableWarnings_AreReportedWithTheOption()
+    {
+        await new Verify.Test { TestCode = TestMarkup.Strip(ObliviousServices), NullableContext = NullableContextOptions.Disable }.RunAsync();
+
+        var test = new Verify.Test
+        {
+            TestCode = ObliviousServices,
+            FixedCode = TestMarkup.Strip(ObliviousServices)
+                .Replace("public async Task<string> Get(int id) { return await _service.GetAsync(id); }", "public Task<string> Get(int id) { return _service.GetAsync(id); }", StringComparison.Ordinal)
+                .Replace("public async Task<string> Get(int id) => await service.GetAsync(id);", "public Task<string> Get(int id) => service.GetAsync(id);", StringComparison.Ordinal),
+            NullableContext = NullableContextOptions.Disable,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", Trust));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Get'", "'GetAsync'"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("'Get'", "'GetAsync'"));
+        await test.RunAsync();
+    }
 }
