@@ -63,6 +63,7 @@ internal static class GauntletChecks
         var originalTexts = Texts(original)!;
         failures.AddRange(LostText(originalTexts, fixedTexts));
         failures.AddRange(LongLines(originalTexts, fixedTexts));
+        failures.AddRange(UnindentedLines(originalTexts, fixedTexts));
 
         var second = Texts(await FormatRun.RunAsync(fixedSolution, orders[^1]));
         if (second is null || !Same(second, fixedTexts))
@@ -194,6 +195,39 @@ internal static class GauntletChecks
             if (written.FirstOrDefault(l => l.Length > limit) is { } line)
             {
                 yield return $"a fix wrote a line of {line.Length} characters in {Path.GetFileName(path)}: {line.Trim()}";
+            }
+        }
+    }
+
+    /// <summary>
+    /// A line the fixes wrote that begins at column 0 inside a member (a lambda moved to a line of its own lost its
+    /// indent in a real library's fix): code in a method, property or field is indented in every layout. Top-level
+    /// statements, whose blocks begin at column 0, and the text of strings are left out.
+    /// </summary>
+    private static IEnumerable<string> UnindentedLines(Dictionary<string, string> original, Dictionary<string, string> fixedTexts)
+    {
+        foreach (var (path, text) in original)
+        {
+            var lines = new HashSet<string>(text.Split('\n').Select(l => l.TrimEnd('\r')), StringComparer.Ordinal);
+            var fixedText = fixedTexts[path];
+            var root = CSharpSyntaxTree.ParseText(fixedText).GetRoot();
+            foreach (var line in Microsoft.CodeAnalysis.Text.SourceText.From(fixedText).Lines)
+            {
+                var written = line.ToString();
+                if (written.Length == 0 || char.IsWhiteSpace(written[0]) || lines.Contains(written))
+                {
+                    continue;
+                }
+
+                var token = root.FindToken(line.Start);
+                if (token.SpanStart == line.Start
+                    && token.Parent is { } parent
+                    && parent.AncestorsAndSelf().Any(n => n is BaseMethodDeclarationSyntax or BasePropertyDeclarationSyntax or BaseFieldDeclarationSyntax)
+                    && !parent.AncestorsAndSelf().Any(n => n is GlobalStatementSyntax or InterpolatedStringExpressionSyntax))
+                {
+                    yield return $"a fix wrote a line at column 0 inside a member in {Path.GetFileName(path)}: {written.Trim()}";
+                    break;
+                }
             }
         }
     }
