@@ -180,6 +180,8 @@ done
 expect modern Callbacks.cs "ThreadPool.QueueUserWorkItem(static state => { var item = (int)state!; Console.WriteLine(item); }, item)"
 expect modern Callbacks.cs ", this, Timeout.Infinite, Timeout.Infinite)"
 expect modern StateOverloads.cs "_cache.GetOrAdd(key, static (k, factor) => k.Length * factor, factor);"
+expect modern StateOverloads.cs "public int Length(string name) => _cache.GetOrAdd(name, static name => name.Length + 1);"
+expect legacy StateOverloads.cs "public int Length(string name) => _cache.GetOrAdd(name, nameKey => nameKey.Length + 1);"
 expect_before modern StateOverloads.cs "Work.Run(static state =>" "            var (a, b) = state;"
 expect modern StateOverloads.cs "        }, (a, b));"
 expect modern Callbacks.cs "TaskScheduler.Default).Unwrap()"
