@@ -149,10 +149,19 @@ internal static class FieldNaming
     {
         var given = Given.GetOrCreateValue(editor);
         var prefix = scope + ":";
-        var written = NamesWrittenIn(writtenIn);
-        var free = MakeUnique(name, n => given.Contains(prefix + n) || written.Contains(n) || !editor.SemanticModel.LookupSymbols(position, name: n).IsEmpty);
+        var free = FreeName(editor.SemanticModel, writtenIn, position, name, n => given.Contains(prefix + n));
         given.Add(prefix + free);
         return free;
+    }
+
+    /// <summary>
+    /// A name free at <paramref name="position"/>: none written in <paramref name="writtenIn"/>, none in scope there, and
+    /// none <paramref name="given"/> holds (the names the same rewrite gave before).
+    /// </summary>
+    public static string FreeName(SemanticModel model, SyntaxNode writtenIn, int position, string name, Func<string, bool> given)
+    {
+        var written = NamesWrittenIn(writtenIn);
+        return MakeUnique(name, n => given(n) || written.Contains(n) || !model.LookupSymbols(position, name: n).IsEmpty);
     }
 
     /// <summary>

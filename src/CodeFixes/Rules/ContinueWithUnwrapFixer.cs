@@ -432,28 +432,25 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
         }
     }
 
-    /// <summary>Names for the awaited values that clash with nothing the function can see or declares.</summary>
+    /// <summary>Names for the awaited values (<c>result</c>, <c>result2</c>, …) that clash with nothing the member writes or can see.</summary>
     private sealed class LocalNames
     {
-        private readonly HashSet<string> _taken;
-        private int _count;
+        private readonly SyntaxNode _scope;
+        private readonly SemanticModel _model;
+        private readonly int _position;
+        private readonly HashSet<string> _given = new(StringComparer.Ordinal);
 
         public LocalNames(SyntaxNode scope, SemanticModel model, int position)
         {
-            _taken = new HashSet<string>(scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText));
-            _taken.UnionWith(model.LookupSymbols(position).Select(s => s.Name));
+            _scope = scope;
+            _model = model;
+            _position = position;
         }
 
         public string Next()
         {
-            string name;
-            do
-            {
-                _count++;
-                name = _count == 1 ? "result" : "result" + _count;
-            }
-            while (!_taken.Add(name));
-
+            var name = FieldNaming.FreeName(_model, _scope, _position, "result", _given.Contains);
+            _given.Add(name);
             return name;
         }
     }
