@@ -349,4 +349,33 @@ public sealed class StateOverloadKeyParameterTests
             NullableContext = NullableContextOptions.Disable,
         }.RunAsync();
     }
+
+    /// <summary>
+    /// The key beside another capture, run: the fixed factory reads the key from its first parameter and the factor from
+    /// the state, and the dictionary returns what it did, calling each factory as often.
+    /// </summary>
+    [Fact]
+    public async Task KeyAndMore_FixedCode_ReturnsTheSame()
+    {
+        const string Code = /* lang=c#-test */ """
+            using System.Collections.Concurrent;
+
+            public static class Api
+            {
+                private static readonly ConcurrentDictionary<string, int> Cache = new ConcurrentDictionary<string, int>();
+                private static int _made;
+
+                private static int Scaled(string key, int factor) => Cache.GetOrAdd(key, [|_ => { _made++; return key.Length * factor; }|]);
+
+                public static string Run(int factor) => Scaled("ab", factor) + "," + Scaled("ab", factor + 1) + "," + Scaled("abc", factor) + "," + _made;
+            }
+            """;
+        var fixedCode = TestMarkup.Strip(Code).Replace(
+            "Cache.GetOrAdd(key, _ => { _made++; return key.Length * factor; });",
+            "Cache.GetOrAdd(key, static (key, factor) => { _made++; return key.Length * factor; }, factor);",
+            StringComparison.Ordinal);
+        await new Verify.Test { TestCode = Code, FixedCode = fixedCode }.RunAsync();
+        Assert.Equal("returned 6,6,9,2", await CodeRunner.RunAsync(TestMarkup.Strip(Code), "Api", "Run", 3));
+        Assert.Equal("returned 6,6,9,2", await CodeRunner.RunAsync(fixedCode, "Api", "Run", 3));
+    }
 }
