@@ -290,7 +290,7 @@ internal sealed class StateCapture
             && call is IInvocationOperation { Instance: { } receiverOperation }
             && ReferencedSymbol(receiverOperation) is { } receiver
             && captured.Contains(receiver, SymbolEqualityComparer.Default)
-            && CanStandFor(lambda, receiver))
+            && CanStandFor(lambda, receiver, keepsName: ReferencesFirstParameter(lambda)))
         {
             antecedent = receiver;
             captured.Remove(receiver);
@@ -298,7 +298,7 @@ internal sealed class StateCapture
         else if (shape.HasAntecedent
             && key is not null
             && captured.Contains(key, SymbolEqualityComparer.Default)
-            && CanStandFor(lambda, key))
+            && CanStandFor(lambda, key, keepsName: ReferencesFirstParameter(lambda)))
         {
             // A dictionary hands its factory the key of the call: the first parameter holds it.
             antecedent = key;
@@ -388,22 +388,22 @@ internal sealed class StateCapture
 
     /// <summary>
     /// Whether the lambda's first parameter can replace its reads of <paramref name="variable"/>: it has the variable's
-    /// type, and where the body reads the parameter (so the rewrite keeps its name) no function nested in the body
-    /// declares that name, or a read there would bind to the inner one.
+    /// type, and where the rewrite keeps the parameter's name (<paramref name="keepsName"/>) no function nested in the
+    /// body declares that name, or a read written with it there would bind to the inner one. Any identifier with the
+    /// name that is not a plain name read counts as a declaration: cheap, and never too lenient.
     /// </summary>
-    private static bool CanStandFor(IAnonymousFunctionOperation lambda, ISymbol variable) =>
+    public static bool CanStandFor(IAnonymousFunctionOperation lambda, ISymbol variable, bool keepsName) =>
         lambda.Symbol.Parameters.FirstOrDefault() is { } parameter
         && SymbolEqualityComparer.Default.Equals(TypeOf(variable), parameter.Type)
-        && !(lambda.Body.Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
-            && DeclaresInside(lambda, parameter.Name));
+        && !(keepsName && lambda.Body.Syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == parameter.Name && t.Parent is not IdentifierNameSyntax));
 
     /// <summary>
-    /// Whether the lambda's body declares <paramref name="name"/> (a nested function's parameter or local, a range
-    /// variable, a local function), where a read written with that name would bind to the inner declaration. Any
-    /// identifier with the name that is not a plain name read counts: cheap, and never too lenient.
+    /// Whether the body refers to the lambda's first parameter at all (<c>nameof</c> too): the state rewrite then keeps
+    /// its name for the antecedent, and renames it otherwise.
     /// </summary>
-    public static bool DeclaresInside(IAnonymousFunctionOperation lambda, string name) =>
-        lambda.Body.Syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == name && t.Parent is not IdentifierNameSyntax);
+    private static bool ReferencesFirstParameter(IAnonymousFunctionOperation lambda) =>
+        ParameterAt(lambda, 0) is { } parameter
+        && lambda.Body.Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter));
 
     /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)

@@ -86,9 +86,7 @@ internal static partial class StateOverload
             // An anonymous method without a parameter list names no parameter to read the key from. A parameter with a
             // name keeps it, so no function in the body may declare that name again (a key read there would bind to it).
             if (lambda.Syntax is not (SimpleLambdaExpressionSyntax or ParenthesizedLambdaExpressionSyntax { ParameterList.Parameters.Count: > 0 })
-                || lambda.Symbol.Parameters[0] is not { } parameter
-                || !SymbolEqualityComparer.Default.Equals(parameter.Type, key.Type)
-                || (parameter is { Name: not "_", IsDiscard: false } && StateCapture.DeclaresInside(lambda, parameter.Name))
+                || !StateCapture.CanStandFor(lambda, variable, keepsName: lambda.Symbol.Parameters[0] is { Name: not "_", IsDiscard: false })
                 || !StateCapture.UsesOnly(lambda, variable, root))
             {
                 return null;

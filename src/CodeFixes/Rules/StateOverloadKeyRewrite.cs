@@ -65,10 +65,8 @@ internal static class StateOverloadKeyRewrite
 
         var parameter = lambda.Symbol.Parameters[0];
         // References to the key, and to the parameter where it is renamed; nameof(key) names the variable, not its value.
-        var keyReads = lambda.Body.Descendants()
-            .Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), variable) && !StateCapture.IsInNameOf(o))
-            .Select(o => o.Syntax)
-            .ToList();
+        var keyReferences = lambda.Body.Descendants().Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), variable)).ToList();
+        var keyReads = keyReferences.Where(o => !StateCapture.IsInNameOf(o)).Select(o => o.Syntax).ToList();
         var parameterReads = lambda.Body.Descendants()
             .Where(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter))
             .Select(o => o.Syntax)
@@ -93,9 +91,7 @@ internal static class StateOverloadKeyRewrite
                 ? variable.Name
                 : FieldNaming.FreeLocal(editor, member, syntax.SpanStart, variable.Name + "Key");
             // nameof(key) names the parameter once renamed, with the same text.
-            var keyTokens = new HashSet<SyntaxToken>(lambda.Body.Descendants()
-                .Where(o => SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(o), variable) && o.Syntax is IdentifierNameSyntax)
-                .Select(o => ((IdentifierNameSyntax)o.Syntax).Identifier));
+            var keyTokens = new HashSet<SyntaxToken>(keyReferences.Select(o => o.Syntax).OfType<IdentifierNameSyntax>().Select(n => n.Identifier));
             var newName = name;
             if (syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == newName && !keyTokens.Contains(t)))
             {

@@ -209,9 +209,9 @@ internal static class GauntletChecks
         foreach (var (path, text) in original)
         {
             var lines = new HashSet<string>(text.Split('\n').Select(l => l.TrimEnd('\r')), StringComparer.Ordinal);
-            var fixedText = fixedTexts[path];
-            var root = CSharpSyntaxTree.ParseText(fixedText).GetRoot();
-            foreach (var line in Microsoft.CodeAnalysis.Text.SourceText.From(fixedText).Lines)
+            var tree = CSharpSyntaxTree.ParseText(fixedTexts[path]);
+            var root = tree.GetRoot();
+            foreach (var line in tree.GetText().Lines)
             {
                 var written = line.ToString();
                 if (written.Length == 0 || char.IsWhiteSpace(written[0]) || lines.Contains(written))
