@@ -22,19 +22,34 @@ internal static class BlankLines
 
     /// <summary>
     /// Removes a statement of a block with its trivia (<paramref name="options"/> may keep directives); the blank line
-    /// that set it apart now sets apart the statement after it, unless that one has its own.
+    /// that set it apart now sets apart the statement after it, unless that one has its own. Where it opened the block,
+    /// the blank lines below it go too: none follows an opening brace (SA1505).
     /// </summary>
     public static void RemoveStatement(DocumentEditor editor, StatementSyntax statement, SyntaxRemoveOptions options = SyntaxRemoveOptions.KeepNoTrivia)
     {
         if (statement.Parent is BlockSyntax block
-            && Above(statement) is { } blank
-            && block.Statements.IndexOf(statement) + 1 is var next
-            && next < block.Statements.Count
-            && Above(block.Statements[next]) is null)
+            && block.Statements.IndexOf(statement) is var index
+            && index + 1 < block.Statements.Count
+            && block.Statements[index + 1] is var next)
         {
-            editor.ReplaceNode(block.Statements[next], (current, _) => current.WithLeadingTrivia(current.GetLeadingTrivia().Insert(0, blank)));
+            if (index == 0 && Above(next) is not null)
+            {
+                editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(WithoutBlankLines(current.GetLeadingTrivia())));
+            }
+            else if (index > 0 && Above(statement) is { } blank && Above(next) is null)
+            {
+                editor.ReplaceNode(next, (current, _) => current.WithLeadingTrivia(current.GetLeadingTrivia().Insert(0, blank)));
+            }
         }
 
         editor.RemoveNode(statement, options);
+    }
+
+    /// <summary>Leading trivia without the blank lines above its first comment or token (the indentation stays).</summary>
+    private static SyntaxTriviaList WithoutBlankLines(SyntaxTriviaList leading)
+    {
+        var blank = leading.TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia) || t.IsKind(SyntaxKind.EndOfLineTrivia)).ToList();
+        var lastBreak = blank.FindLastIndex(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        return SyntaxFactory.TriviaList(leading.Skip(lastBreak + 1));
     }
 }
