@@ -177,6 +177,15 @@ internal sealed class CompletionSites
                     case ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax passedTo } } when IsPoolCompleter(model, passedTo, reference):
                         handedToPool = true;
                         break;
+                    case ArgumentSyntax state when IsReadBackByPoolWork(state, name, out var completedThere):
+                        // The state of pool work, read back under its own name (the completions there are mentions
+                        // too) or completed as it is read.
+                        if (completedThere is not null)
+                        {
+                            completions.Add(completedThere);
+                        }
+
+                        break;
                     default:
                         allKnown = false;
                         break;
@@ -207,6 +216,70 @@ internal sealed class CompletionSites
 
         var inside = Find(parameter.Name, new[] { declaration }, model: null);
         return inside.AllKnown && inside.OnlyEndPoolWork();
+    }
+
+    /// <summary>
+    /// <paramref name="argument"/> (or the tuple it is an element of) is the state of pool work whose lambda reads the
+    /// state only under <paramref name="name"/>: its parameter has the name, or its one read declares a local of it
+    /// (<c>var source = (TaskCompletionSource&lt;int&gt;)state;</c>, <c>var (source, value) = state;</c>), as the state
+    /// fixes write it, or its one read is completed at once (<c>((TaskCompletionSource&lt;int&gt;)state).SetResult(1)</c>,
+    /// given in <paramref name="completion"/>). So every use of the source in the work item is one this search reads.
+    /// </summary>
+    private static bool IsReadBackByPoolWork(ArgumentSyntax argument, string name, out InvocationExpressionSyntax? completion)
+    {
+        completion = null;
+        var state = argument.Parent is TupleExpressionSyntax { Parent: ArgumentSyntax tupleArgument } ? tupleArgument : argument;
+        if (state.Parent is not ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } arguments
+            || !IsPoolWorkCall(access)
+            || arguments.Arguments.Select(a => a.Expression).OfType<AnonymousFunctionExpressionSyntax>().ToList() is not { Count: 1 } lambdas
+            || lambdas[0] is not { Body: not null } work
+            || arguments.Arguments.IndexOf(a => a.Expression == work) > arguments.Arguments.IndexOf(state))
+        {
+            return false;
+        }
+
+        var parameter = work switch
+        {
+            SimpleLambdaExpressionSyntax simple => simple.Parameter,
+            ParenthesizedLambdaExpressionSyntax { ParameterList.Parameters: { Count: > 0 } parameters } => parameters.Last(),
+            _ => null,
+        };
+        if (parameter is null)
+        {
+            return false;
+        }
+
+        if (parameter.Identifier.ValueText == name)
+        {
+            return true;
+        }
+
+        if (work.Body.TokensNamed(parameter.Identifier.ValueText, SyntaxKind.IdentifierToken).ToList() is not { Count: 1 } reads
+            || reads[0].Parent is not IdentifierNameSyntax read)
+        {
+            return false;
+        }
+
+        ExpressionSyntax value = read;
+        while (value.Parent is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression })
+        {
+            value = (ExpressionSyntax)value.Parent;
+        }
+
+        if (value.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member, Parent: InvocationExpressionSyntax call } completed
+            && completed.Expression == value && CompletionSources.IsCompletionName(member))
+        {
+            completion = call;
+            return true;
+        }
+
+        return value.Parent switch
+        {
+            EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local } => local.Identifier.ValueText == name,
+            AssignmentExpressionSyntax { Left: var declared } assignment when assignment.Right == value =>
+                declared.DescendantNodesAndSelf().OfType<SingleVariableDesignationSyntax>().Any(d => d.Identifier.ValueText == name),
+            _ => false,
+        };
     }
 
     /// <summary><c>source.Task.Wait()</c>, <c>.Result</c>, <c>.GetAwaiter().GetResult()</c>, a state read, or an argument (or array item) of <c>Task.WaitAll/WaitAny</c>.</summary>
@@ -327,36 +400,61 @@ internal sealed class CompletionSites
             return IsPoolWork(expressionLambda);
         }
 
-        if (node.Parent is not ExpressionStatementSyntax statement || statement.Parent is not BlockSyntax block || block.Statements.Last() != statement)
+        // A statement, or the value a continuation's block returns (`return done.TrySetResult(t.Result);`, as the state
+        // fixes write an expression body).
+        if (node.Parent is not (ExpressionStatementSyntax or ReturnStatementSyntax) || node.Parent is not StatementSyntax statement)
         {
             return false;
         }
 
-        // The last statement of a try or catch block that ends the work, with no finally to run after it
-        // (`try { done.SetResult(Work()); } catch (Exception e) { done.SetException(e); }` on an STA thread of its own).
-        var attempt = block.Parent switch
+        // Out through what ends when the statement does: the last statement of a block, a branch of an `if`
+        // (`if (signaled) done.SetResult(x); else done.SetException(e);`), a try or catch block with no finally to run
+        // after it (`try { done.SetResult(Work()); } catch (Exception e) { done.SetException(e); }` on an STA thread of
+        // its own), up to the lambda's body. A loop, a lock or a using runs more after it.
+        while (true)
         {
-            TryStatementSyntax tried when tried.Block == block => tried,
-            CatchClauseSyntax { Parent: TryStatementSyntax caught } => caught,
-            _ => null,
-        };
-        if (attempt is not null)
-        {
-            return attempt.Finally is null
-                && attempt.Parent is BlockSyntax { Parent: AnonymousFunctionExpressionSyntax outer } work && work.Statements.Last() == attempt
-                && IsPoolWork(outer);
-        }
+            SyntaxNode? outer = statement.Parent;
+            if (outer is BlockSyntax block)
+            {
+                if (block.Statements.Last() != statement)
+                {
+                    return false;
+                }
 
-        return block.Parent is AnonymousFunctionExpressionSyntax lambda && IsPoolWork(lambda);
+                outer = block.Parent;
+            }
+
+            switch (outer)
+            {
+                case AnonymousFunctionExpressionSyntax lambda:
+                    return IsPoolWork(lambda);
+                case IfStatementSyntax branch:
+                    statement = branch;
+                    break;
+                case ElseClauseSyntax { Parent: IfStatementSyntax branch }:
+                    statement = branch;
+                    break;
+                case TryStatementSyntax { Finally: null } tried when tried.Block == statement.Parent:
+                    statement = tried;
+                    break;
+                case CatchClauseSyntax { Parent: TryStatementSyntax { Finally: null } caught }:
+                    statement = caught;
+                    break;
+                default:
+                    return false;
+            }
+        }
     }
 
     /// <summary>A lambda a pool work item or continuation runs (<see cref="PoolWork"/>), or the start of a thread of its own (<c>new Thread(…)</c>).</summary>
     private static bool IsPoolWork(AnonymousFunctionExpressionSyntax lambda) => lambda.Parent switch
     {
-        ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } } =>
-            PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type) && (type is null || RightmostName(access.Expression) == type),
+        ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } } } => IsPoolWorkCall(access),
         _ => CreationOf(lambda, "Thread") is not null,
     };
+
+    private static bool IsPoolWorkCall(MemberAccessExpressionSyntax access) =>
+        PoolWork.TryGetValue(access.Name.Identifier.ValueText, out var type) && (type is null || RightmostName(access.Expression) == type);
 
     private static string? RightmostName(ExpressionSyntax expression) => expression switch
     {

@@ -613,10 +613,55 @@ public sealed class CompletionSourceContinuationsTests
                     return done.Task;
                 }
 
+                // Rebus's test helper: the work ends in whichever branch completes the source.
+                Task<int> InEachBranch(WaitHandle signal)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    ThreadPool.QueueUserWorkItem(_ =>
+                    {
+                        if (signal.WaitOne(100))
+                        {
+                            done.SetResult(1);
+                        }
+                        else if (signal.SafeWaitHandle.IsClosed)
+                            done.SetCanceled();
+                        else
+                        {
+                            try { done.SetResult(2); }
+                            catch (InvalidOperationException e) { done.SetException(e); }
+                        }
+                    });
+                    return done.Task;
+                }
+
                 Task<int> MoreWorkAfter()
                 {
                     var done = [|new TaskCompletionSource<int>()|];
                     ThreadPool.QueueUserWorkItem(_ => { done.SetResult(1); Console.WriteLine("then more"); });
+                    return done.Task;
+                }
+
+                Task<int> MoreWorkAfterTheBranches(WaitHandle signal)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(_ =>
+                    {
+                        if (signal.WaitOne(100)) { done.SetResult(1); } else { done.SetResult(2); }
+                        Console.WriteLine("then more");
+                    });
+                    return done.Task;
+                }
+
+                Task<int> BranchInsideUsing(WaitHandle signal)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(_ =>
+                    {
+                        using (var timer = new Timer(_ => { }))
+                        {
+                            if (signal.WaitOne(100)) { done.SetResult(1); } else { done.SetResult(2); }
+                        }
+                    });
                     return done.Task;
                 }
 
@@ -649,6 +694,117 @@ public sealed class CompletionSourceContinuationsTests
                     var done = [|new TaskCompletionSource<int>()|];
                     ThreadPool.QueueUserWorkItem(_ => done.SetResult(1));
                     start(done);
+                    return done.Task;
+                }
+            """));
+    }
+
+    /// <summary>
+    /// The same work given the source as its state, as TPL0006, TPL0007 and TPL0001 rewrite a capture (Rebus's test
+    /// helper completed its source in <c>Task.Run</c>; after TPL0007's fix the rule spoke on the <c>StartNew</c> it
+    /// wrote): silent where the work reads the state back only under the source's name, reported where the state is
+    /// read another way too, or the work does more after completing.
+    /// </summary>
+    [Fact]
+    public async Task CompletedAsTheLastActOfPoolWorkGivenTheSourceAsItsState_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                Task<int> StartedWithTheState()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    _ = Task.Factory.StartNew(static state =>
+                    {
+                        var done = (TaskCompletionSource<int>)state!;
+                        done.SetResult(1);
+                    }, done, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+                    return done.Task;
+                }
+
+                Task<int> QueuedAsTypedState()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    ThreadPool.QueueUserWorkItem(static done => done.SetResult(1), done, preferLocal: false);
+                    return done.Task;
+                }
+
+                Task<int> QueuedInATuple(int value)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    ThreadPool.QueueUserWorkItem(static state =>
+                    {
+                        var (done, value) = state;
+                        done.SetResult(value * 2);
+                    }, (done, value), preferLocal: false);
+                    return done.Task;
+                }
+
+                Task<int> ContinuedWithTheState(Task<int> first)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    first.ContinueWith(static (t, state) => ((TaskCompletionSource<int>)state!).SetResult(t.Result), done, TaskScheduler.Default);
+                    return done.Task;
+                }
+
+                Task<int> ContinuedReturningTheCompletion(Task<int> first)
+                {
+                    var done = new TaskCompletionSource<int>();
+                    first.ContinueWith(static (t, state) =>
+                    {
+                        var done = (TaskCompletionSource<int>)state!;
+                        return done.TrySetResult(t.Result + 1);
+                    }, done, CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Default);
+                    return done.Task;
+                }
+
+                Task<int> ByAHelper()
+                {
+                    var done = new TaskCompletionSource<int>();
+                    Complete(done);
+                    return done.Task;
+                }
+
+                static void Complete(TaskCompletionSource<int> done) => Task.Factory.StartNew(static state =>
+                {
+                    var done = (TaskCompletionSource<int>)state!;
+                    done.SetResult(1);
+                }, done, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+
+                Task<int> StateReadTwice(List<object> seen)
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(state =>
+                    {
+                        seen.Add(state!);
+                        var done = (TaskCompletionSource<int>)state!;
+                        done.SetResult(1);
+                    }, done);
+                    return done.Task;
+                }
+
+                Task<int> ReadBackUnderAnotherName()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(static state =>
+                    {
+                        var source = (TaskCompletionSource<int>)state!;
+                        source.SetResult(1);
+                    }, done);
+                    return done.Task;
+                }
+
+                Task<int> MoreWorkAfter()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    ThreadPool.QueueUserWorkItem(static done => { done.SetResult(1); Console.WriteLine("then more"); }, done, preferLocal: false);
+                    return done.Task;
+                }
+
+                static void Schedule(Action<object?> work, object? state) => work(state);
+
+                Task<int> NotPoolWork()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    Schedule(static done => ((TaskCompletionSource<int>)done!).SetResult(1), done);
                     return done.Task;
                 }
             """));
