@@ -98,8 +98,8 @@ for config in legacy modern; do
   expect $config Targets.cs "Legacy() => s_boolTrueTask;"
   # The async wait gets the form netstandard2.0 compiles.
   expect $config Targets.cs "await Task.WhenAny(task).ConfigureAwait(true)"
-  # The chains keep ContinueWith's context: the awaits do not resume on the caller's.
-  expect $config Chains.cs ".ConfigureAwait(false)"
+  # TPL0002's awaits stop at the first fault where the chain ran on: a light-bulb fix only, so the chains stay.
+  expect $config Chains.cs "public Task<string> Flow() => Number().ContinueWith(t => Describe(t.Result)).Unwrap();"
   # The multi-line call keeps its other lines.
   expect $config Closures.cs "                TaskScheduler.Default);"
   # ValueTask<T> where both targets have it and every call awaits; Task<T> where one target's #if branch keeps the task.
@@ -112,13 +112,14 @@ for config in legacy modern; do
   # The constructor's plain operations, in C# 7.3 too; the lock another member pairs with stays.
   expect $config Ctors.cs "_created++;"
   expect $config Ctors.cs "lock (_gate)"
-  # The hostile shapes: the cached field in a holder class, out of the initializers' order; the chain is TPL0002's, its comments
-  # kept; the loop moved once; the timer still captured; the lock that differs by target kept.
+  # The hostile shapes: the cached field in a holder class, out of the initializers' order; the chain is TPL0002's (not
+  # TPL0001's), left to the light bulb with its comments; the loop moved once; the timer still captured; the lock that
+  # differs by target kept.
   expect $config Hostile.cs "private static Task<long> First() => CachedTasks.s_long42Task;"
   expect_before $config Hostile.cs "private static class CachedTasks" "internal static readonly Task<long> s_long42Task = Task.FromResult(42L);"
   expect $config Hostile.cs "// parse first"
   expect $config Hostile.cs "/* then add */"
-  expect $config Hostile.cs "var result = await Parse(text).ConfigureAwait(false);"
+  expect $config Hostile.cs ".ContinueWith(t => Task.FromResult(t.Result + offset)) /* then add */ .Unwrap();"
   expect $config Hostile.cs "await Task.Run(() =>"
   expect $config Hostile.cs "timer?.Dispose();"
   expect $config Hostile.cs "            lock (_gate)"

@@ -19,7 +19,8 @@ namespace MultiTarget
 
         private static Task<int> Parse(string text) => Task.Run(() => int.Parse(text));
 
-        // One chain, two rules: TPL0002 takes it (its awaits remove the closure TPL0001 would give a state).
+        // One chain, two rules: TPL0002 takes it (its awaits remove the closure TPL0001 would give a state); its fix is
+        // the light bulb's only, so dotnet format leaves the chain and its comments.
         public Task<int> Chain(string text, int offset) =>
             Parse(text) // parse first
                 .ContinueWith(t => Task.FromResult(t.Result + offset)) /* then add */ .Unwrap();

@@ -36,7 +36,13 @@ public sealed class ContinueWithUnwrapFixer : RuleFixer
     {
     }
 
-    protected override string Title(string kind) => "Await the tasks in sequence (stops at the first fault)";
+    protected override string Title(string kind) => "Await the tasks in sequence (stops at the first fault, unwraps its exception)";
+
+    /// <summary>
+    /// One site at a time: the awaits stop at a fault where the chain ran on, and throw the fault itself where the chain
+    /// threw an AggregateException around it, which only the author can judge; Fix All and dotnet format must not.
+    /// </summary>
+    protected override bool InBulk => false;
 
     /// <summary>The function made async: a branch of it another target compiles might return a task of its own.</summary>
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>

@@ -432,7 +432,7 @@ public sealed class LayoutTests
     {
         const string code = "using System.Threading.Tasks;\n\npublic sealed class Steps\n{\n\tprivate static Task Step(int n) => Task.Delay(n);\n\n"
             + "\tpublic Task Both() => Step(1) /* first */ .ContinueWith(_ => Step(2)).Unwrap();\n}\n";
-        var result = await FormatRun.FixAsync(code, DiagnosticIds.ContinueWithUnwrapChain);
+        var result = await FormatRun.FixEachSiteAsync(code, DiagnosticIds.ContinueWithUnwrapChain);
         Assert.Contains(
             "\n\t/* first */\n\tpublic async Task Both()\n\t{\n\t\tawait Step(1).ConfigureAwait(false);\n\t\tawait Step(2).ConfigureAwait(false);\n\t}\n",
             result.ReplaceLineEndings("\n"),

@@ -630,10 +630,11 @@ public sealed class ExplicitSchedulerTests
     }
 
     /// <summary>
-    /// A chain whose continuation returns a chain of its own is not TPL0002's to take: Fix All rewrites the inner chain
+    /// A chain whose continuation returns a chain of its own is not TPL0002's to take: its fix rewrites the inner chain
     /// first, which makes the outer link's lambda async, and the outer chain is then left. Its ContinueWith is this
     /// rule's from the start, so one dotnet format run passes its scheduler and a second run finds nothing more (it
-    /// used to be left to TPL0002, unreported, and the second run added the scheduler).
+    /// used to be left to TPL0002, unreported, and the second run added the scheduler). TPL0002's fix changes the fault
+    /// path, so dotnet format leaves both chains to the author.
     /// </summary>
     [Fact]
     public async Task AChainHoldingAChainTPL0002Rewrites_IsThisRulesOuterCall()
@@ -665,7 +666,7 @@ public sealed class ExplicitSchedulerTests
         var rules = new[] { DiagnosticIds.ContinueWithUnwrapChain, DiagnosticIds.ExplicitScheduler };
         var once = await Gauntlet.FormatRun.FixAsync(TestMarkup.Strip(code), rules);
         Assert.Contains("TaskScheduler.Current", once, StringComparison.Ordinal);
-        Assert.Contains("await B()", once, StringComparison.Ordinal);
+        Assert.DoesNotContain("await", once, StringComparison.Ordinal);
         Assert.Equal(once, await Gauntlet.FormatRun.FixAsync(once, rules));
     }
 
