@@ -133,6 +133,55 @@ public sealed class CallbackStateTests
             """);
     }
 
+    /// <summary>
+    /// A SynchronizationContext whose Post or Send, as the project implements it, never reads its state (a test double
+    /// that calls <c>d(null)</c>) would hand a state fix's callback null: the capture stays, unreported. One that passes
+    /// its state on (Rebus's test context queues the pair) is reported and fixed as the base class's is; so is a
+    /// context whose implementation is not in the project (a further-derived type could still drop it, as the page says).
+    /// </summary>
+    [Fact]
+    public async Task AContextOfTheProjectThatIgnoresItsState_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System;
+            using System.Collections.Generic;
+            using System.Threading;
+
+            class Dropping : SynchronizationContext
+            {
+                public override void Post(SendOrPostCallback d, object? state) => d(null);
+
+                public override void Send(SendOrPostCallback d, object? ignored)
+                {
+                    d(null);
+                }
+            }
+
+            sealed class Derived : Dropping { }
+
+            sealed class Passing : SynchronizationContext
+            {
+                private readonly Queue<(SendOrPostCallback, object?)> _work = new();
+
+                public override void Post(SendOrPostCallback d, object? state) => _work.Enqueue((d, state));
+            }
+
+            class C
+            {
+                static void Log(object? o) => Console.WriteLine(o);
+
+                void M(Dropping dropping, Derived derived, Passing passing, SynchronizationContext any, int x)
+                {
+                    dropping.Post(_ => Log(x), null);
+                    dropping.Send(_ => Log(x), null);
+                    derived.Post(_ => Log(x), null);
+                    passing.Post([|_ => Log(x)|], null);
+                    any.Post([|_ => Log(x)|], null);
+                }
+            }
+            """);
+    }
+
     /// <summary>A copy in the state would not see the writes the closure shares.</summary>
     [Fact]
     public async Task VariablesTheClosureMustShare_AreNotReported()
