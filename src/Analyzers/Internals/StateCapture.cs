@@ -395,7 +395,7 @@ internal sealed class StateCapture
     public static bool CanStandFor(IAnonymousFunctionOperation lambda, ISymbol variable, bool keepsName) =>
         lambda.Symbol.Parameters.FirstOrDefault() is { } parameter
         && SymbolEqualityComparer.Default.Equals(TypeOf(variable), parameter.Type)
-        && !(keepsName && lambda.Body.Syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == parameter.Name && t.Parent is not IdentifierNameSyntax));
+        && !(keepsName && lambda.Body.Syntax.HasTokenNamed(parameter.Name, SyntaxKind.IdentifierToken, t => t.Parent is not IdentifierNameSyntax));
 
     /// <summary>
     /// Whether the body refers to the lambda's first parameter at all (<c>nameof</c> too): the state rewrite then keeps

@@ -1,8 +1,6 @@
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using TplPractices.Analyzers.Internals;
 
@@ -168,47 +166,14 @@ internal sealed class CallbackStateApis
     }
 
     /// <summary>
-    /// A SynchronizationContext whose Post or Send, as the receiver's type implements it in this project's source,
-    /// never reads its state (a test double's <c>d(null)</c>): a state fix would hand the callback null, so the capture
-    /// is what carries the values, and nothing is reported.
+    /// A SynchronizationContext whose Post or Send, as the receiver's type implements it in the project, never reads its
+    /// state (<see cref="IgnoredState"/>).
     /// </summary>
-    private static bool DropsState(IOperation call, IMethodSymbol method)
-    {
-        if (method.Name is not ("Post" or "Send") || call is not IInvocationOperation { Instance.Type: INamedTypeSymbol receiver })
-        {
-            return false;
-        }
-
-        for (var type = receiver; type is not null; type = type.BaseType)
-        {
-            foreach (var member in type.GetMembers(method.Name))
-            {
-                if (member is IMethodSymbol { Parameters.Length: 2 } implementation && Overrides(implementation, method))
-                {
-                    return implementation.DeclaringSyntaxReferences.Length == 1
-                        && implementation.DeclaringSyntaxReferences[0].GetSyntax() is MethodDeclarationSyntax declaration
-                        && (declaration.Body ?? (SyntaxNode?)declaration.ExpressionBody) is { } body
-                        && !body.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken) && t.ValueText == implementation.Parameters[1].Name);
-                }
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>The method is <paramref name="called"/> or overrides it, at any depth.</summary>
-    private static bool Overrides(IMethodSymbol method, IMethodSymbol called)
-    {
-        for (var current = method; current is not null; current = current.OverriddenMethod)
-        {
-            if (SymbolEqualityComparer.Default.Equals(current, called))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool DropsState(IOperation call, IMethodSymbol method) =>
+        method.Name is "Post" or "Send"
+        && call is IInvocationOperation { Instance.Type: INamedTypeSymbol receiver }
+        && IgnoredState.ImplementationOn(receiver, method) is { Parameters.Length: 2 } implementation
+        && IgnoredState.IsIgnoredBy(implementation, 1);
 
     private static (StateCapture Capture, string Kind)? Site(StateCapture? capture, string kind) =>
         capture is null ? null : (capture, kind);

@@ -147,12 +147,16 @@ internal static partial class StateOverload
             _concurrentDictionary = compilation.GetTypeByMetadataName(WellKnownTypeNames.ConcurrentDictionary);
             _conditionalWeakTable = compilation.GetTypeByMetadataName(WellKnownTypeNames.ConditionalWeakTable);
             _immutableInterlocked = compilation.GetTypeByMetadataName(WellKnownTypeNames.ImmutableInterlocked);
-            _matchOf = method => IsOwnedElsewhere(method) ? null : Find(method);
+            _matchOf = method => IsOwnedElsewhere(method) ? null : Passed(Find(method));
             // TPL0006 owns its APIs' object states, not their generic ones (UnsafeQueueUserWorkItem<TState>).
-            _ownStateOf = method => OwnState(method) is { } own && (own.Typed || !IsOwnedElsewhere(method)) ? own : null;
+            _ownStateOf = method => Passed(OwnState(method)) is { } own && (own.Typed || !IsOwnedElsewhere(method)) ? own : null;
         }
 
         public bool HasValueTuple { get; }
+
+        /// <summary>The match, unless its overload is a method of the project that never reads the state (<see cref="IgnoredState"/>).</summary>
+        private static Match? Passed(Match? match) =>
+            match is not null && IgnoredState.IsIgnoredBy(match.Overload, match.StateOrdinal - match.Receiver) ? null : match;
 
         /// <summary>
         /// Where <paramref name="method"/> hands its factories the key argument of the call, that argument's ordinal:

@@ -588,6 +588,36 @@ public sealed class StateOverloadTests
         Assert.StartsWith("returned", original, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A state overload of the project that never reads its state (a helper that calls <c>callback(null)</c>) would hand
+    /// the rewritten lambda null for its values: the capture carries them, and nothing is reported. The same class as
+    /// TPL0006's synchronization context that ignores its state; one that passes the state on is reported.
+    /// </summary>
+    [Fact]
+    public async Task AnOverloadOfTheProjectThatIgnoresItsState_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                static void Log(object? value) => Console.WriteLine(value);
+                static void Drop(Action<object?> callback, object? state) => callback(null);
+                static void Pass(Action<object?> callback, object? state) => callback(state);
+                static void Sibling(Action callback) => callback();
+                static void Sibling(Action<object?> callback, object? state)
+                {
+                    callback(null);
+                }
+
+                static void DropTyped<T>(Action<T> callback, T state) => callback(default!);
+
+                void M(int x)
+                {
+                    Drop(_ => Log(x), null);
+                    Sibling(() => Log(x));
+                    DropTyped<int>(_ => Log(x), 0);
+                    Pass({|TPL0015:_ => Log(x)|}, null);
+                }
+            """));
+    }
+
     [Fact]
     public async Task OverloadsOfOtherShapes_AndOtherRulesApis_AreNotReported()
     {
@@ -901,8 +931,8 @@ public sealed class StateOverloadTests
 
             class Job
             {
-                public Job(Func<int> work) { }
-                public Job(Func<object, int> work, object state) { }
+                public Job(Func<int> work) { work(); }
+                public Job(Func<object, int> work, object state) { work(state); }
             }
 
             class Loader
