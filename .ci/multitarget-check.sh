@@ -155,10 +155,14 @@ for config in legacy modern; do
   expect $config PassThroughs.cs "public Task LogAsync(string line) => s_journal.WriteAsync(line);"
   expect $config PassThroughs.cs "public Task NoteAsync(string line) => _journal.WriteAsync(line);"
   expect $config PassThroughs.cs "public async Task<int> SendTrimmedAsync(string message) => await SendAsync(message.Trim(), CancellationToken.None);"
-  # Timer loops: a PeriodicTimer where every target that compiles the loop has one.
+  # Timer loops: a PeriodicTimer where every target that compiles the loop has one and the passes only wait; a pass
+  # that does work keeps its delay (the timer would change its rhythm: a light-bulb fix only).
   expect $config Timers.cs "while (!token.IsCancellationRequested) { _polls++; await Task.Delay(1000); }"
-  expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromSeconds(1));"
+  expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromSeconds(2));"
   expect $config Timers.cs "await timer.WaitForNextTickAsync(token);"
+  expect $config Timers.cs "await Task.Delay(TimeSpan.FromSeconds(1), token);"
+  expect $config Timers.cs "await Task.Delay(TimeSpan.FromMilliseconds(500), token);"
+  expect_not $config Timers.cs "new PeriodicTimer(TimeSpan.FromSeconds(1))"
   expect $config Timers.cs "CancellationTokenSource.CreateLinkedTokenSource(token)"
   expect $config Timers.cs "first = await Task.WhenAny(work, Task.Delay(1000, delayCancellation.Token));"
   expect $config Timers.cs "var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation"
@@ -168,7 +172,6 @@ for config in legacy modern; do
   expect $config Timers.cs "var winner = Task.WaitAny(work, Task.Delay(250, delayCancellation"
   expect $config Timers.cs "if (winner != 0)"
   expect $config Timers.cs "                await Task.Delay(500);"
-  expect $config Timers.cs "using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(500));"
   expect $config Timers.cs "await Task.WhenAny(work, Task.Delay(TimeSpan.FromMilliseconds(300), clock, delayCancellation.Token));"
   # A second continuation is reported and left alone (no rule fixes it).
   expect $config Continued.cs "            work.ContinueWith(t => Console.WriteLine(t.Id), CancellationToken.None, TaskContinuationOptions.None, TaskScheduler.Current);"

@@ -57,7 +57,24 @@ namespace MultiTarget
         }
 
 #if NET
-        // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer.
+        // TPL0017: only net10.0 compiles this branch, and it has PeriodicTimer; the loop only waits, so its passes start
+        // a period apart either way, and dotnet format gives it the timer.
+        public async Task Idle(CancellationToken token)
+        {
+            try
+            {
+                while (!token.IsCancellationRequested)
+                {
+                    await Task.Delay(TimeSpan.FromSeconds(2), token);
+                }
+            }
+            catch (OperationCanceledException)
+            {
+            }
+        }
+
+        // TPL0017: a pass that does work: the timer would start each pass a period after the last one began rather than
+        // a period after its work, so the fix is the light bulb's alone and dotnet format keeps the delay.
         public async Task Modern(CancellationToken token)
         {
             try
@@ -80,7 +97,7 @@ namespace MultiTarget
             return work.IsCompleted;
         }
 
-        // TPL0017: a pass that awaits its work, in net10.0's branch: it becomes a PeriodicTimer loop there.
+        // TPL0017: a pass that awaits its work, in net10.0's branch: reported there, and left to the light bulb too.
         public async Task ModernPoll(Func<Task> poll, CancellationToken token)
         {
             try

@@ -32,6 +32,12 @@ internal static partial class DelayTimer
     /// </summary>
     public const string HostedServiceReason = "a stopped service's ExecuteTask then holds an OperationCanceledException, not a TaskCanceledException";
 
+    /// <summary>
+    /// Why a timer loop whose passes do work is fixed one site at a time (<see cref="PacesWork"/>): the gap after each
+    /// pass becomes a period from one pass's start to the next, which a rate limit or a pause after each message relies on.
+    /// </summary>
+    public const string RhythmReason = "passes then start every period, not a period after each pass's work";
+
     public const string LoopMessage = "each pass of this loop makes a timer and a task for Task.Delay; one PeriodicTimer can tick for the whole loop";
 
     public const string RaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued until it fires, whoever wins; cancel the delay once the race is decided";
@@ -530,9 +536,24 @@ internal static partial class DelayTimer
     {
         var delays = earlyDelays.Prepend(delay).ToList();
         var fixable = delays.All(d => CanFix(d, loop, context));
-        var exact = fixable && delays.All(d => KeepsItsException(d, context));
-        return new Site(LoopMessage, fixable ? FixPeriodicTimer : null, loop, earlyDelays: earlyDelays, oneSiteReason: fixable && !exact ? HostedServiceReason : null);
+        var reasons = new[]
+        {
+            fixable && PacesWork(loop, earlyDelays) ? RhythmReason : null,
+            fixable && !delays.All(d => KeepsItsException(d, context)) ? HostedServiceReason : null,
+        }.Where(r => r is not null);
+        var oneSiteReason = string.Join("; ", reasons);
+        return new Site(LoopMessage, fixable ? FixPeriodicTimer : null, loop, earlyDelays: earlyDelays, oneSiteReason: oneSiteReason.Length == 0 ? null : oneSiteReason);
     }
+
+    /// <summary>
+    /// A pass that does more than wait: the delay waited a period after its work, the timer ticks a period after the
+    /// last tick, the work's time included. Only a pass that holds its delay and nothing else (in a <c>try</c> without
+    /// <c>finally</c> or not) keeps its rhythm, and Fix All takes only that one.
+    /// </summary>
+    private static bool PacesWork(ILoopOperation loop, System.Collections.Generic.IReadOnlyCollection<IInvocationOperation> earlyDelays) =>
+        earlyDelays.Count > 0
+        || loop.Body is not IBlockOperation { Operations.Length: 1 } body
+        || body.Operations[0] is not (IExpressionStatementOperation or ITryOperation { Body.Operations.Length: 1, Finally: null });
 
     /// <summary>
     /// A period both accept alike: PeriodicTimer takes whole milliseconds from 1 to uint.MaxValue - 1 and throws for

@@ -107,7 +107,7 @@ public sealed class DelayTimerLoopWorkTests
     [Fact]
     public async Task ALoopThatAwaitsItsWork_GetsOnePeriodicTimer()
     {
-        await new Verify.Test { TestCode = Loops, FixedCode = LoopsFixed }.RunAsync();
+        await DelayTimerLoopFix.OneLoopAtATime(Loops, LoopsFixed).RunAsync();
     }
 
     /// <summary>Each loop makes as many passes, awaiting its work each time, before and after the fix.</summary>
@@ -501,7 +501,7 @@ public sealed class DelayTimerLoopWorkTests
     [Fact]
     public async Task ADelayAtTheEdgeOfATryAtTheEdgeOfThePass_GetsOnePeriodicTimer()
     {
-        await new Verify.Test { TestCode = InATry, FixedCode = InATryFixed }.RunAsync();
+        await DelayTimerLoopFix.OneLoopAtATime(InATry, InATryFixed).RunAsync();
     }
 
     [Theory]

@@ -155,7 +155,7 @@ public sealed class DelayTimerReachTests
     [Fact]
     public async Task NewLoopForms_GetOnePeriodicTimer()
     {
-        await new Verify.Test { TestCode = NewLoops, FixedCode = NewLoopsFixed }.RunAsync();
+        await DelayTimerLoopFix.OneLoopAtATime(NewLoops, NewLoopsFixed).RunAsync();
     }
 
     /// <summary>Each loop makes as many passes and returns the same way before and after the fix.</summary>
@@ -253,7 +253,7 @@ public sealed class DelayTimerReachTests
         }
 
         Assert.Equal(3, fixedCode.Split("WaitForNextTickAsync").Length - 1);
-        await new Verify.Test { TestCode = CombinedTests, FixedCode = fixedCode }.RunAsync();
+        await DelayTimerLoopFix.OneLoopAtATime(CombinedTests, fixedCode).RunAsync();
         foreach (var method in new[] { "BothFlags", "EitherFlag", "NotIsTrue", "FlagAndCount" })
         {
             var original = await CodeRunner.RunAsync(TestMarkup.Strip(CombinedTests), "Api", method);
@@ -380,23 +380,22 @@ public sealed class DelayTimerReachTests
                 }
 
             """;
-        await new Verify.Test
-        {
-            TestCode = Class(Backoff + """
+        var test = DelayTimerLoopFix.OneLoopAtATime(
+            Class(Backoff + """
                 async Task Steady()
                 {
                     while (true) { Work(); await {|#0:Task.Delay(cancellationToken: default, millisecondsDelay: 1000)|}; }
                 }
             """),
-            FixedCode = Class(Backoff + """
+            Class(Backoff + """
                 async Task Steady()
                 {
                     using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(1000));
                     while (true) { Work(); await timer.WaitForNextTickAsync(cancellationToken: default); }
                 }
-            """),
-            ExpectedDiagnostics = { Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage) },
-        }.RunAsync();
+            """));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
+        await test.RunAsync();
     }
 
     private const string Races = /* lang=c#-test */ """

@@ -77,14 +77,73 @@ public sealed class DelayTimerTests
         .Replace("        while (!stop.IsCancellationRequested)", "        using var timer = new PeriodicTimer(Pause);\n        while (!stop.IsCancellationRequested)", StringComparison.Ordinal)
         .Replace("await {|#2:Task.Delay(Pause)|};", "await timer.WaitForNextTickAsync();", StringComparison.Ordinal);
 
+    /// <summary>Each pass does work (it counts), so each loop is fixed through its own light bulb.</summary>
     [Fact]
     public async Task TimerLoops_GetOnePeriodicTimer()
     {
-        var test = new Verify.Test { TestCode = Loops, FixedCode = LoopsFixed };
+        var test = DelayTimerLoopFix.OneLoopAtATime(Loops, LoopsFixed);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(DelayTimer.LoopMessage));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments(DelayTimer.LoopMessage));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// Fix All and dotnet format take the loops that only wait, whose passes start a period apart with a delay or a
+    /// tick, and leave the loops whose passes do work: a pause after each message or a rate limit would then start a
+    /// pass every period, the work's time included. A <c>finally</c> beside the delay is work each pass runs.
+    /// </summary>
+    [Fact]
+    public async Task FixAll_TakesOnlyTheLoopsThatOnlyWait()
+    {
+        const string Paced = """
+
+                async Task Paced(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000)|]; }
+                }
+
+                async Task Finally(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { try { await [|Task.Delay(1000)|]; } finally { Work(); } }
+                }
+            """;
+        var before = Class("""
+                async Task Idle(CancellationToken token)
+                {
+                    while (!token.IsCancellationRequested) { await [|Task.Delay(1000)|]; }
+                }
+
+                async Task Guarded(CancellationToken token)
+                {
+                    while (true)
+                    {
+                        try { await [|Task.Delay(500, token)|]; } catch (OperationCanceledException) { return; }
+                    }
+                }
+            """ + Paced);
+        var after = Class("""
+                async Task Idle(CancellationToken token)
+                {
+                    using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(1000));
+                    while (!token.IsCancellationRequested) { await timer.WaitForNextTickAsync(); }
+                }
+
+                async Task Guarded(CancellationToken token)
+                {
+                    using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(500));
+                    while (true)
+                    {
+                        try { await timer.WaitForNextTickAsync(token); } catch (OperationCanceledException) { return; }
+                    }
+                }
+            """ + Paced);
+        await new Verify.Test
+        {
+            TestCode = before,
+            FixedState = { Sources = { after }, MarkupHandling = MarkupMode.Allow },
+            CodeActionEquivalenceKey = TplPractices.Analyzers.CodeFixes.Rules.DelayTimerFixer.EquivalenceKey,
+        }.RunAsync();
     }
 
     [Theory]
@@ -147,7 +206,7 @@ public sealed class DelayTimerTests
     [Fact]
     public async Task TheSameDelayBeforeAContinue_TakesTheTickToo()
     {
-        var test = new Verify.Test { TestCode = EarlyWaitLoop, FixedCode = EarlyWaitLoopFixed };
+        var test = DelayTimerLoopFix.OneLoopAtATime(EarlyWaitLoop, EarlyWaitLoopFixed);
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments(DelayTimer.LoopMessage));
         await test.RunAsync();
 
@@ -254,7 +313,7 @@ public sealed class DelayTimerTests
                     while (true) { Work(); await timer.WaitForNextTickAsync(); }
                 }
             """);
-        await Verify.VerifyCodeFixAsync(before, after);
+        await DelayTimerLoopFix.OneLoopAtATime(before, after).RunAsync();
     }
 
     /// <summary>
@@ -479,7 +538,7 @@ public sealed class DelayTimerTests
                 async Task A(CancellationToken token)
                 {
                     var timer = _count;
-                    while (!token.IsCancellationRequested) { Work(); await [|Task.Delay(1000)|]; }
+                    while (!token.IsCancellationRequested) { await [|Task.Delay(1000)|]; }
                     Console.WriteLine(timer);
                 }
 
@@ -487,7 +546,6 @@ public sealed class DelayTimerTests
                 {
                     while (true)
                     {
-                        Work();
                         await [|Task.Delay(TimeSpan.FromSeconds(2))|];
                     }
                 }
@@ -497,7 +555,7 @@ public sealed class DelayTimerTests
                 {
                     var timer = _count;
                     using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(1000));
-                    while (!token.IsCancellationRequested) { Work(); await timer2.WaitForNextTickAsync(); }
+                    while (!token.IsCancellationRequested) { await timer2.WaitForNextTickAsync(); }
                     Console.WriteLine(timer);
                 }
 
@@ -506,7 +564,6 @@ public sealed class DelayTimerTests
                     using var timer = new PeriodicTimer(TimeSpan.FromSeconds(2));
                     while (true)
                     {
-                        Work();
                         await timer.WaitForNextTickAsync();
                     }
                 }
@@ -528,14 +585,13 @@ public sealed class DelayTimerTests
 
             Console.WriteLine(timer > 0);
             """;
-        await new Verify.Test
-        {
-            TestCode = TopLevel,
-            FixedCode = TopLevel
+        var topLevel = DelayTimerLoopFix.OneLoopAtATime(
+            TopLevel,
+            TopLevel
                 .Replace("while (!source.IsCancellationRequested)", "using var timer2 = new PeriodicTimer(TimeSpan.FromMilliseconds(10));\nwhile (!source.IsCancellationRequested)", StringComparison.Ordinal)
-                .Replace("await [|Task.Delay(10)|];", "await timer2.WaitForNextTickAsync();", StringComparison.Ordinal),
-            TestState = { OutputKind = OutputKind.ConsoleApplication },
-        }.RunAsync();
+                .Replace("await [|Task.Delay(10)|];", "await timer2.WaitForNextTickAsync();", StringComparison.Ordinal));
+        topLevel.TestState.OutputKind = OutputKind.ConsoleApplication;
+        await topLevel.RunAsync();
     }
 
     /// <summary>
