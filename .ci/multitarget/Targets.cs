@@ -15,7 +15,8 @@ namespace MultiTarget
         public Task LegacyLog(string text) => Task.Factory.StartNew(() => Console.WriteLine(text));
 #endif
 
-        // Both targets; net10.0 would await with SuppressThrowing, netstandard2.0 cannot.
+        // Both targets; net10.0 would await with SuppressThrowing, netstandard2.0 cannot; the await is a light-bulb fix
+        // only, so dotnet format leaves the wait.
         public async Task<string> Wait(Task task)
         {
             ((IAsyncResult)task).AsyncWaitHandle.WaitOne();

@@ -64,7 +64,8 @@ public sealed class AsyncWaitHandleAnalyzer : DiagnosticAnalyzer
         }
 
         var use = AsyncWaitHandleUse.Classify(reference, task, symbols, context.ContainingSymbol);
-        var properties = DiagnosticPropertyKeys.ForFix(use.Fix);
+        var properties = DiagnosticPropertyKeys.WithOneSiteReason(
+            DiagnosticPropertyKeys.ForFix(use.Fix), AsyncWaitHandleUse.IsAwaitFix(use.Fix) ? AsyncWaitHandleUse.AwaitReason : null);
         options.Report(context, Diagnostic.Create(Rule, reference.Syntax.GetLocation(), use.Parts(), properties, reference.Syntax.ToString()));
     }
 }

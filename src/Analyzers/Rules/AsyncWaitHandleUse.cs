@@ -21,6 +21,16 @@ internal sealed class AsyncWaitHandleUse
     public const string FixWaitAllTasksWithTimeout = "WaitAllTasksWithTimeout";
     public const string FixWaitAnyTask = "WaitAnyTask";
 
+    /// <summary>
+    /// Why the await fix is offered one site at a time, never in Fix All: the blocked thread went on with the method once
+    /// the task was done, where the await hands the thread back at once, so the caller (and a UI context's other
+    /// events) run before the rest of the method does.
+    /// </summary>
+    public const string AwaitReason = "the caller then runs on before the task is done, and the method resumes later";
+
+    /// <summary>The await fixes, which let the thread go (<see cref="AwaitReason"/>).</summary>
+    public static bool IsAwaitFix(string? fix) => fix is FixAwaitWhenAny or FixAwaitSuppressThrowing;
+
     private AsyncWaitHandleUse(string? fix, IOperation? replaced, ImmutableArray<IOperation> tasks, IOperation? timeout, bool resultUsed)
     {
         Fix = fix;

@@ -31,11 +31,14 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
     {
     }
 
-    /// <summary>Every title says the rewritten wait does not throw, because that is the behaviour kept.</summary>
+    /// <summary>
+    /// Every title says the rewritten wait does not throw, because that is the behaviour kept; an await's also says, after
+    /// it (<see cref="AsyncWaitHandleUse.AwaitReason"/>), what changes.
+    /// </summary>
     protected override string Title(string kind) => kind switch
     {
-        AsyncWaitHandleUse.FixAwaitWhenAny => "Await Task.WhenAny(task) (does not throw, like WaitOne)",
-        AsyncWaitHandleUse.FixAwaitSuppressThrowing => "Await the task with SuppressThrowing (does not throw, like WaitOne)",
+        AsyncWaitHandleUse.FixAwaitWhenAny => "Await Task.WhenAny(task), which does not throw, like WaitOne",
+        AsyncWaitHandleUse.FixAwaitSuppressThrowing => "Await the task with SuppressThrowing, which does not throw, like WaitOne",
         AsyncWaitHandleUse.FixWaitAllTasks or AsyncWaitHandleUse.FixWaitAllTasksWithTimeout =>
             "Wait for Task.WhenAll with Task.WaitAny (does not throw, like WaitHandle.WaitAll)",
         AsyncWaitHandleUse.FixWaitAnyTask => "Use Task.WaitAny over the tasks (does not throw, like WaitHandle.WaitAny)",

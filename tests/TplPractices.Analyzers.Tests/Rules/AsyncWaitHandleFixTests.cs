@@ -1,3 +1,6 @@
+using Microsoft.CodeAnalysis.Testing;
+using TplPractices.Analyzers.CodeFixes.Rules;
+using TplPractices.Analyzers.Rules;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     TplPractices.Analyzers.Rules.AsyncWaitHandleAnalyzer,
@@ -14,31 +17,76 @@ public sealed class AsyncWaitHandleFixTests
         await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.SyncBefore, AsyncWaitHandleCases.SyncAfter);
     }
 
+    /// <summary>
+    /// The await lets the thread go where WaitOne held it: the caller runs on before the task is done. So the await fix is
+    /// offered one site at a time, its title saying so, and Fix All leaves these waits alone.
+    /// </summary>
+    private static Verify.Test AwaitedOneSiteAtATime(TestTarget target, string fixedCode) => new()
+    {
+        Target = target,
+        TestCode = AsyncWaitHandleCases.AsyncBefore,
+        FixedCode = fixedCode,
+        CodeFixTestBehaviors = CodeFixTestBehaviors.SkipFixAllCheck,
+        CodeActionEquivalenceKey = AsyncWaitHandleFixer.EquivalenceKey + "_OneSite",
+        CodeActionVerifier = (action, verifier) => verifier.True(action.Title.EndsWith("(" + AsyncWaitHandleUse.AwaitReason + ")", StringComparison.Ordinal), action.Title),
+    };
+
     [Theory]
     [InlineData(TestTarget.Net80)]
     [InlineData(TestTarget.Net100)]
     public async Task AsyncWaitOne_OnNet80AndLater_AwaitsWithSuppressThrowing(TestTarget target)
     {
-        await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNet80, target);
+        await AwaitedOneSiteAtATime(target, AsyncWaitHandleCases.AsyncAfterNet80).RunAsync();
     }
 
     [Fact]
     public async Task AsyncWaitOne_OnNetStandard_AwaitsWhenAny()
     {
-        await Verify.VerifyCodeFixAsync(AsyncWaitHandleCases.AsyncBefore, AsyncWaitHandleCases.AsyncAfterNetStandard, TestTarget.NetStandard20);
+        await AwaitedOneSiteAtATime(TestTarget.NetStandard20, AsyncWaitHandleCases.AsyncAfterNetStandard).RunAsync();
     }
 
     /// <summary>net8.0 would await with SuppressThrowing, netstandard2.0 cannot: the shared file gets WhenAny.</summary>
     [Fact]
     public async Task MultiTargetedProject_GetsTheFormEveryTargetCompiles()
     {
-        var test = new Verify.Test { Target = TestTarget.Net80, TestCode = AsyncWaitHandleCases.AsyncBefore, FixedCode = AsyncWaitHandleCases.AsyncAfterNetStandard };
+        var test = AwaitedOneSiteAtATime(TestTarget.Net80, AsyncWaitHandleCases.AsyncAfterNetStandard);
         test.LinkedTargets.Add(TestTarget.NetStandard20);
         await test.RunAsync();
 
         var sync = new Verify.Test { Target = TestTarget.Net80, TestCode = AsyncWaitHandleCases.SyncBefore, FixedCode = AsyncWaitHandleCases.SyncAfter };
         sync.LinkedTargets.Add(TestTarget.NetStandard20);
         await sync.RunAsync();
+    }
+
+    /// <summary>Fix All (and dotnet format) rewrites the blocking waits, which stay blocking, and leaves the awaitable ones.</summary>
+    [Fact]
+    public async Task FixAll_LeavesTheWaitsAnAwaitWouldReplace()
+    {
+        const string Before = """
+            using System;
+            using System.Threading.Tasks;
+
+            public static class Waits
+            {
+                public static bool Blocking(Task t) => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+
+                public static async Task Awaitable(Task t)
+                {
+                    [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+                    await Task.Yield();
+                }
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedState =
+            {
+                Sources = { Before.Replace("=> [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();", "=> Task.WaitAny(t) == 0;", StringComparison.Ordinal) },
+                MarkupHandling = MarkupMode.Allow,
+            },
+            CodeActionEquivalenceKey = AsyncWaitHandleFixer.EquivalenceKey,
+        }.RunAsync();
     }
 
     [Fact]
