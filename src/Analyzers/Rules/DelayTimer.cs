@@ -83,8 +83,9 @@ internal static partial class DelayTimer
     /// <summary>A reported delay: its shape's message, and the fix kind where the loop keeps its meaning.</summary>
     internal sealed class Site
     {
-        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? earlyDelays = null, string? oneSiteReason = null)
+        public Site(string message, string? fixKind, ILoopOperation? loop, SyntaxNode? raceStatement = null, SyntaxNode? linkedToken = null, SyntaxNode? winner = null, SyntaxNode? heldIn = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? earlyDelays = null, string? oneSiteReason = null, System.Collections.Generic.IReadOnlyList<IInvocationOperation>? alsoRaced = null)
         {
+            AlsoRaced = alsoRaced ?? System.Array.Empty<IInvocationOperation>();
             Message = message;
             OneSiteReason = oneSiteReason;
             EarlyDelays = earlyDelays ?? System.Array.Empty<IInvocationOperation>();
@@ -102,6 +103,12 @@ internal static partial class DelayTimer
         /// </summary>
         public System.Collections.Generic.IReadOnlyList<IInvocationOperation> EarlyDelays { get; }
 
+        /// <summary>
+        /// For the race shape: the race's other delays that nothing can cancel (<c>Task.WhenAny(Task.Delay(1000),
+        /// Task.Delay(2000), work)</c>), which take the same source's token: one source, canceled once, for the race.
+        /// </summary>
+        public System.Collections.Generic.IReadOnlyList<IInvocationOperation> AlsoRaced { get; }
+
         /// <summary>The declaration of the local that holds the delay before the race; the source goes before it.</summary>
         public SyntaxNode? HeldIn { get; }
 
@@ -118,13 +125,14 @@ internal static partial class DelayTimer
         /// What the fixer rewrites, as the diagnostic's additional locations: the loop the timer replaces, then the delays
         /// awaited before a <c>continue</c> that its tick replaces too; or the statement
         /// that holds the race, then (each where there is one, told apart by its kind of node) the awaited race the
-        /// statement uses, the token to link to and the declaration that holds the delay. None without a fix.
+        /// statement uses, the token to link to, the declaration that holds the delay and the race's other delays (calls of
+        /// <c>Task.Delay</c>, told apart from a WaitAny call by their method). None without a fix.
         /// </summary>
         public System.Collections.Generic.IEnumerable<Location>? Parts() => FixKind switch
         {
             FixPeriodicTimer when Loop is not null => new[] { Loop.Syntax.GetLocation() }.Concat(EarlyDelays.Select(d => d.Syntax.GetLocation())).ToArray(),
             FixCancelDelay or FixCancelDelayAfterWinner when RaceStatement is not null =>
-                new[] { RaceStatement, Winner, LinkedToken, HeldIn }.Where(n => n is not null).Select(n => n!.GetLocation()).ToArray(),
+                new[] { RaceStatement, Winner, LinkedToken, HeldIn }.Concat(AlsoRaced.Select(d => d.Syntax)).Where(n => n is not null).Select(n => n!.GetLocation()).ToArray(),
             _ => null,
         };
 

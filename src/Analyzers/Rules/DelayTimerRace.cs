@@ -34,41 +34,49 @@ internal static partial class DelayTimer
             _ => OwnSourceRaceMessage,
         };
         var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
-        if (whenAny is null || RacesAnotherReportedDelay(whenAny, delay) || held is not null && heldIn is null)
+        if (whenAny is null || held is not null && heldIn is null || AlsoRacedDelays(whenAny, delay, cannotCancel && held is null) is not { } alsoRaced)
         {
             return new Site(message, null, null);
         }
 
         if (StatementToCancelAfter(whenAny) is { } statement && (heldIn is null || RacedBeside(heldIn, statement)))
         {
-            return new Site(message, FixCancelDelay, null, statement, linkableToken?.Syntax, null, heldIn);
+            return new Site(message, FixCancelDelay, null, statement, linkableToken?.Syntax, null, heldIn, alsoRaced: alsoRaced);
         }
 
         // A held delay is raced once: in a loop's condition it would be raced again after its cancel.
         return StatementUsingTheWinner(whenAny) is { } user && (heldIn is null || RacedBeside(heldIn, user.Statement) && user.Statement is not (WhileStatementSyntax or DoStatementSyntax))
-            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn)
+            ? new Site(message, FixCancelDelayAfterWinner, null, user.Statement, linkableToken?.Syntax, user.Race.Syntax, heldIn, alsoRaced: alsoRaced)
             : new Site(message, null, null);
     }
 
     /// <summary>
-    /// Whether the race takes a delay besides <paramref name="delay"/> that this rule reports too: two fixes would each
-    /// rewrite the race's statement. Another delay that makes no timer (<c>Task.Delay(-1, token)</c>, the usual way to race
-    /// a token), that something may cancel, or that is not one of the raced tasks (inside a lambda the race takes) leaves
-    /// the fix to this one.
+    /// The race's other delays this rule reports too, which the fix gives the same source's token, so that one fix of
+    /// either site rewrites the race once: each must be one of the raced tasks and cannot be canceled, as
+    /// <paramref name="delay"/> must (<paramref name="canShare"/>), since a source linked to one token would cancel the
+    /// other delays with it. Empty where there is none; null where there is one the fix cannot take (then no fix). A delay
+    /// that makes no timer (<c>Task.Delay(-1, token)</c>, the usual way to race a token), that something may cancel, or
+    /// that is not one of the raced tasks (inside a lambda the race takes) is left alone.
     /// </summary>
-    private static bool RacesAnotherReportedDelay(IInvocationOperation whenAny, IInvocationOperation delay)
+    private static System.Collections.Generic.IReadOnlyList<IInvocationOperation>? AlsoRacedDelays(IInvocationOperation whenAny, IInvocationOperation delay, bool canShare)
     {
+        System.Collections.Generic.List<IInvocationOperation>? others = null;
         foreach (var call in whenAny.Descendants().OfType<IInvocationOperation>())
         {
             if (call != delay && call.TargetMethod is { Name: "Delay", IsStatic: true } method
                 && method.ContainingType.Equals(delay.TargetMethod.ContainingType, SymbolEqualityComparer.Default)
                 && IsReportedRace(call))
             {
-                return true;
+                if (!canShare || !CannotBeCanceled(call) || RacedIn(call)?.WhenAny != whenAny)
+                {
+                    return null;
+                }
+
+                (others ??= new()).Add(call);
             }
         }
 
-        return false;
+        return (System.Collections.Generic.IReadOnlyList<IInvocationOperation>?)others ?? System.Array.Empty<IInvocationOperation>();
     }
 
     /// <summary>

@@ -67,11 +67,18 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             ExpressionSyntax? winner = null;
             LocalDeclarationStatementSyntax? held = null;
             ExpressionSyntax? linked = null;
+            var alsoRaced = new System.Collections.Generic.List<InvocationExpressionSyntax>();
             foreach (var part in parts.Skip(1))
             {
+                // The race's other delays, which take the same token: calls of Task.Delay, where WaitAny's call is the winner.
+                if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part) is { } call
+                    && editor.SemanticModel.GetSymbolInfo(call, cancellationToken).Symbol is IMethodSymbol { Name: "Delay", IsStatic: true })
+                {
+                    alsoRaced.Add(call);
+                }
                 // The race's value: an await of WhenAny, WaitAny's call or a blocking GetResult() (a token is a name or
                 // `source.Token`, never a call), or WhenAny's `.Result`.
-                if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part)
+                else if ((FixSites.Part<AwaitExpressionSyntax>(editor.OriginalRoot, part)
                     ?? (ExpressionSyntax?)FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, part)
                     ?? BlockingResult(FixSites.Part<MemberAccessExpressionSyntax>(editor.OriginalRoot, part))) is { } race)
                 {
@@ -91,10 +98,12 @@ public sealed class DelayTimerFixer : SiteRuleFixer
                 }
             }
 
+            // A race of several delays is reported at each, and one fix rewrites them all: Fix All takes the race once.
             if ((statement is StatementSyntax || statement is ExpressionSyntax && winner is not null)
-                && (kind == DelayTimer.FixCancelDelay) == (winner is null))
+                && (kind == DelayTimer.FixCancelDelay) == (winner is null)
+                && (alsoRaced.Count == 0 || RacesRewritten.GetOrCreateValue(editor).Add(statement!)))
             {
-                DelayTimerRaceRewrite.CancelAfterTheRace(editor, span, statement!, linked, winner, held);
+                DelayTimerRaceRewrite.CancelAfterTheRace(editor, span, statement!, linked, winner, held, alsoRaced);
             }
 
             return;
@@ -152,6 +161,9 @@ public sealed class DelayTimerFixer : SiteRuleFixer
             editor.ReplaceNode(each, tick.WithTriviaFrom(each));
         }
     }
+
+    /// <summary>The races of several delays one document's rewrite has taken, so that the other delays' sites leave them be.</summary>
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<DocumentEditor, System.Collections.Generic.HashSet<SyntaxNode>> RacesRewritten = new();
 
     /// <summary>WhenAny's <c>.Result</c>, a race a blocked thread waits for; null for any other member (a token's <c>source.Token</c>).</summary>
     private static ExpressionSyntax? BlockingResult(MemberAccessExpressionSyntax? access) =>

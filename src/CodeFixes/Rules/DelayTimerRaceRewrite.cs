@@ -30,7 +30,9 @@ internal static class DelayTimerRaceRewrite
     /// A delay held in a local (<paramref name="held"/>) takes the token where it is declared, and the source goes before
     /// that declaration; the cancel still follows the race.
     /// </remarks>
-    public static void CancelAfterTheRace(DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, ExpressionSyntax? winner, LocalDeclarationStatementSyntax? held)
+    public static void CancelAfterTheRace(
+        DocumentEditor editor, TextSpan span, SyntaxNode statement, ExpressionSyntax? linkedToken, ExpressionSyntax? winner, LocalDeclarationStatementSyntax? held,
+        System.Collections.Generic.IReadOnlyList<InvocationExpressionSyntax> alsoRaced)
     {
         var model = editor.SemanticModel;
         if (FixSites.Part<InvocationExpressionSyntax>(editor.OriginalRoot, span) is not { } delaySyntax
@@ -47,18 +49,11 @@ internal static class DelayTimerRaceRewrite
         var generator = editor.Generator;
         var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, "delayCancellation");
         var token = Argument(MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, IdentifierName(name), IdentifierName("Token")));
-        var arguments = delaySyntax.ArgumentList.Arguments;
-        // The token's argument, named or not, in whatever place, takes the new token, with its name. Without one (Delay(t),
-        // Delay(t, timeProvider)) the token goes last: each has an overload that adds it there. Among named arguments it
-        // is named too.
-        var tokenArgument = (model.GetOperation(delaySyntax) as IInvocationOperation)?.Arguments
-            .FirstOrDefault(a => a.Parameter?.Type.Name == "CancellationToken")?.Written();
-        // Appended through the shared rebuild: a line break after the last argument (a ')' on a line of its own, a line
-        // comment) goes after the token, which would otherwise begin that line with a comma.
-        var newDelay = delaySyntax.WithArgumentList(tokenArgument is null
-            ? StateRewrite.Rebuild(delaySyntax.ArgumentList, (_, argument) => argument, arguments.Count,
-                [arguments.Any(a => a.NameColon is not null) ? token.WithNameColon(NameColon("cancellationToken")) : token])
-            : delaySyntax.ArgumentList.WithArguments(arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
+        var newDelay = WithToken(delaySyntax, token, model);
+        // The race's other delays that nothing can cancel take the same token: one source, canceled once, for the race.
+        var delays = alsoRaced.Prepend(delaySyntax).ToDictionary(d => (SyntaxNode)d, d => d == delaySyntax ? newDelay : WithToken(d, token, model));
+        TNode WithTokens<TNode>(TNode node)
+            where TNode : SyntaxNode => node.ReplaceNodes(delays.Keys.Where(d => node.Span.Contains(d.Span)), (original, _) => delays[original]);
         var newSource = linkedToken is null
             ? (ExpressionSyntax)generator.ObjectCreationExpression(ImportedType.Of(generator, sourceType))
             : (ExpressionSyntax)generator.InvocationExpression(
@@ -80,7 +75,7 @@ internal static class DelayTimerRaceRewrite
         if (winner is not null)
         {
             UseTheWinner(
-                editor, statement, member, winner, held is null ? winner.ReplaceNode(delaySyntax, newDelay) : winner, held is null || heldInBlock is not null ? declaration : null, cancel, usingDeclaration,
+                editor, statement, member, winner, held is null ? WithTokens(winner) : winner, held is null || heldInBlock is not null ? declaration : null, cancel, usingDeclaration,
                 heldInBlock is null ? null : (held!, heldInBlock));
             return;
         }
@@ -90,7 +85,10 @@ internal static class DelayTimerRaceRewrite
             var source = AddedStatements.UsingVar(declaration);
             if (held is null)
             {
-                editor.ReplaceNode(delaySyntax, newDelay);
+                foreach (var delay in delays)
+                {
+                    editor.ReplaceNode(delay.Key, delay.Value);
+                }
             }
 
             if (held is null)
@@ -109,8 +107,26 @@ internal static class DelayTimerRaceRewrite
             return;
         }
 
-        var raced = ((StatementSyntax)statement).ReplaceNode(delaySyntax, newDelay).WithoutLeadingTrivia().WithoutTrailingTrivia();
+        var raced = WithTokens((StatementSyntax)statement).WithoutLeadingTrivia().WithoutTrailingTrivia();
         UsingBlocks.Replace(editor, (StatementSyntax)statement, null, declaration, [raced, cancel]);
+    }
+
+    /// <summary>
+    /// The delay with <paramref name="token"/>: the token's argument, named or not, in whatever place, takes it, with its
+    /// name. Without one (<c>Delay(t)</c>, <c>Delay(t, timeProvider)</c>) the token goes last: each has an overload that adds
+    /// it there. Among named arguments it is named too.
+    /// </summary>
+    private static InvocationExpressionSyntax WithToken(InvocationExpressionSyntax delay, ArgumentSyntax token, SemanticModel model)
+    {
+        var arguments = delay.ArgumentList.Arguments;
+        var tokenArgument = (model.GetOperation(delay) as IInvocationOperation)?.Arguments
+            .FirstOrDefault(a => a.Parameter?.Type.Name == "CancellationToken")?.Written();
+        // Appended through the shared rebuild: a line break after the last argument (a ')' on a line of its own, a line
+        // comment) goes after the token, which would otherwise begin that line with a comma.
+        return delay.WithArgumentList(tokenArgument is null
+            ? StateRewrite.Rebuild(delay.ArgumentList, (_, argument) => argument, arguments.Count,
+                [arguments.Any(a => a.NameColon is not null) ? token.WithNameColon(NameColon("cancellationToken")) : token])
+            : delay.ArgumentList.WithArguments(arguments.Replace(tokenArgument, token.WithNameColon(tokenArgument.NameColon).WithTriviaFrom(tokenArgument))));
     }
 
     /// <summary>
