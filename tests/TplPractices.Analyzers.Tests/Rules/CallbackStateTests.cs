@@ -135,9 +135,10 @@ public sealed class CallbackStateTests
 
     /// <summary>
     /// A SynchronizationContext whose Post or Send, as the project implements it, never reads its state (a test double
-    /// that calls <c>d(null)</c>) would hand a state fix's callback null: the capture stays, unreported. One that passes
-    /// its state on (Rebus's test context queues the pair) is reported and fixed as the base class's is; so is a
-    /// context whose implementation is not in the project (a further-derived type could still drop it, as the page says).
+    /// that calls <c>d(null)</c>) would hand a state fix's callback null: the capture stays, unreported. So does a call on
+    /// any type such a double derives from, the base class too (<c>SynchronizationContext.Current</c> may be the double).
+    /// One that passes its state on (Rebus's test context queues the pair), and that no dropping double derives from, is
+    /// reported and fixed as the base class's is in a project without such a double.
     /// </summary>
     [Fact]
     public async Task AContextOfTheProjectThatIgnoresItsState_IsNotReported()
@@ -176,10 +177,47 @@ public sealed class CallbackStateTests
                     dropping.Send(_ => Log(x), null);
                     derived.Post(_ => Log(x), null);
                     passing.Post([|_ => Log(x)|], null);
-                    any.Post([|_ => Log(x)|], null);
+                    any.Post(_ => Log(x), null);
+                    SynchronizationContext.Current?.Send(_ => Log(x), null);
                 }
             }
             """);
+    }
+
+    /// <summary>
+    /// A context of the project that passes its state on, unsealed, with a double derived from it that drops the state:
+    /// a call on the base may reach the double. Without that double it is reported, and so is the framework's base.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task AContextADroppingDoubleDerivesFrom_IsNotReported(bool withDouble)
+    {
+        var code = """
+            using System;
+            using System.Threading;
+
+            class Pumping : SynchronizationContext
+            {
+                public override void Post(SendOrPostCallback d, object? state) => ThreadPool.QueueUserWorkItem(s => d(s), state);
+            }
+
+            class C
+            {
+                static void Log(object? o) => Console.WriteLine(o);
+
+                void M(Pumping pumping, SynchronizationContext any, int x)
+                {
+                    pumping.Post(MARK_ => Log(x)MARK, null);
+                    any.Post(MARK_ => Log(x)MARK, null);
+                }
+            }
+
+            """;
+        code = withDouble
+            ? code.Replace("MARK", "", StringComparison.Ordinal) + "class Double : Pumping { public override void Post(SendOrPostCallback d, object? state) => d(null); }\n"
+            : code.Replace("MARK_", "[|_", StringComparison.Ordinal).Replace("MARK", "|]", StringComparison.Ordinal);
+        await Verify.VerifyAnalyzerAsync(code);
     }
 
     /// <summary>A copy in the state would not see the writes the closure shares.</summary>
