@@ -158,6 +158,11 @@ internal sealed class AsyncWaitHandleUse
             && context.IsWaitHandleMethod(waitOne.TargetMethod))
         {
             var used = waitOne.Parent is not IExpressionStatementOperation;
+            if (!used && IsDiscardedByALambda(waitOne))
+            {
+                return none;
+            }
+
             return waitOne.Arguments.Length switch
             {
                 0 when !used && context.CanAwaitAt(waitOne, containingSymbol) => new(context.AwaitFix, waitOne, ImmutableArray.Create(task), null, used),
@@ -194,6 +199,11 @@ internal sealed class AsyncWaitHandleUse
         }
 
         var resultUsed = waitMany.Parent is not IExpressionStatementOperation;
+        if (!resultUsed && IsDiscardedByALambda(waitMany))
+        {
+            return none;
+        }
+
         var fix = (waitMany.TargetMethod.Name, waitMany.Arguments.Length) switch
         {
             ("WaitAll", 1) => FixWaitAllTasks,
@@ -203,6 +213,13 @@ internal sealed class AsyncWaitHandleUse
         };
         return new(fix, waitMany, tasks.ToImmutable(), fix == FixWaitAllTasksWithTimeout ? waitMany.Arguments[1].Value : null, resultUsed);
     }
+
+    /// <summary>
+    /// A wait that is the expression body of a lambda whose delegate returns nothing (<c>Action a = () =&gt; h.WaitOne();</c>):
+    /// the task wait written there returns an int or a task, and the lambda could then bind another overload of the call
+    /// it is given to (<c>M(Action)</c> beside <c>M(Func&lt;int&gt;)</c>). No fix; a method's own expression body is fixed.
+    /// </summary>
+    private static bool IsDiscardedByALambda(IOperation wait) => wait.Syntax.Parent is LambdaExpressionSyntax;
 
     /// <summary>True when every write of the local stores a Task, and nothing can write it behind our back.</summary>
     private static bool OnlyHoldsTasks(ILocalSymbol local, IOperation root, INamedTypeSymbol task)

@@ -90,7 +90,11 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
                 continue;
             }
 
-            var replacement = builder.Build(kind, tasks, timeout, resultUsed: replaced.Parent is not ExpressionStatementSyntax);
+            // A void method's expression body discards the result as a statement does. A lambda's is left as it was: its
+            // int-returning wait could bind another overload (M(Action) beside M(Func<int>)), so no fix compiles there.
+            var resultUsed = replaced.Parent is not (ExpressionStatementSyntax or ArrowExpressionClauseSyntax)
+                || model.GetOperation(replaced, cancellationToken)?.Parent is not IExpressionStatementOperation;
+            var replacement = builder.Build(kind, tasks, timeout, resultUsed);
             editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced).WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation));
         }
 

@@ -89,6 +89,47 @@ public sealed class AsyncWaitHandleFixTests
         }.RunAsync();
     }
 
+    /// <summary>
+    /// A void method's expression body discards the wait's result as a statement does: <c>Task.WaitAny(t)</c> stands
+    /// there alone (<c>Task.WaitAny(t) == 0</c> is no statement, so the fix was withheld). A lambda's body keeps no fix:
+    /// its wait, which returns an int, could bind another overload of the call it is given to.
+    /// </summary>
+    [Fact]
+    public async Task AVoidExpressionBody_TakesTheWaitAsAStatement()
+    {
+        const string Before = """
+            using System;
+            using System.Threading.Tasks;
+
+            public static class Waits
+            {
+                public static void Blocking(Task t) => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+
+                public static void Local(Task t)
+                {
+                    void Wait() => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+                    Wait();
+                }
+
+                public static Action Later(Task t) => () => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();
+            }
+            """;
+        await new Verify.Test
+        {
+            TestCode = Before,
+            FixedState =
+            {
+                Sources =
+                {
+                    Before
+                        .Replace("Blocking(Task t) => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();", "Blocking(Task t) => Task.WaitAny(t);", StringComparison.Ordinal)
+                        .Replace("void Wait() => [|((IAsyncResult)t).AsyncWaitHandle|].WaitOne();", "void Wait() => Task.WaitAny(t);", StringComparison.Ordinal),
+                },
+                MarkupHandling = MarkupMode.Allow,
+            },
+        }.RunAsync();
+    }
+
     [Fact]
     public async Task WaitHandleWaitAllAndWaitAny_BecomeTaskWaits()
     {
