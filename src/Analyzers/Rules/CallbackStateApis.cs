@@ -30,7 +30,7 @@ internal sealed class CallbackStateApis
     private readonly INamedTypeSymbol? _threadPool;
     private int _typedQueue; // 0 until worked out, then 1 (has it) or 2
     private readonly Compilation _compilation;
-    private ImmutableArray<INamedTypeSymbol> _droppingContexts; // default until worked out
+    private ImmutableArray<IMethodSymbol> _droppingContexts; // default until worked out
 
     private CallbackStateApis(Compilation compilation, ImmutableArray<INamedTypeSymbol> types)
     {
@@ -61,23 +61,22 @@ internal sealed class CallbackStateApis
     }
 
     /// <summary>
-    /// The project's SynchronizationContext types whose Post or Send never reads its state (a test double's <c>d(null)</c>),
-    /// worked out at the first Post or Send call from the declarations of those names alone: a receiver of a type one of them
-    /// derives from may be that double at run time. Two threads may both work it out; same answer.
+    /// The project's overrides of SynchronizationContext's Post and Send that never read their state (a test double's
+    /// <c>d(null)</c>), worked out at the first Post or Send call from the declarations of those names alone: a receiver of
+    /// a type one of them derives from may be that double at run time. Two threads may both work it out; same answer.
     /// </summary>
-    private ImmutableArray<INamedTypeSymbol> DroppingContexts
+    private ImmutableArray<IMethodSymbol> DroppingContexts
     {
         get
         {
             if (_droppingContexts.IsDefault)
             {
                 _droppingContexts = _synchronizationContext is not { } baseType
-                    ? ImmutableArray<INamedTypeSymbol>.Empty
+                    ? ImmutableArray<IMethodSymbol>.Empty
                     : _compilation.GetSymbolsWithName("Post", SymbolFilter.Member)
                         .Concat(_compilation.GetSymbolsWithName("Send", SymbolFilter.Member))
                         .OfType<IMethodSymbol>()
                         .Where(m => m.IsOverride && m.Parameters.Length == 2 && m.ContainingType.IsOrDerivesFrom(baseType) && IgnoredState.IsIgnoredBy(m, 1))
-                        .Select(m => m.ContainingType)
                         .ToImmutableArray();
             }
 
@@ -195,14 +194,14 @@ internal sealed class CallbackStateApis
 
     /// <summary>
     /// A SynchronizationContext whose Post or Send, as the receiver's type implements it in the project, never reads its
-    /// state (<see cref="IgnoredState"/>), or whose type a context of the project that drops it derives from (the receiver
-    /// may be that one: <c>SynchronizationContext.Current</c> under a test's double).
+    /// state (<see cref="IgnoredState"/>), or whose type a context of the project that drops it in the same method derives
+    /// from (the receiver may be that one: <c>SynchronizationContext.Current</c> under a test's double).
     /// </summary>
     private bool DropsState(IOperation call, IMethodSymbol method) =>
         method.Name is "Post" or "Send"
         && call is IInvocationOperation { Instance.Type: INamedTypeSymbol receiver }
         && (IgnoredState.ImplementationOn(receiver, method) is { Parameters.Length: 2 } implementation && IgnoredState.IsIgnoredBy(implementation, 1)
-            || DroppingContexts.Any(dropping => dropping.IsOrDerivesFrom(receiver)));
+            || DroppingContexts.Any(dropping => dropping.Name == method.Name && dropping.ContainingType.IsOrDerivesFrom(receiver)));
 
     private static (StateCapture Capture, string Kind)? Site(StateCapture? capture, string kind) =>
         capture is null ? null : (capture, kind);

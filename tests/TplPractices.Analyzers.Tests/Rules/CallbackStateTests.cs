@@ -216,7 +216,10 @@ public sealed class CallbackStateTests
             """;
         code = withDouble
             ? code.Replace("MARK", "", StringComparison.Ordinal) + "class Double : Pumping { public override void Post(SendOrPostCallback d, object? state) => d(null); }\n"
-            : code.Replace("MARK_", "[|_", StringComparison.Ordinal).Replace("MARK", "|]", StringComparison.Ordinal);
+            : code.Replace("MARK_", "[|_", StringComparison.Ordinal).Replace("MARK", "|]", StringComparison.Ordinal)
+                // A Send that drops its state (or throws, as a context that cannot send to its own thread does) says
+                // nothing of Post.
+                + "class NoSend : Pumping { public override void Send(SendOrPostCallback d, object? state) => throw new NotSupportedException(); }\n";
         await Verify.VerifyAnalyzerAsync(code);
     }
 
