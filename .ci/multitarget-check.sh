@@ -168,6 +168,7 @@ for config in legacy modern; do
   expect $config Timers.cs "var winner = await Task.WhenAny(work, Task.Delay(100, delayCancellation"
   expect $config Timers.cs "return winner == work;"
   expect $config Timers.cs "CancellationTokenSource.CreateLinkedTokenSource(source.Token)"
+  expect $config Timers.cs "Task.WhenAny(Task.Delay(100, delayCancellation.Token), Task.Delay(5000, delayCancellation.Token), work);"
   expect $config Timers.cs "await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token));"
   expect $config Timers.cs "var winner = Task.WaitAny(work, Task.Delay(250, delayCancellation"
   expect $config Timers.cs "if (winner != 0)"

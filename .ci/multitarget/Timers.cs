@@ -25,6 +25,13 @@ namespace MultiTarget
         // TPL0017: the race comes first in the expression body; it moves into a local of a block body on both targets.
         public async Task<bool> Quick(Task work) => await Task.WhenAny(work, Task.Delay(100)) == work;
 
+        // TPL0017: a soft and a hard limit raced at once: both delays take one source's token, on both targets.
+        public async Task<bool> TwoLimits(Task work)
+        {
+            var first = await Task.WhenAny(Task.Delay(100), Task.Delay(5000), work);
+            return first == work;
+        }
+
         // TPL0017: a thread blocked on the race; the index comes back before the delay's source is canceled.
         public bool Blocked(Task work)
         {

@@ -157,7 +157,7 @@ internal sealed class AsyncWaitHandleUse
             && waitOne.Instance == handle
             && context.IsWaitHandleMethod(waitOne.TargetMethod))
         {
-            var used = waitOne.Parent is not IExpressionStatementOperation;
+            var used = IsResultUsed(waitOne);
             if (!used && IsDiscardedByALambda(waitOne))
             {
                 return none;
@@ -198,7 +198,7 @@ internal sealed class AsyncWaitHandleUse
             tasks.Add(elementTask);
         }
 
-        var resultUsed = waitMany.Parent is not IExpressionStatementOperation;
+        var resultUsed = IsResultUsed(waitMany);
         if (!resultUsed && IsDiscardedByALambda(waitMany))
         {
             return none;
@@ -213,6 +213,12 @@ internal sealed class AsyncWaitHandleUse
         };
         return new(fix, waitMany, tasks.ToImmutable(), fix == FixWaitAllTasksWithTimeout ? waitMany.Arguments[1].Value : null, resultUsed);
     }
+
+    /// <summary>
+    /// Whether the code goes on with the wait's result: not a statement of its own, nor a void method's expression body
+    /// (an expression statement too). The fixer asks the same of the call it replaces.
+    /// </summary>
+    public static bool IsResultUsed(IOperation wait) => wait.Parent is not IExpressionStatementOperation;
 
     /// <summary>
     /// A wait that is the expression body of a lambda whose delegate returns nothing (<c>Action a = () =&gt; h.WaitOne();</c>):

@@ -260,11 +260,7 @@ internal sealed class CompletionSites
             return false;
         }
 
-        ExpressionSyntax value = read;
-        while (value.Parent is ParenthesizedExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression })
-        {
-            value = (ExpressionSyntax)value.Parent;
-        }
+        var value = Outermost(read, throughCasts: true);
 
         if (value.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: var member, Parent: InvocationExpressionSyntax call } completed
             && completed.Expression == value && CompletionSources.IsCompletionName(member))
@@ -323,10 +319,11 @@ internal sealed class CompletionSites
         return AllKnown && (!TaskContinued || OnlyEndPoolWork());
     }
 
-    /// <summary><c>name</c> with the parentheses and <c>!</c> around it.</summary>
-    private static ExpressionSyntax Outermost(ExpressionSyntax reference)
+    /// <summary><c>name</c> with the parentheses and <c>!</c> around it, and the casts where asked (a state read back as the source).</summary>
+    private static ExpressionSyntax Outermost(ExpressionSyntax reference, bool throughCasts = false)
     {
-        while (reference.Parent is ParenthesizedExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression })
+        while (reference.Parent is ParenthesizedExpressionSyntax or PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression }
+            || throughCasts && reference.Parent is CastExpressionSyntax)
         {
             reference = (ExpressionSyntax)reference.Parent;
         }

@@ -90,10 +90,8 @@ public sealed class AsyncWaitHandleFixer : RuleFixer
                 continue;
             }
 
-            // A void method's expression body discards the result as a statement does. A lambda's is left as it was: its
-            // int-returning wait could bind another overload (M(Action) beside M(Func<int>)), so no fix compiles there.
-            var resultUsed = replaced.Parent is not (ExpressionStatementSyntax or ArrowExpressionClauseSyntax)
-                || model.GetOperation(replaced, cancellationToken)?.Parent is not IExpressionStatementOperation;
+            // As the analyzer decided it: a void method's expression body discards the result as a statement does.
+            var resultUsed = model.GetOperation(replaced, cancellationToken) is not { } wait || AsyncWaitHandleUse.IsResultUsed(wait);
             var replacement = builder.Build(kind, tasks, timeout, resultUsed);
             editor.ReplaceNode(replaced, replacement.WithTriviaFrom(replaced).WithAdditionalAnnotations(Simplifier.Annotation, Formatter.Annotation));
         }

@@ -82,18 +82,15 @@ internal static class DelayTimerRaceRewrite
 
         if (usingDeclaration)
         {
-            var source = AddedStatements.UsingVar(declaration);
+            // A held delay took its token and its source above (where it is declared).
             if (held is null)
             {
                 foreach (var delay in delays)
                 {
                     editor.ReplaceNode(delay.Key, delay.Value);
                 }
-            }
 
-            if (held is null)
-            {
-                AddedStatements.Before(editor, (StatementSyntax)statement, [source]);
+                AddedStatements.Before(editor, (StatementSyntax)statement, [AddedStatements.UsingVar(declaration)]);
             }
 
             AddedStatements.After(editor, (StatementSyntax)statement, [cancel]);
