@@ -264,8 +264,8 @@ internal static partial class DelayTimer
             return null;
         }
 
-        if (!StartsThePass(statement, body) && LeavesBeforeTheDelay(body, loop)
-            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
+        if (!StartsThePass(statement, body, loop) && LeavesBeforeTheDelay(body, loop)
+            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement, loop) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
         {
             return null;
         }
@@ -273,7 +273,7 @@ internal static partial class DelayTimer
         // The pass's work may await (await WorkAsync(); await Task.Delay(period);, the usual polling service): the timer
         // ticks the same. Another delay awaited in the pass makes this one a pause among others, unless it is the same
         // wait on a path that ends the pass early.
-        var endsThePass = body.Operations.Last() is var last && (last == statement || last is ITryOperation attempt && attempt.Body.Operations.LastOrDefault() == statement);
+        var endsThePass = Steps(body, loop).Last() is var last && (last == statement || last is ITryOperation attempt && Steps(attempt.Body, loop).LastOrDefault() == statement);
         foreach (var operation in body.Descendants())
         {
             if (operation is IAwaitOperation other
@@ -311,17 +311,19 @@ internal static partial class DelayTimer
     /// <summary>
     /// The loop body whose first or last statement is <paramref name="statement"/>, or a <c>try</c> whose body starts (or
     /// ends) with it and that itself starts (or ends) the loop body; null otherwise. An exception before the delay skips
-    /// the wait in the pass alike, whether a delay or a tick.
+    /// the wait in the pass alike, whether a delay or a tick. Stop tests (<see cref="IsStopTest"/>) do not count.
     /// </summary>
     private static IBlockOperation? PassOf(IOperation statement)
     {
-        if (statement.Parent is not IBlockOperation block)
+        if (statement.Parent is not IBlockOperation block
+            || (block.Parent as ILoopOperation ?? (block.Parent as ITryOperation)?.Parent?.Parent as ILoopOperation) is not { } loop)
         {
             return null;
         }
 
-        var first = block.Operations.First() == statement;
-        var last = block.Operations.Last() == statement;
+        var steps = Steps(block, loop);
+        var first = steps.First() == statement;
+        var last = steps.Last() == statement;
         if (!first && !last)
         {
             return null;
@@ -334,18 +336,50 @@ internal static partial class DelayTimer
 
         return block.Parent is ITryOperation attempt && attempt.Body == block
             && attempt.Parent is IBlockOperation { Parent: ILoopOperation } body
-            && (first && body.Operations.First() == attempt || last && body.Operations.Last() == attempt)
+            && Steps(body, loop) is var passSteps
+            && (first && passSteps.First() == attempt || last && passSteps.Last() == attempt)
                 ? body
                 : null;
     }
 
     /// <summary>
+    /// The block's statements but its stop tests (<see cref="IsStopTest"/>), which neither wait nor work: a delay next
+    /// to one still starts or ends the pass, and a pass of a delay and such tests only waits. Never empty for a block
+    /// that holds the delay's statement.
+    /// </summary>
+    private static System.Collections.Generic.List<IOperation> Steps(IBlockOperation block, ILoopOperation loop) =>
+        block.Operations.Where(o => !IsStopTest(o, loop)).ToList();
+
+    /// <summary>
+    /// <c>if (token.IsCancellationRequested) break;</c> (or <c>return;</c>), without <c>else</c>, on stop flags or tokens
+    /// (<see cref="RunsUntilStopped"/>) that nothing in the loop sets and that a property with a body cannot compute:
+    /// a field, local or parameter, or a token's or source's <c>IsCancellationRequested</c> (<c>source.Token</c> too); or
+    /// <c>token.ThrowIfCancellationRequested();</c>. It leaves the loop as its own condition would, in the middle of
+    /// the pass, and does no work a timer could pace.
+    /// </summary>
+    private static bool IsStopTest(IOperation statement, ILoopOperation loop) =>
+        statement is IExpressionStatementOperation { Operation: IInvocationOperation { TargetMethod: { Name: "ThrowIfCancellationRequested", Parameters.IsEmpty: true } } check }
+            && check.TargetMethod.ContainingType.IsSystemThreadingType("CancellationToken")
+            && check.Instance is { } token && SafeTests.Read(token)
+        || statement is IConditionalOperation { WhenFalse: null, WhenTrue: var exit, Condition: var condition }
+        && (exit is IBlockOperation { Operations.Length: 1 } block ? block.Operations[0] : exit) switch
+        {
+            IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+            IReturnOperation { Kind: OperationKind.Return, ReturnedValue: null } => true,
+            _ => false,
+        }
+        && RunsUntilStopped(condition)
+        && condition.DescendantsAndSelf().All(o => o is not IPropertyReferenceOperation property
+            || property.Property.ContainingType.IsSystemThreadingType("CancellationToken") || property.Property.ContainingType.IsSystemThreadingType("CancellationTokenSource"))
+        && !SetsAFlag(condition, loop);
+
+    /// <summary>
     /// A pass that holds the delay and nothing else (in a <c>try</c> or not): the loop waits until its condition changes
     /// (<c>while (_queue.IsRunning) { await Task.Delay(50); }</c>) and does no work a timer could pace.
     /// </summary>
-    private static bool WaitsOnly(IBlockOperation body, IOperation statement) =>
-        body.Operations.Length == 1
-        && (body.Operations[0] == statement || body.Operations[0] is ITryOperation { Body.Operations.Length: 1 });
+    private static bool WaitsOnly(IBlockOperation body, IOperation statement, ILoopOperation loop) =>
+        Steps(body, loop) is { Count: 1 } steps
+        && (steps[0] == statement || steps[0] is ITryOperation { Body: var attempt } && Steps(attempt, loop).Count == 1);
 
     /// <summary>
     /// A condition that reads another object's state, as written (<c>_queue.IsRunning</c>, <c>worker.Busy</c>): the loop
@@ -391,8 +425,8 @@ internal static partial class DelayTimer
                     && SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(w), local) && StateCapture.IsWrite(w))));
     }
 
-    private static bool StartsThePass(IOperation statement, IBlockOperation body) =>
-        body.Operations.First() is var first && (first == statement || first is ITryOperation attempt && attempt.Body.Operations.FirstOrDefault() == statement);
+    private static bool StartsThePass(IOperation statement, IBlockOperation body, ILoopOperation loop) =>
+        Steps(body, loop).First() is var first && (first == statement || first is ITryOperation attempt && Steps(attempt.Body, loop).FirstOrDefault() == statement);
 
     /// <summary>
     /// Whether a pass that ends with its delay can leave the loop before it (<c>if (ready) break;</c>, a <c>return</c>)
@@ -555,13 +589,15 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// A pass that does more than wait: the delay waited a period after its work, the timer ticks a period after the
-    /// last tick, the work's time included. Only a pass that holds its delay and nothing else (in a <c>try</c> without
-    /// <c>finally</c> or not) keeps its rhythm, and Fix All takes only that one.
+    /// last tick, the work's time included. Only a pass that holds its delay and nothing else but stop tests (in a
+    /// <c>try</c> without <c>finally</c> or not) keeps its rhythm, and Fix All takes only that one.
     /// </summary>
     private static bool PacesWork(ILoopOperation loop, System.Collections.Generic.IReadOnlyCollection<IInvocationOperation> earlyDelays) =>
         earlyDelays.Count > 0
-        || loop.Body is not IBlockOperation { Operations.Length: 1 } body
-        || body.Operations[0] is not (IExpressionStatementOperation or ITryOperation { Body.Operations.Length: 1, Finally: null });
+        || loop.Body is not IBlockOperation body
+        || Steps(body, loop) is not { Count: 1 } steps
+        || steps[0] is not (IExpressionStatementOperation or ITryOperation { Finally: null })
+        || steps[0] is ITryOperation { Body: var attempt } && Steps(attempt, loop).Count != 1;
 
     /// <summary>
     /// A period both accept alike: PeriodicTimer takes whole milliseconds from 1 to uint.MaxValue - 1 and throws for
