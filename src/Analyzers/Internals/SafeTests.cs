@@ -92,7 +92,7 @@ internal static class SafeTests
                 IBinaryOperation { OperatorKind: BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr, OperatorMethod: null } logical =>
                     Condition(logical.LeftOperand) && Condition(logical.RightOperand),
                 IBinaryOperation { OperatorKind: var kind } comparison when IsComparison(kind) && BuiltInOrString(comparison) =>
-                    Read(comparison.LeftOperand) && Read(comparison.RightOperand),
+                    Compared(comparison.LeftOperand) && Compared(comparison.RightOperand),
                 IIsPatternOperation test => Read(test.Value) && Pattern(test.Pattern),
                 IIsTypeOperation test => Read(test.ValueOperand),
                 IBinaryOperation { OperatorKind: BinaryOperatorKind.Add, Type.SpecialType: SpecialType.System_String } concatenation =>
@@ -121,9 +121,39 @@ internal static class SafeTests
                     Read(test.Arguments[0].Value),
                 IPropertyReferenceOperation { Property: { Name: "HasValue", ContainingType.OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }, Instance: { } nullable } =>
                     Read(nullable),
+                IPropertyReferenceOperation or IConditionalAccessOperation => Length(condition),
                 _ => false,
             };
     }
+
+    /// <summary>An operand of a built-in comparison: a read, or a length (<see cref="Length"/>).</summary>
+    private static bool Compared(IOperation operand) => Read(operand) || Length(WithoutPlainConversions(operand));
+
+    /// <summary>
+    /// The <c>Length</c> of a string or one-dimension array that cannot be null, which reads a field and cannot throw:
+    /// of a variable a pattern declared that matches no null (<c>o is string s &amp;&amp; s.Length &gt; 0</c>, a
+    /// <c>case string s:</c> or <c>string s =&gt;</c> arm) and that nothing writes, or under a null test (<c>s?.Length</c>
+    /// of a read). Not of a parameter or field, which a caller's <c>null!</c> may leave null.
+    /// </summary>
+    private static bool Length(IOperation value) => value switch
+    {
+        IConditionalAccessOperation { WhenNotNull: IPropertyReferenceOperation { Instance: IConditionalAccessInstanceOperation } length } test =>
+            Read(test.Operation) && IsLength(length.Property, test.Operation.Type),
+        IPropertyReferenceOperation { Instance: ILocalReferenceOperation { Local: var local } instance } length =>
+            IsLength(length.Property, local.Type) && MatchedNonNull(local) && !StateCapture.IsWrittenAnywhere(local, instance.Root()),
+        _ => false,
+    };
+
+    /// <summary><c>string.Length</c>, or <c>Array.Length</c> read on a one-dimension array (a larger one's count can overflow).</summary>
+    private static bool IsLength(IPropertySymbol property, ITypeSymbol? receiver) =>
+        property is { Name: "Length", IsStatic: false }
+        && (property.ContainingType.SpecialType == SpecialType.System_String
+            || property.ContainingType.SpecialType == SpecialType.System_Array && receiver is IArrayTypeSymbol { IsSZArray: true });
+
+    /// <summary>A local a type or property pattern declared (<c>is string s</c>, <c>is { } s</c>): set only where it matched, never null. Not <c>var s</c>.</summary>
+    private static bool MatchedNonNull(ILocalSymbol local) =>
+        local.DeclaringSyntaxReferences.Length == 1
+        && local.DeclaringSyntaxReferences[0].GetSyntax() is SingleVariableDesignationSyntax { Parent: DeclarationPatternSyntax or RecursivePatternSyntax };
 
     /// <summary>
     /// An explicit conversion between numbers or enums in an unchecked context: it truncates or wraps instead of throwing.
@@ -223,13 +253,19 @@ internal static class SafeTests
         or SpecialType.System_Int64 or SpecialType.System_UInt64 or SpecialType.System_Int16 or SpecialType.System_UInt16
         or SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Char or SpecialType.System_Double or SpecialType.System_Single;
 
-    /// <summary>Patterns that test a type or compare with a constant: none reads a property or calls a Deconstruct.</summary>
+    /// <summary>
+    /// Patterns that test a type or compare with a constant: none calls a Deconstruct or reads a property but the
+    /// <c>Length</c> of the string or array it has tested for null (<c>{ Length: &gt; 0 }</c>).
+    /// </summary>
     public static bool Pattern(IPatternOperation pattern) => pattern switch
     {
         IConstantPatternOperation or ITypePatternOperation or IDeclarationPatternOperation or IDiscardPatternOperation or IRelationalPatternOperation => true,
         INegatedPatternOperation negated => Pattern(negated.Pattern),
         IBinaryPatternOperation both => Pattern(both.LeftPattern) && Pattern(both.RightPattern),
-        IRecursivePatternOperation { PropertySubpatterns.IsEmpty: true, DeconstructionSubpatterns.IsEmpty: true, DeconstructSymbol: null } => true,
+        IRecursivePatternOperation { DeconstructionSubpatterns.IsEmpty: true, DeconstructSymbol: null } recursive =>
+            recursive.PropertySubpatterns.All(p => p.Member is IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.PatternInput } } length
+                && IsLength(length.Property, recursive.NarrowedType)
+                && Pattern(p.Pattern)),
         _ => false,
     };
 
