@@ -165,8 +165,41 @@ internal static class MovedLines
         }
 
         // Nothing after it (the file's last line): no continuation to align, so it moves with its line's indentation.
-        var aligned = next < text.Lines.Count && style.Indentation(text.Lines[next].ToString()) >= style.Column(text, node.SpanStart);
-        return aligned ? column - style.Column(text, node.SpanStart) : indentation - style.Indentation(line.ToString());
+        if (next >= text.Lines.Count)
+        {
+            return indentation - style.Indentation(line.ToString());
+        }
+
+        var start = style.Column(text, node.SpanStart);
+        var lineIndentation = style.Indentation(line.ToString());
+        var nextIndentation = style.Indentation(text.Lines[next].ToString());
+        var aligned = start > lineIndentation
+            ? nextIndentation >= start
+            : nextIndentation != lineIndentation + style.IndentSize && AlignsWithItsFirstLine(text, node, line, nextIndentation, style);
+        return aligned ? column - start : indentation - lineIndentation;
+    }
+
+    /// <summary>
+    /// Where the node begins its line, whether its next line lines up with a token of the first (<c>var query = items</c>
+    /// over <c>.Where(…)</c>, arguments under the first one): it moves with the node. One indent deeper is read as
+    /// indented from the line (<c>var x = Make(</c> over its arguments), where a token may sit by chance.
+    /// </summary>
+    private static bool AlignsWithItsFirstLine(SourceText text, SyntaxNode node, TextLine line, int nextIndentation, Style style)
+    {
+        foreach (var token in node.DescendantTokens())
+        {
+            if (token.SpanStart >= line.End)
+            {
+                break;
+            }
+
+            if (token.SpanStart > node.SpanStart && style.Column(text, token.SpanStart) == nextIndentation)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>The node's text with its lines after the first moved by <paramref name="shift"/> columns.</summary>

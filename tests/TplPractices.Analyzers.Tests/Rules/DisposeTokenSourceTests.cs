@@ -83,6 +83,54 @@ public sealed class DisposeTokenSourceTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// A source made over several lines keeps its layout behind the <c>using</c>: arguments indented from the line stay
+    /// where they were (found on an application whose linked sources list their tokens one a line), arguments lined
+    /// up under the first one move with it.
+    /// </summary>
+    [Fact]
+    public async Task ASourceOverSeveralLines_KeepsItsLayoutBehindTheUsing()
+    {
+        var before = Class("""
+                async Task Hanging(Stream stream, CancellationToken outer, CancellationToken stopping)
+                {
+                    var linked = {|#0:CancellationTokenSource.CreateLinkedTokenSource(
+                        outer,
+                        stopping
+                    )|};
+                    await stream.FlushAsync(linked.Token);
+                }
+
+                async Task Aligned(Stream stream, CancellationToken outer, CancellationToken stopping)
+                {
+                    var linked = {|#1:CancellationTokenSource.CreateLinkedTokenSource(outer,
+                                                                                 stopping)|};
+                    await stream.FlushAsync(linked.Token);
+                }
+            """);
+        var after = Class("""
+                async Task Hanging(Stream stream, CancellationToken outer, CancellationToken stopping)
+                {
+                    using var linked = CancellationTokenSource.CreateLinkedTokenSource(
+                        outer,
+                        stopping
+                    );
+                    await stream.FlushAsync(linked.Token);
+                }
+
+                async Task Aligned(Stream stream, CancellationToken outer, CancellationToken stopping)
+                {
+                    using var linked = CancellationTokenSource.CreateLinkedTokenSource(outer,
+                                                                                       stopping);
+                    await stream.FlushAsync(linked.Token);
+                }
+            """);
+        var test = new Verify.Test { TestCode = before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("linked", DisposeTokenSource.Registration, Using));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("linked", DisposeTokenSource.Registration, Using));
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task SourcesWithoutATimerOrParent_OrThatAreDisposedOrLeave_AreNotReported()
     {
