@@ -30,7 +30,7 @@ internal static class SafeTests
                 IParameterReferenceOperation or ILocalReferenceOperation or IDefaultValueOperation or IInstanceReferenceOperation => true,
                 IFieldReferenceOperation { Field.IsStatic: false, Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance } } => true,
                 IPropertyReferenceOperation { Instance: IInstanceReferenceOperation { ReferenceKind: InstanceReferenceKind.ContainingTypeInstance }, Property: var property } =>
-                    IsAutoProperty(property),
+                    !property.IsStatic && property.IsAutoProperty(),
                 IPropertyReferenceOperation => IsUncancelableToken(value),
 
                 // typeof loads a token; string.Empty is a field the runtime sets before any code runs.
@@ -39,35 +39,6 @@ internal static class SafeTests
                 IArrayCreationOperation { IsImplicit: true, Initializer: { } initializer } => AllRead(initializer),
                 _ => false,
             };
-    }
-
-    /// <summary>
-    /// A property of this instance whose getter the compiler wrote, reading its field (<c>{ get; }</c>, <c>{ get; set;
-    /// }</c>, a record's positional property), and that no override can replace: read as the field is. Not a getter
-    /// with a body (<c>field</c> keyword included), a partial or extern one, nor a static one (its first read may run
-    /// the type's initializer).
-    /// </summary>
-    private static bool IsAutoProperty(IPropertySymbol property)
-    {
-        if (property.IsStatic
-            || property.IsIndexer
-            || property.IsExtern
-            || property.IsAbstract
-            || (property.IsVirtual || property.IsOverride) && !property.IsSealed && !property.ContainingType.IsSealed && !property.ContainingType.IsValueType
-            || property.DeclaringSyntaxReferences.Length != 1)
-        {
-            return false;
-        }
-
-        return property.DeclaringSyntaxReferences[0].GetSyntax() switch
-        {
-            PropertyDeclarationSyntax { ExpressionBody: null, AccessorList.Accessors: var accessors } declaration =>
-                !declaration.Modifiers.Any(SyntaxKind.PartialKeyword)
-                && accessors.Any(a => a.IsKind(SyntaxKind.GetAccessorDeclaration))
-                && accessors.All(a => a.Body is null && a.ExpressionBody is null),
-            ParameterSyntax => property.ContainingType.IsRecord,
-            _ => false,
-        };
     }
 
     /// <summary><c>CancellationToken.None</c> or <c>default</c>: a token that can never be canceled.</summary>

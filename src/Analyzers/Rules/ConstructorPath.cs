@@ -273,14 +273,9 @@ internal static class ConstructorPath
         IFieldReferenceOperation field => field.Instance == self,
         IInvocationOperation call => call.Instance == self && IsHelperCall(call, call.TargetMethod.ContainingType),
         IPropertyReferenceOperation { Property: { IsVirtual: false, IsOverride: false, IsAbstract: false } property } reference =>
-            reference.Instance == self && IsAutoProperty(property),
+            reference.Instance == self && property.IsAutoProperty(),
         _ => false,
     };
-
-    private static bool IsAutoProperty(IPropertySymbol property) =>
-        property.DeclaringSyntaxReferences.Length == 1
-        && property.DeclaringSyntaxReferences[0].GetSyntax() is PropertyDeclarationSyntax { ExpressionBody: null, AccessorList: { } accessors }
-        && accessors.Accessors.All(a => a.Body is null && a.ExpressionBody is null);
 
     /// <summary>The operation's position, or the start of the outermost loop around it within <paramref name="root"/>.</summary>
     private static int StartOfLoopAround(IOperation operation, IOperation root)

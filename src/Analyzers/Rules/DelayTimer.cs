@@ -369,8 +369,7 @@ internal static partial class DelayTimer
             _ => false,
         }
         && RunsUntilStopped(condition)
-        && condition.DescendantsAndSelf().All(o => o is not IPropertyReferenceOperation property
-            || property.Property.ContainingType.IsSystemThreadingType("CancellationToken") || property.Property.ContainingType.IsSystemThreadingType("CancellationTokenSource"))
+        && condition.DescendantsAndSelf().All(o => o is not IPropertyReferenceOperation property || IsCancellationType(property.Property.ContainingType))
         && !SetsAFlag(condition, loop);
 
     /// <summary>
@@ -382,15 +381,25 @@ internal static partial class DelayTimer
         && (steps[0] == statement || steps[0] is ITryOperation { Body: var attempt } && Steps(attempt, loop).Count == 1);
 
     /// <summary>
-    /// A condition that reads another object's state, as written (<c>_queue.IsRunning</c>, <c>worker.Busy</c>): the loop
-    /// waits for that object's work to end, which it has often done already. A stop flag or token of the loop's own
-    /// (<c>!_stopped</c>, <c>!token.IsCancellationRequested</c>, <c>_running</c>) keeps a service's loop going for many
-    /// passes, where one timer pays.
+    /// A condition that reads another object's state, in any spelling (<c>_queue.IsRunning</c>, <c>!worker.Done</c>,
+    /// <c>worker.Done == false</c>), or a property of its own that computes it (a getter with a body, <c>!IsReady</c>):
+    /// the loop waits for that work to end, which it has often done already. A stop flag or token of the loop's own
+    /// (<c>!_stopped</c>, <c>!token.IsCancellationRequested</c>, <c>_running</c>, an auto-property) keeps a service's
+    /// loop going for many passes, where one timer pays.
     /// </summary>
     private static bool WaitsOnAnother(ILoopOperation loop) =>
-        ConditionOf(loop) is IMemberReferenceOperation { Instance: { } instance } flag
-        && instance is not IInstanceReferenceOperation
-        && IsFlag(flag);
+        ConditionOf(loop) is { } condition
+        && condition.DescendantsAndSelf().Any(o => o is IMemberReferenceOperation flag && IsFlag(flag) && IsAnothersState(flag));
+
+    private static bool IsAnothersState(IMemberReferenceOperation flag) => flag switch
+    {
+        IPropertyReferenceOperation { Property: { Name: "IsCancellationRequested" } property } when IsCancellationType(property.ContainingType) => false,
+        { Instance: null or IInstanceReferenceOperation } => flag is IPropertyReferenceOperation { Property: var own } && !own.IsAutoProperty(),
+        _ => true,
+    };
+
+    private static bool IsCancellationType(ITypeSymbol type) =>
+        type.IsSystemThreadingType("CancellationToken") || type.IsSystemThreadingType("CancellationTokenSource");
 
     /// <summary>
     /// A <c>while</c> or <c>for</c> whose condition is tested before the first pass (not <c>true</c>): as a wait, it may

@@ -217,16 +217,10 @@ internal static class InjectedServices
 
     /// <summary>A field, or an auto-property no derived class can replace: reading or setting it runs no code.</summary>
     private static bool IsStorageOf(INamedTypeSymbol type, string name) =>
-        type.MembersNamedInHierarchy(name).Any(m => m is IFieldSymbol || m is IPropertySymbol property && IsAutoProperty(property));
-
-    private static bool IsAutoProperty(IPropertySymbol property) =>
-        property is { IsVirtual: false, IsAbstract: false, IsOverride: false }
-        && property.DeclaringSyntaxReferences.Length == 1
-        && property.DeclaringSyntaxReferences[0].GetSyntax() is PropertyDeclarationSyntax { AccessorList.Accessors: var accessors }
-        && accessors.All(a => a is { Body: null, ExpressionBody: null });
+        type.MembersNamedInHierarchy(name).Any(m => m is IFieldSymbol || m is IPropertySymbol property && property.IsAutoProperty());
 
     private static bool RunsCodeOf(INamedTypeSymbol type, string name) =>
-        type.MembersNamedInHierarchy(name).Any(m => !m.IsStatic && (m is IMethodSymbol or IEventSymbol || m is IPropertySymbol property && !IsAutoProperty(property)));
+        type.MembersNamedInHierarchy(name).Any(m => !m.IsStatic && (m is IMethodSymbol or IEventSymbol || m is IPropertySymbol property && !property.IsAutoProperty()));
 
     /// <summary><c>p ?? throw …</c>; or <c>p</c> where <c>p</c> is non-nullable under nullable warnings or checked in the body.</summary>
     private static bool IsNonNullParameter(ExpressionSyntax value, IMethodSymbol constructor, ConstructorDeclarationSyntax? body, bool checkedOnly)
