@@ -352,8 +352,7 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// <c>if (token.IsCancellationRequested) break;</c> (or <c>return;</c>), without <c>else</c>, on stop flags or tokens
-    /// (<see cref="RunsUntilStopped"/>) that nothing in the loop sets and that a property with a body cannot compute:
-    /// a field, local or parameter, or a token's or source's <c>IsCancellationRequested</c> (<c>source.Token</c> too); or
+    /// of the loop's own (<see cref="IsStopCondition"/>); or
     /// <c>token.ThrowIfCancellationRequested();</c>. It leaves the loop as its own condition would, in the middle of
     /// the pass, and does no work a timer could pace.
     /// </summary>
@@ -368,8 +367,16 @@ internal static partial class DelayTimer
             IReturnOperation { Kind: OperationKind.Return, ReturnedValue: null } => true,
             _ => false,
         }
-        && RunsUntilStopped(condition)
-        && condition.DescendantsAndSelf().All(o => o is not IPropertyReferenceOperation property || IsCancellationType(property.Property.ContainingType))
+        && IsStopCondition(condition, loop);
+
+    /// <summary>
+    /// A test of stop flags or tokens (<see cref="RunsUntilStopped"/>) of the loop's own, which nothing in the loop sets:
+    /// no other object's state (<c>_queue.IsEmpty</c>, <see cref="IsAnothersState"/>), whose test is a poll, and no
+    /// result of the pass.
+    /// </summary>
+    private static bool IsStopCondition(IOperation condition, ILoopOperation loop) =>
+        RunsUntilStopped(condition)
+        && !ReadsAnothersState(condition)
         && !SetsAFlag(condition, loop);
 
     /// <summary>
@@ -388,8 +395,10 @@ internal static partial class DelayTimer
     /// loop going for many passes, where one timer pays.
     /// </summary>
     private static bool WaitsOnAnother(ILoopOperation loop) =>
-        ConditionOf(loop) is { } condition
-        && condition.DescendantsAndSelf().Any(o => o is IMemberReferenceOperation flag && IsFlag(flag) && IsAnothersState(flag));
+        ConditionOf(loop) is { } condition && ReadsAnothersState(condition);
+
+    private static bool ReadsAnothersState(IOperation condition) =>
+        condition.DescendantsAndSelf().Any(o => o is IMemberReferenceOperation flag && IsFlag(flag) && IsAnothersState(flag));
 
     private static bool IsAnothersState(IMemberReferenceOperation flag) => flag switch
     {
@@ -488,8 +497,7 @@ internal static partial class DelayTimer
 
         return innermost is not null
             && innermost.WhenTrue == branch
-            && RunsUntilStopped(innermost.Condition)
-            && !SetsAFlag(innermost.Condition, loop);
+            && IsStopCondition(innermost.Condition, loop);
     }
 
     /// <summary>

@@ -9,7 +9,8 @@ namespace TplPractices.Analyzers.Tests.Rules;
 /// of the test: <c>while (worker.Busy)</c> was left alone, but <c>while (!worker.Done)</c> and <c>worker.Done ==
 /// false</c> were timed, as was a property of the class that computes the state (<c>!IsReady</c>). Most calls find the
 /// work done and never wait, so a timer made before the loop costs one each time. A stop flag, an auto-property or a
-/// token of the loop's own keeps a loop going for many passes: still a timer.
+/// token of the loop's own keeps a loop going for many passes: still a timer. The same holds for an exit before the
+/// delay (<c>if (queue.IsEmpty) break;</c>, as <c>queue.Count == 0</c> already was).
 /// </summary>
 public sealed class DelayTimerPollSpellingTests
 {
@@ -59,6 +60,16 @@ public sealed class DelayTimerPollSpellingTests
                 async Task ComputedHere()
                 {
                     while (!IsReady) { await Task.Delay(50); }
+                }
+
+                async Task DrainedFirst(System.Collections.Concurrent.ConcurrentQueue<int> queue)
+                {
+                    while (true)
+                    {
+                        queue.TryDequeue(out _);
+                        if (queue.IsEmpty) break;
+                        await Task.Delay(50);
+                    }
                 }
 
                 async Task OwnFlag()
