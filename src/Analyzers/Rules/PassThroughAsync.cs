@@ -68,6 +68,29 @@ internal static class PassThroughAsync
         public bool IsTask(ITypeSymbol? type) => SymbolEqualityComparer.Default.Equals(type, _task);
 
         public bool IsTaskRun(IMethodSymbol? method) => method is { Name: "Run", IsStatic: true } && IsTask(method.ContainingType);
+
+        /// <summary>
+        /// A <c>ValueTask&lt;T&gt;</c> return type for a <c>Task&lt;T&gt;</c> of the same <c>T</c> (nullability included), or
+        /// a <c>ValueTask</c> for any task where it has its constructor from a Task: <c>new ValueTask&lt;T&gt;(task)</c>
+        /// awaits as the task does.
+        /// </summary>
+        public bool WrapsInValueTask(ITypeSymbol? task, ITypeSymbol returnType)
+        {
+            if (task is null || returnType is not INamedTypeSymbol named)
+            {
+                return false;
+            }
+
+            if (SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, _valueTaskOfT))
+            {
+                return IsTaskOfT(task) && task is INamedTypeSymbol taskOfT
+                    && SymbolEqualityComparer.IncludeNullability.Equals(taskOfT.TypeArguments[0], named.TypeArguments[0]);
+            }
+
+            return SymbolEqualityComparer.Default.Equals(named, _valueTask)
+                && (IsTask(task) || IsTaskOfT(task))
+                && named.InstanceConstructors.Any(c => c.Parameters.Length == 1 && IsTask(c.Parameters[0].Type));
+        }
     }
 
     /// <summary>A reported function: its declaration and the awaits that end its paths, in source order.</summary>
@@ -232,12 +255,13 @@ internal static class PassThroughAsync
         }
 
         var mayWiden = body.Function is not IAnonymousFunctionOperation asLambda || HasWrittenDelegateType(asLambda);
+        var mayWrap = body.Function is not IAnonymousFunctionOperation;
         foreach (var ending in awaits)
         {
             if (Awaited(ending.Operation) is not { } task
                 || (held is not null && task is ILocalReferenceOperation local && held.TryGetValue(local.Local, out var made)
-                    ? !CanReturn(made.Type, function.ReturnType, context, mayWiden)
-                    : !CanReturn(task.Type, function.ReturnType, context, mayWiden) || !PassThroughCallees.CannotThrow(task, context, trustServices)))
+                    ? !CanReturn(made.Type, function.ReturnType, context, mayWiden, mayWrap)
+                    : !CanReturn(task.Type, function.ReturnType, context, mayWiden, mayWrap) || !PassThroughCallees.CannotThrow(task, context, trustServices)))
             {
                 return null;
             }
@@ -340,11 +364,14 @@ internal static class PassThroughAsync
     /// <c>Task&lt;T&gt;</c> where the function returns <c>Task</c>, which converts without a warning. The caller then holds
     /// a <c>Task&lt;T&gt;</c> typed as <c>Task</c>: only a type test could tell, as only <c>ReferenceEquals</c> tells it now
     /// holds the callee's task (the page's caveats). Not for a lambda whose delegate type follows its body
-    /// (<paramref name="mayWiden"/> false, <see cref="HasWrittenDelegateType"/>).
+    /// (<paramref name="mayWiden"/> false, <see cref="HasWrittenDelegateType"/>). A method or local function
+    /// (<paramref name="mayWrap"/>) returning a <c>ValueTask</c> returns the task wrapped in one
+    /// (<see cref="Context.WrapsInValueTask"/>).
     /// </summary>
-    private static bool CanReturn(ITypeSymbol? task, ITypeSymbol returnType, Context context, bool mayWiden) =>
+    private static bool CanReturn(ITypeSymbol? task, ITypeSymbol returnType, Context context, bool mayWiden, bool mayWrap) =>
         IsReturnType(task, returnType)
-        || mayWiden && task is not null && context.IsTask(returnType) && context.IsTaskOfT(task);
+        || mayWiden && task is not null && context.IsTask(returnType) && context.IsTaskOfT(task)
+        || mayWrap && context.WrapsInValueTask(task, returnType);
 
     /// <summary>
     /// The task's type is the return type, nullability included, so the rewrite cannot warn; a return type that may be

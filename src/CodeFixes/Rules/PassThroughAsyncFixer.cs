@@ -116,6 +116,13 @@ public sealed class PassThroughAsyncFixer : RuleFixer
             task = completed.WithTriviaFrom(task);
         }
 
+        // A ValueTask function returns the task in one (the analyzer allows it for methods and local functions).
+        if (ValueTaskReturnType(editor, awaitSyntax, awaited, cancellationToken) is { } valueTask)
+        {
+            task = ObjectCreationExpression(Token(SyntaxKind.NewKeyword).WithTrailingTrivia(Space), valueTask, ArgumentList(SingletonSeparatedList(Argument(task.WithoutTrivia()))), null)
+                .WithTriviaFrom(task);
+        }
+
         // The await's trivia go around the task, a comment after 'await' before it (one in a dropped ConfigureAwait is put
         // back by the shared layer); parentheses around the await alone go with it.
         ExpressionSyntax replaced = awaitSyntax;
@@ -142,6 +149,27 @@ public sealed class PassThroughAsyncFixer : RuleFixer
                 editor.ReplaceNode(replaced, returned);
                 break;
         }
+    }
+
+    /// <summary>
+    /// The written return type of a method or local function returning a <c>ValueTask</c> or <c>ValueTask&lt;T&gt;</c>
+    /// where the awaited task is a <c>Task</c>: the type to wrap the task in; null where the task is returned as it is.
+    /// </summary>
+    private static TypeSyntax? ValueTaskReturnType(DocumentEditor editor, AwaitExpressionSyntax awaitSyntax, IOperation awaited, CancellationToken cancellationToken)
+    {
+        var written = PassThroughAsync.FunctionOf(awaitSyntax) switch
+        {
+            MethodDeclarationSyntax method => method.ReturnType,
+            LocalFunctionStatementSyntax local => local.ReturnType,
+            _ => null,
+        };
+        return written is not null
+            && editor.SemanticModel.GetTypeInfo(written, cancellationToken).Type is { } returnType
+            && PassThroughAsync.Context.TryCreate(editor.SemanticModel.Compilation) is { } context
+            && !SymbolEqualityComparer.Default.Equals(awaited.Type?.OriginalDefinition, returnType.OriginalDefinition)
+            && context.WrapsInValueTask(awaited.Type, returnType)
+                ? written.WithoutTrivia()
+                : null;
     }
 
     /// <summary>

@@ -178,8 +178,7 @@ public sealed class PassThroughAsyncReachTests
 
     /// <summary>
     /// Not reported: a declared local whose initializer can throw (checked arithmetic), a held task read again or
-    /// assigned, a held task of a type the function's cannot take (a <c>Task&lt;int&gt;</c> for a <c>ValueTask</c>), a
-    /// method group of another receiver (null would throw at the call), a delay beyond int.MaxValue milliseconds (the
+    /// assigned, a method group of another receiver (null would throw at the call), a delay beyond int.MaxValue milliseconds (the
     /// .NET Framework's limit) or below zero, a held task whose call throws at once, and a <c>Task&lt;T&gt;</c> awaited in a
     /// lambda of <c>Task</c> whose delegate type is inferred (<c>var</c>) rather than written (written, it is reported).
     /// </summary>
@@ -197,7 +196,6 @@ public sealed class PassThroughAsyncReachTests
                 public async Task<int> Computed(int n) { var next = checked(n + 1); return await LoadAsync(n); }
                 public async Task ReadAgain() { var t = Task.Delay(1); Console.WriteLine(t.Status); await t; }
                 public async Task Reassigned() { Task t = Task.Delay(1); t = Task.Delay(2); await t; }
-                public async ValueTask OtherType() { var t = LoadAsync(1); await t; }
                 public async Task OtherReceiver(Quiet other) { await Run(other.Work); }
                 public void NaturalType()
                 {

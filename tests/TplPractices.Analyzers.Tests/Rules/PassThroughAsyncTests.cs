@@ -160,7 +160,6 @@ public sealed class PassThroughAsyncTests
                 async Task<int> Virtual(int x) => await VirtualAsync(x);                   // an override may not be async
                 async Task<object> Widened(int x) => await CoreAsync(x);                   // Task<int> is not Task<object>
                 async Task<string> Narrowed(int x) => (await MaybeAsync(x))!;              // not the whole body
-                async ValueTask<int> Value(int x) => await CoreAsync(x);                   // Task<int> is not ValueTask<int>
                 async Task<int> After(int x) { var y = await CoreAsync(x); return y + 1; } // code after the await
                 async Task<int> Guarded(int x) { try { return await CoreAsync(x); } catch (Exception) { return 0; } }
                 async Task<int> Disposed(int x) { using (new System.IO.MemoryStream()) { return await CoreAsync(x); } }
