@@ -256,16 +256,16 @@ internal static partial class DelayTimer
         var awaited = ConfiguredAwait.AroundTask(delay);
 
         if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
-            || PassOf(statement) is not { Parent: ILoopOperation loop } body
-            || !IsTimerLoop(loop)
             || delay.Arguments.Length == 0
-            || !IsSameEveryPass(PeriodOf(delay).Value, loop))
+            || PassOf(statement) is not { } pass
+            || !IsSameEveryPass(PeriodOf(delay).Value, pass.Loop))
         {
             return null;
         }
 
-        if (!StartsThePass(statement, body, loop) && LeavesBeforeTheDelay(body, loop)
-            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(body, statement, loop) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
+        var (loop, body, steps) = pass;
+        if (!Starts(steps, statement, loop) && LeavesBeforeTheDelay(body, loop)
+            || TestsBeforeTheFirstPass(loop) && (WaitsOnly(steps, statement, loop) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
         {
             return null;
         }
@@ -273,7 +273,7 @@ internal static partial class DelayTimer
         // The pass's work may await (await WorkAsync(); await Task.Delay(period);, the usual polling service): the timer
         // ticks the same. Another delay awaited in the pass makes this one a pause among others, unless it is the same
         // wait on a path that ends the pass early.
-        var endsThePass = Steps(body, loop).Last() is var last && (last == statement || last is ITryOperation attempt && Steps(attempt.Body, loop).LastOrDefault() == statement);
+        var endsThePass = steps.Last() is var last && (last == statement || last is ITryOperation attempt && Steps(attempt.Body, loop).LastOrDefault() == statement);
         foreach (var operation in body.Descendants())
         {
             if (operation is IAwaitOperation other
@@ -309,14 +309,17 @@ internal static partial class DelayTimer
         && SyntaxFactory.AreEquivalent(wait.Operation.Syntax, last.Operation.Syntax);
 
     /// <summary>
-    /// The loop body whose first or last statement is <paramref name="statement"/>, or a <c>try</c> whose body starts (or
-    /// ends) with it and that itself starts (or ends) the loop body; null otherwise. An exception before the delay skips
-    /// the wait in the pass alike, whether a delay or a tick. Stop tests (<see cref="IsStopTest"/>) do not count.
+    /// The timer loop (<see cref="IsTimerLoop"/>) whose body's first or last statement is <paramref name="statement"/>,
+    /// or whose body starts (or ends) with a <c>try</c> whose body starts (or ends) so; null otherwise. An exception
+    /// before the delay skips the wait in the pass alike, whether a delay or a tick. Stop tests (<see cref="IsStopTest"/>)
+    /// do not count: the body's other statements come with it, worked out once.
     /// </summary>
-    private static IBlockOperation? PassOf(IOperation statement)
+    private static (ILoopOperation Loop, IBlockOperation Body, System.Collections.Generic.List<IOperation> Steps)? PassOf(IOperation statement)
     {
+        // The loop's own test first: it is cheap, and most delays in a loop (a retry's back-off) are in no timer loop.
         if (statement.Parent is not IBlockOperation block
-            || (block.Parent as ILoopOperation ?? (block.Parent as ITryOperation)?.Parent?.Parent as ILoopOperation) is not { } loop)
+            || (block.Parent as ILoopOperation ?? (block.Parent as ITryOperation)?.Parent?.Parent as ILoopOperation) is not { } loop
+            || !IsTimerLoop(loop))
         {
             return null;
         }
@@ -331,14 +334,14 @@ internal static partial class DelayTimer
 
         if (block.Parent is ILoopOperation)
         {
-            return block;
+            return (loop, block, steps);
         }
 
         return block.Parent is ITryOperation attempt && attempt.Body == block
             && attempt.Parent is IBlockOperation { Parent: ILoopOperation } body
             && Steps(body, loop) is var passSteps
             && (first && passSteps.First() == attempt || last && passSteps.Last() == attempt)
-                ? body
+                ? (loop, body, passSteps)
                 : null;
     }
 
@@ -383,8 +386,8 @@ internal static partial class DelayTimer
     /// A pass that holds the delay and nothing else (in a <c>try</c> or not): the loop waits until its condition changes
     /// (<c>while (_queue.IsRunning) { await Task.Delay(50); }</c>) and does no work a timer could pace.
     /// </summary>
-    private static bool WaitsOnly(IBlockOperation body, IOperation statement, ILoopOperation loop) =>
-        Steps(body, loop) is { Count: 1 } steps
+    private static bool WaitsOnly(System.Collections.Generic.List<IOperation> steps, IOperation statement, ILoopOperation loop) =>
+        steps.Count == 1
         && (steps[0] == statement || steps[0] is ITryOperation { Body: var attempt } && Steps(attempt, loop).Count == 1);
 
     /// <summary>
@@ -443,8 +446,9 @@ internal static partial class DelayTimer
                     && SymbolEqualityComparer.Default.Equals(StateCapture.ReferencedSymbol(w), local) && StateCapture.IsWrite(w))));
     }
 
-    private static bool StartsThePass(IOperation statement, IBlockOperation body, ILoopOperation loop) =>
-        Steps(body, loop).First() is var first && (first == statement || first is ITryOperation attempt && Steps(attempt.Body, loop).FirstOrDefault() == statement);
+    /// <summary>Whether the pass's steps (<see cref="Steps"/>) start with the statement, or with a try that does.</summary>
+    private static bool Starts(System.Collections.Generic.List<IOperation> steps, IOperation statement, ILoopOperation loop) =>
+        steps.First() is var first && (first == statement || first is ITryOperation attempt && Steps(attempt.Body, loop).FirstOrDefault() == statement);
 
     /// <summary>
     /// Whether a pass that ends with its delay can leave the loop before it (<c>if (ready) break;</c>, a <c>return</c>)

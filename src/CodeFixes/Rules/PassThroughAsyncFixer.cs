@@ -166,7 +166,6 @@ public sealed class PassThroughAsyncFixer : RuleFixer
         return written is not null
             && editor.SemanticModel.GetTypeInfo(written, cancellationToken).Type is { } returnType
             && PassThroughAsync.Context.TryCreate(editor.SemanticModel.Compilation) is { } context
-            && !SymbolEqualityComparer.Default.Equals(awaited.Type?.OriginalDefinition, returnType.OriginalDefinition)
             && context.WrapsInValueTask(awaited.Type, returnType)
                 ? written.WithoutTrivia()
                 : null;
