@@ -18,8 +18,30 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// </summary>
 internal static class FileStructure
 {
-    /// <summary>Whether a preprocessor directive lies inside the node (not in the trivia before it).</summary>
-    public static bool HoldsDirective(SyntaxNode? node) => node is not null && node.HasDirectiveInside();
+    /// <summary>
+    /// Whether a preprocessor directive lies inside the node (not in the trivia before it). With
+    /// <paramref name="linesStay"/> (a rewrite that leaves every statement where it was) a <c>#pragma</c>,
+    /// <c>#region</c>, <c>#endregion</c> or <c>#nullable</c> line between statements does not count: the same code stays
+    /// on each side of it. An <c>#if</c> always counts, and so does a line inside a statement or an expression.
+    /// </summary>
+    public static bool HoldsDirective(SyntaxNode? node, bool linesStay = false) =>
+        node is not null
+        && node.HasDirectiveInside()
+        && (!linesStay || node.DescendantTrivia().Any(t => t.IsDirective && node.Span.Contains(t.Span) && !IsLineBetweenStatements(t)));
+
+    private static bool IsLineBetweenStatements(SyntaxTrivia trivia)
+    {
+        if (!trivia.IsKind(SyntaxKind.PragmaWarningDirectiveTrivia) && !trivia.IsKind(SyntaxKind.RegionDirectiveTrivia)
+            && !trivia.IsKind(SyntaxKind.EndRegionDirectiveTrivia) && !trivia.IsKind(SyntaxKind.NullableDirectiveTrivia))
+        {
+            return false;
+        }
+
+        var token = trivia.Token;
+        return (token.IsKind(SyntaxKind.CloseBraceToken) && token.Parent is BlockSyntax)
+            || token.Parent?.FirstAncestorOrSelf<StatementSyntax>() is { Parent: BlockSyntax or SwitchSectionSyntax } statement
+                && statement.GetFirstToken() == token;
+    }
 
     /// <summary>
     /// Whether the file's usings (or its first namespace's) sit in an <c>#if</c> branch that the code after them does

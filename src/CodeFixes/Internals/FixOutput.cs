@@ -27,9 +27,9 @@ internal static class FixOutput
     public delegate Task<Document> Rewrite(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);
 
     /// <summary>
-    /// The document with the sites rewritten and finished. <paramref name="restructured"/> gives the code the rewrite of
-    /// a site takes apart and builds again (null: only the site itself): where it holds an <c>#if</c>, the branches
-    /// another target compiles cannot be rewritten from what this one sees, so that site is left alone.
+    /// The document with the sites rewritten and finished. <paramref name="obstructed"/> tells whether the code the
+    /// rewrite of a site takes apart and builds again holds a directive (<see cref="FileStructure.HoldsDirective"/>):
+    /// the branches another target compiles cannot be rewritten from what this one sees, so that site is left alone.
     /// With <paramref name="checkCompiler"/> false the caller compiles the result itself (Fix All checks a whole
     /// batch of documents in one compilation) and only the file's structure is checked here.
     /// </summary>
@@ -37,7 +37,7 @@ internal static class FixOutput
         Document document,
         ImmutableArray<Diagnostic> diagnostics,
         Rewrite rewrite,
-        Func<SyntaxNode, Diagnostic, SyntaxNode?> restructured,
+        Func<SyntaxNode, Diagnostic, bool> obstructed,
         bool checkCompiler,
         CancellationToken cancellationToken)
     {
@@ -47,7 +47,7 @@ internal static class FixOutput
             return document;
         }
 
-        var sites = diagnostics.Where(d => !FileStructure.HoldsDirective(restructured(root, d))).ToImmutableArray();
+        var sites = diagnostics.Where(d => !obstructed(root, d)).ToImmutableArray();
         if (sites.IsEmpty)
         {
             return document;

@@ -200,16 +200,27 @@ public abstract class RuleFixer : CodeFixProvider
         && RestructuredNode(root, diagnostic) is { } node
         && node.DescendantNodes().OfType<AttributeListSyntax>().Any();
 
+    /// <summary>
+    /// True for a rewrite that leaves every statement of the code it takes apart where it was (it edits expressions and
+    /// keywords, and may drop a statement): a <c>#pragma</c> or <c>#region</c> line between those statements then keeps
+    /// the same code on each side and is no reason to leave the site (<see cref="FileStructure.HoldsDirective"/>).
+    /// </summary>
+    protected virtual bool KeepsStatementsInPlace => false;
+
+    /// <summary>Whether the code the rewrite of the site takes apart holds a directive it cannot rewrite around.</summary>
+    private bool Obstructed(SyntaxNode root, Diagnostic diagnostic) =>
+        FileStructure.HoldsDirective(RestructuredNode(root, diagnostic), KeepsStatementsInPlace);
+
     /// <summary>A site that names a rewrite, in code the rewrite can take apart: no action is offered for any other.</summary>
     private bool IsFixable(Diagnostic diagnostic) =>
         FixSites.KindOf(diagnostic) is not null
         && diagnostic.Location.SourceTree?.GetRoot() is { } root
-        && !FileStructure.HoldsDirective(RestructuredNode(root, diagnostic));
+        && !Obstructed(root, diagnostic);
 
     /// <summary>
     /// The rule's rewrite through the layer every fix shares; Fix All passes <paramref name="checkCompiler"/> false for a
     /// batch it compiles as a whole.
     /// </summary>
     private Task<Document> FixFinishedAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool checkCompiler, CancellationToken cancellationToken) =>
-        FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, RestructuredNode, checkCompiler, cancellationToken);
+        FixOutput.RewriteAsync(document, diagnostics, FixDocumentAsync, Obstructed, checkCompiler, cancellationToken);
 }

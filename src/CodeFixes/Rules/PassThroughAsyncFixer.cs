@@ -39,6 +39,9 @@ public sealed class PassThroughAsyncFixer : RuleFixer
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic) =>
         Function(root.FindToken(diagnostic.Location.SourceSpan.Start)) ?? base.RestructuredNode(root, diagnostic);
 
+    /// <summary>The statements stay: an await gives way to its task, a statement after it may go.</summary>
+    protected override bool KeepsStatementsInPlace => true;
+
     private static SyntaxNode? Function(SyntaxToken awaitKeyword) =>
         awaitKeyword.Parent is AwaitExpressionSyntax await ? PassThroughAsync.FunctionOf(await) : null;
 

@@ -85,7 +85,7 @@ public sealed class SharedLayerTests
         var diagnostic = Diagnostic.Create(Analyzers.Rules.CacheConstantTaskResultAnalyzer.Rule, Location.Create(tree, span), "42", "Task<int>");
         Task<Document> Rewrite(Document d, ImmutableArray<Diagnostic> _, CancellationToken __) =>
             Task.FromResult(d.WithText(SourceText.From(code.Replace(from, to, StringComparison.Ordinal))));
-        var result = await FixOutput.RewriteAsync(document, [diagnostic], Rewrite, (_, _) => null, checkCompiler: true, CancellationToken.None);
+        var result = await FixOutput.RewriteAsync(document, [diagnostic], Rewrite, (_, _) => false, checkCompiler: true, CancellationToken.None);
         return (await result.GetTextAsync()).ToString();
     }
 }
