@@ -38,6 +38,12 @@ public abstract class StateRuleFixer : RuleFixer
     }
 
     /// <summary>
+    /// The lambda's statements stay as they were, after the one that reads the state back: a <c>#pragma</c> line
+    /// between them keeps its code on each side.
+    /// </summary>
+    protected sealed override bool KeepsStatementsInPlace => true;
+
+    /// <summary>
     /// A rule's rewrite that carries no state (TPL0015's key parameter), for the kinds <see cref="IsOtherKind"/> names:
     /// the node replaced and its replacement, or null where the site is left alone.
     /// </summary>

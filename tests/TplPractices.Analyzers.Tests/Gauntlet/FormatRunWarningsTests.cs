@@ -8,8 +8,8 @@ using TplPractices.Analyzers.Tests.Meta;
 namespace TplPractices.Analyzers.Tests.Gauntlet;
 
 /// <summary>
-/// What dotnet format prints besides fixing. Where a rule reports only sites its fix must leave (a lambda holding a
-/// <c>#pragma</c>, a race whose result a continuation reads), dotnet format asks for a Fix All without a key and
+/// What dotnet format prints besides fixing. Where a rule reports only sites its fix must leave (a lambda whose
+/// expression holds a <c>#pragma</c>, a race whose result a continuation reads), dotnet format asks for a Fix All without a key and
 /// printed "Unable to fix TPL0001. Code fix … didn't return a Fix All action." once per project and target (48 lines
 /// for one site on the NATS .NET client, four targets of twelve projects). Nothing was wrong: there was nothing to fix.
 /// </summary>
@@ -22,12 +22,11 @@ public sealed class FormatRunWarningsTests
 
         public static class Work
         {
-            public static Task Log(int x) => Task.Factory.StartNew(() =>
-            {
+            public static Task Log(int x) => Task.Factory.StartNew(() => Console.WriteLine(
         #pragma warning disable CS0618
-                Console.WriteLine(x);
+                x
         #pragma warning restore CS0618
-            });
+            ));
         }
         """)]
     [InlineData("TPL0017", """
