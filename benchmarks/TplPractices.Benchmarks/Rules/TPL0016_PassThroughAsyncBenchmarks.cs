@@ -7,7 +7,7 @@ namespace TplPractices.Benchmarks.Rules;
 
 /// <summary>
 /// TPL0016: an async method that only awaits another async method's task, against returning that task, for Task&lt;T&gt;,
-/// Task and ValueTask&lt;T&gt;. "Completes later": the inner method waits on a source the benchmark completes right after
+/// Task and ValueTask&lt;T&gt;, and a ValueTask&lt;T&gt; method over a Task&lt;T&gt; against the task wrapped. "Completes later": the inner method waits on a source the benchmark completes right after
 /// the call (its continuations run inline, so no pool thread is involved); "completes at once": it returns before awaiting.
 /// </summary>
 [MemoryDiagnoser]
@@ -58,6 +58,14 @@ public class TPL0016_PassThroughAsyncBenchmarks
         return pending.GetAwaiter().GetResult();
     }
 
+    [Benchmark(Baseline = true, Description = "async ValueTask<int> M() => await Inner(), Inner a Task<int>")]
+    [BenchmarkCategory("ValueTask<int> over a Task<int>, completes later")]
+    public int Before_ValueTaskOverTask() => Completed(PassThroughWrapped()).GetAwaiter().GetResult();
+
+    [Benchmark(Description = "ValueTask<int> M() => new ValueTask<int>(Inner()) (the fix)")]
+    [BenchmarkCategory("ValueTask<int> over a Task<int>, completes later")]
+    public int After_ValueTaskOverTask() => Completed(DirectWrapped()).GetAwaiter().GetResult();
+
     [Benchmark(Baseline = true, Description = "async Task<int> M() => await Inner(), Inner done at once")]
     [BenchmarkCategory("Task<int>, completes at once")]
     public int Before_Sync() => PassThroughSync().GetAwaiter().GetResult();
@@ -72,6 +80,27 @@ public class TPL0016_PassThroughAsyncBenchmarks
     {
         _source.SetResult(_value);
         return pending;
+    }
+
+    /// <summary>As <see cref="Complete{T}"/>, for a ValueTask made before the source completes.</summary>
+    private ValueTask<int> Completed(ValueTask<int> pending)
+    {
+        _source.SetResult(_value);
+        return pending;
+    }
+
+    private ValueTask<int> PassThroughWrapped()
+    {
+        _source = new TaskCompletionSource<int>();
+        return Outer();
+
+        async ValueTask<int> Outer() => await Inner();
+    }
+
+    private ValueTask<int> DirectWrapped()
+    {
+        _source = new TaskCompletionSource<int>();
+        return new ValueTask<int>(Inner());
     }
 
     private Task<int> PassThrough()

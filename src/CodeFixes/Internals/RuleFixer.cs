@@ -87,7 +87,7 @@ public abstract class RuleFixer : CodeFixProvider
         {
             if (await CanFixSiteAsync(context.Document, diagnostic, context.CancellationToken).ConfigureAwait(false)
                 && !await CallerInfo.IsQuotedAsync(context.Document, diagnostic.Location.SourceSpan, context.CancellationToken).ConfigureAwait(false)
-                && (!(TriesBeforeOffering || HoldsAttributes(diagnostic))
+                && (!(TriesBeforeOffering || MayBeRefused(diagnostic))
                     || await FixFinishedAsync(context.Document, ImmutableArray.Create(diagnostic), checkCompiler: true, context.CancellationToken).ConfigureAwait(false) != context.Document))
             {
                 offered.Add(diagnostic);
@@ -192,13 +192,15 @@ public abstract class RuleFixer : CodeFixProvider
         root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
 
     /// <summary>
-    /// Whether the code the rewrite takes apart carries an attribute list (a lambda's, rare): the layer refuses a
-    /// rewrite that drops one, so such a site is rewritten before a fix is offered, and none is offered where that fails.
+    /// Whether the code the rewrite takes apart carries an attribute list (a lambda's, rare) or directive lines it keeps
+    /// in place (<see cref="KeepsStatementsInPlace"/>): the layer refuses a rewrite that drops an attribute or leaves a
+    /// stretch between two lines empty, so such a site is rewritten before a fix is offered, and none is offered where
+    /// that fails.
     /// </summary>
-    private bool HoldsAttributes(Diagnostic diagnostic) =>
+    private bool MayBeRefused(Diagnostic diagnostic) =>
         diagnostic.Location.SourceTree?.GetRoot() is { } root
         && RestructuredNode(root, diagnostic) is { } node
-        && node.DescendantNodes().OfType<AttributeListSyntax>().Any();
+        && (FileStructure.HoldsDirective(node) || node.DescendantNodes().OfType<AttributeListSyntax>().Any());
 
     /// <summary>
     /// True for a rewrite that leaves every statement of the code it takes apart where it was (it edits expressions and

@@ -129,6 +129,34 @@ public sealed class PassThroughAsyncDirectiveLinesTests
         Assert.Equal(original, await CodeRunner.RunAsync(After, "Consumer", "Run", x));
     }
 
+    /// <summary>
+    /// <c>var r = await N(); return r;</c> with lines around the return: the fix would drop the only statement between
+    /// them, which the shared layer refuses (a silenced stretch left empty), so the site stays as it was.
+    /// </summary>
+    [Fact]
+    public async Task LinesAroundAStatementTheFixDrops_LeaveTheSiteUnfixed()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            public class C
+            {
+                private async Task<int> SizeAsync(string name) { await Task.Yield(); return name.Length; }
+
+                public async Task<int> Size(string name)
+                {
+                    var size = {|#0:await|} SizeAsync(name);
+            #pragma warning disable CS0618
+                    return size;
+            #pragma warning restore CS0618
+                }
+            }
+            """;
+        var test = new Verify.Test { TestCode = Code, FixedCode = Code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'Size'", "'SizeAsync'"));
+        await test.RunAsync();
+    }
+
     /// <summary>A line inside the awaited call's arguments sits inside code the fix rebuilds: reported, not fixed.</summary>
     [Fact]
     public async Task ALineInsideTheAwaitedCall_LeavesTheSiteUnfixed()
