@@ -10,9 +10,10 @@ namespace TplPractices.Analyzers.Tests.Rules;
 
 /// <summary>
 /// The state rules (TPL0001, TPL0006, TPL0007, TPL0015 share one fixer) on a lambda whose statements are separated by
-/// <c>#pragma warning</c> or <c>#region</c> lines, which left it without a fix (found on the NATS .NET client). The
-/// rewrite reads the state back in a new first statement and leaves the lambda's statements where they were, so each
-/// line keeps the same code on each side. A line inside one of the lambda's expressions still leaves it alone.
+/// <c>#pragma warning</c> or <c>#region</c> lines, which left it without a fix (found on a DNS server application: a
+/// <c>#region</c> in the <c>try</c> of a <c>GetOrAdd</c> callback). The rewrite reads the state back in a new first
+/// statement and leaves the lambda's statements where they were, so each line keeps the same code on each side. A line
+/// inside one of the lambda's expressions still leaves it alone.
 /// </summary>
 public sealed class StateLambdaDirectiveLinesTests
 {
@@ -30,9 +31,16 @@ public sealed class StateLambdaDirectiveLinesTests
         #pragma warning disable CS0618 // the old call stays silenced
                 var value = Old(x);
         #pragma warning restore CS0618
-                #region the name
-                return name + value;
-                #endregion
+                try
+                {
+                    #region the name
+                    return name + value;
+                    #endregion
+                }
+                finally
+                {
+                    value = 0;
+                }
             }|]);
 
             public static async Task<string> Run(int x) => await Log(x, "n");
@@ -67,38 +75,26 @@ public sealed class StateLambdaDirectiveLinesTests
         var test = new RunVerify.Test
         {
             TestCode = Before.Replace("Task.Factory.StartNew(", "Task.Run(", StringComparison.Ordinal),
-            FixedCode = /* lang=c#-test */ """
-                using System;
-                using System.Threading;
-                using System.Threading.Tasks;
-
-                public static class Work
-                {
-                    [Obsolete("old")] private static int Old(int x) => x * 10;
-
-                    public static Task<string> Log(int x, string name) => Task.Factory.StartNew(
-                        static state =>
-                        {
-                            var (x, name) = ((int, string))state!;
-                #pragma warning disable CS0618 // the old call stays silenced
-                            var value = Old(x);
-                #pragma warning restore CS0618
-                            #region the name
-                            return name + value;
-                            #endregion
-                        },
-                        (x, name),
-                        CancellationToken.None,
-                        TaskCreationOptions.DenyChildAttach,
-                        TaskScheduler.Default);
-
-                    public static async Task<string> Run(int x) => await Log(x, "n");
-                }
-                """,
+            FixedCode = StartNewLayout(After),
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         await test.RunAsync();
+    }
+
+    /// <summary>
+    /// TPL0007's layout of the same rewrite: one argument a line, the lambda one indent deeper; the directive lines stay
+    /// at the start of theirs.
+    /// </summary>
+    private static string StartNewLayout(string fixedCode)
+    {
+        var lines = fixedCode.Split('\n');
+        var first = Array.FindIndex(lines, l => l.EndsWith("StartNew(static state =>", StringComparison.Ordinal));
+        var last = Array.FindIndex(lines, l => l == "    }, (x, name));");
+        var moved = lines.Select((line, i) => i > first && i < last && !line.StartsWith('#') ? "    " + line : line).ToList();
+        moved[first] = moved[first].Replace("StartNew(static state =>", "StartNew(\n        static state =>", StringComparison.Ordinal);
+        moved[last] = "        },\n        (x, name),\n        CancellationToken.None,\n        TaskCreationOptions.DenyChildAttach,\n        TaskScheduler.Default);";
+        return string.Join('\n', moved);
     }
 
     /// <summary>A line inside an expression of the lambda is inside code the rewrite rebuilds: reported, not fixed.</summary>
