@@ -21,8 +21,9 @@ internal static class FileStructure
     /// <summary>
     /// Whether a preprocessor directive lies inside the node (not in the trivia before it). With
     /// <paramref name="linesStay"/> (a rewrite that leaves every statement where it was) a <c>#pragma</c>,
-    /// <c>#region</c>, <c>#endregion</c> or <c>#nullable</c> line between statements does not count: the same code stays
-    /// on each side of it. An <c>#if</c> always counts, and so does a line inside a statement or an expression.
+    /// <c>#region</c>, <c>#endregion</c> or <c>#nullable</c> line between statements, or before a <c>catch</c>,
+    /// <c>finally</c> or <c>else</c> (a silenced catch-all), does not count: the same code stays on each side of it. An
+    /// <c>#if</c> always counts, and so does a line inside an expression.
     /// </summary>
     public static bool HoldsDirective(SyntaxNode? node, bool linesStay = false) =>
         node is not null
@@ -37,10 +38,14 @@ internal static class FileStructure
             return false;
         }
 
+        // Before a statement of a block or switch section, a catch, finally or else clause, a switch label, or a
+        // block's brace (`catch (Exception e)` / `#pragma warning restore` / `{`): the places a rewrite that moves no
+        // statement leaves as they were.
         var token = trivia.Token;
-        return (token.IsKind(SyntaxKind.CloseBraceToken) && token.Parent is BlockSyntax)
-            || token.Parent?.FirstAncestorOrSelf<StatementSyntax>() is { Parent: BlockSyntax or SwitchSectionSyntax } statement
-                && statement.GetFirstToken() == token;
+        return ((token.IsKind(SyntaxKind.CloseBraceToken) || token.IsKind(SyntaxKind.OpenBraceToken)) && token.Parent is BlockSyntax)
+            || (token.Parent is CatchClauseSyntax or FinallyClauseSyntax or ElseClauseSyntax or SwitchLabelSyntax && token.Parent.GetFirstToken() == token)
+            || (token.Parent?.FirstAncestorOrSelf<StatementSyntax>() is { Parent: BlockSyntax or SwitchSectionSyntax } statement
+                && statement.GetFirstToken() == token);
     }
 
     /// <summary>

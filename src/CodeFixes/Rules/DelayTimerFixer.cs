@@ -40,6 +40,12 @@ public sealed class DelayTimerFixer : SiteRuleFixer
     /// <summary>A target that shares the file without PeriodicTimer shows only in the compiled copies: tried before offered.</summary>
     protected override bool TriesBeforeOffering => true;
 
+    /// <summary>
+    /// The delay's statement is rewritten where it stands and the new ones go before the loop or around the race: every
+    /// other statement stays, so a <c>#pragma</c> line in the loop (a silenced catch-all) keeps its code on each side.
+    /// </summary>
+    protected override bool KeepsStatementsInPlace => true;
+
     /// <summary>The rewrite adds a statement before the loop and edits its last one: the loop is what it takes apart.</summary>
     protected override SyntaxNode? RestructuredNode(SyntaxNode root, Diagnostic diagnostic)
     {
