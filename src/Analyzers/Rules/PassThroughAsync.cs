@@ -32,12 +32,16 @@ internal static class PassThroughAsync
         private readonly INamedTypeSymbol? _valueTask;
         private readonly INamedTypeSymbol? _valueTaskOfT;
 
+        /// <summary>Whether ValueTask has its constructor from a Task (the 4.3 package's had none): looked up once.</summary>
+        private readonly bool _valueTaskTakesTask;
+
         private Context(Compilation compilation, INamedTypeSymbol task)
         {
             _task = task;
             _taskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.TaskOfT);
             _valueTask = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTask);
             _valueTaskOfT = compilation.GetTypeByMetadataName(WellKnownTypeNames.ValueTaskOfT);
+            _valueTaskTakesTask = _valueTask?.InstanceConstructors.Any(c => c.Parameters.Length == 1 && IsTask(c.Parameters[0].Type)) == true;
             CancellationToken = compilation.GetTypeByMetadataName(WellKnownTypeNames.CancellationToken);
             AsyncStateMachineAttribute = compilation.GetTypeByMetadataName(WellKnownTypeNames.AsyncStateMachineAttribute);
             Values = AvailableValue.Context.TryCreate(compilation);
@@ -87,9 +91,9 @@ internal static class PassThroughAsync
                     && SymbolEqualityComparer.IncludeNullability.Equals(taskOfT.TypeArguments[0], named.TypeArguments[0]);
             }
 
-            return SymbolEqualityComparer.Default.Equals(named, _valueTask)
-                && (IsTask(task) || IsTaskOfT(task))
-                && named.InstanceConstructors.Any(c => c.Parameters.Length == 1 && IsTask(c.Parameters[0].Type));
+            return _valueTaskTakesTask
+                && SymbolEqualityComparer.Default.Equals(named, _valueTask)
+                && (IsTask(task) || IsTaskOfT(task));
         }
     }
 

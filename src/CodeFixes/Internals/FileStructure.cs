@@ -40,9 +40,11 @@ internal static class FileStructure
 
         // Before a statement of a block or switch section, a catch, finally or else clause, a switch label, or a
         // block's brace (`catch (Exception e)` / `#pragma warning restore` / `{`): the places a rewrite that moves no
-        // statement leaves as they were.
+        // statement leaves as they were. Not before a lambda's opening brace: the state rules rebuild the lambda's
+        // head, and the line would end up inside it.
         var token = trivia.Token;
-        return ((token.IsKind(SyntaxKind.CloseBraceToken) || token.IsKind(SyntaxKind.OpenBraceToken)) && token.Parent is BlockSyntax)
+        return (token.Parent is BlockSyntax block
+                && (token.IsKind(SyntaxKind.CloseBraceToken) || (token.IsKind(SyntaxKind.OpenBraceToken) && block.Parent is not AnonymousFunctionExpressionSyntax)))
             || (token.Parent is CatchClauseSyntax or FinallyClauseSyntax or ElseClauseSyntax or SwitchLabelSyntax && token.Parent.GetFirstToken() == token)
             || (token.Parent?.FirstAncestorOrSelf<StatementSyntax>() is { Parent: BlockSyntax or SwitchSectionSyntax } statement
                 && statement.GetFirstToken() == token);

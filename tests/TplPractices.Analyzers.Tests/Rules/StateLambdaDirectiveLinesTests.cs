@@ -97,6 +97,32 @@ public sealed class StateLambdaDirectiveLinesTests
         return string.Join('\n', moved);
     }
 
+    /// <summary>
+    /// A line between the lambda's arrow and its brace (MQTTnet's tests silence CS4014 up to there) is in the head the
+    /// rewrite rebuilds: reported, not fixed.
+    /// </summary>
+    [Fact]
+    public async Task ALineBeforeTheLambdasBrace_LeavesTheSiteUnfixed()
+    {
+        const string Code = """
+            using System.Threading.Tasks;
+
+            public static class Work
+            {
+                public static void Log(int x)
+                {
+            #pragma warning disable CS4014
+                    Task.Factory.StartNew([|() =>
+            #pragma warning restore CS4014
+                    {
+                        System.Console.WriteLine(x);
+                    }|]);
+                }
+            }
+            """;
+        await Verify.VerifyCodeFixAsync(Code, Code);
+    }
+
     /// <summary>A line inside an expression of the lambda is inside code the rewrite rebuilds: reported, not fixed.</summary>
     [Fact]
     public async Task ALineInsideAnExpression_LeavesTheSiteUnfixed()

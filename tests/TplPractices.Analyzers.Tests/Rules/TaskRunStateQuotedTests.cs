@@ -15,80 +15,69 @@ public sealed class TaskRunStateQuotedTests
 {
     private const string On = "root = true\n[*.cs]\ndotnet_diagnostic.TPL0007.severity = suggestion\n";
 
+    private const string Code = /* lang=c#-test */ """
+        using System;
+        using System.Runtime.CompilerServices;
+        using System.Threading;
+        using System.Threading.Tasks;
+
+        public sealed class Gate : IDisposable
+        {
+            public void Dispose() { }
+        }
+
+        public static class Checks
+        {
+            public static Task Throws(Func<Task> action, [CallerArgumentExpression(nameof(action))] string? text = null) => action();
+
+            public static Task Quoted() => Throws(async () =>
+            {
+                var gate = new Gate();
+                _ = Task.Run([|() => gate.Dispose()|], CancellationToken.None);
+                await Task.Yield();
+            });
+
+            public static async Task Plain()
+            {
+                var gate = new Gate();
+                _ = Task.Run([|() => gate.Dispose()|], CancellationToken.None);
+                await Task.Yield();
+            }
+        }
+        """;
+
+    private const string PlainRun = """
+            public static async Task Plain()
+            {
+                var gate = new Gate();
+                _ = Task.Run([|() => gate.Dispose()|], CancellationToken.None);
+        """;
+
+    private const string PlainStartNew = """
+            public static async Task Plain()
+            {
+                var gate = new Gate();
+                _ = Task.Factory.StartNew(
+                    static state =>
+                    {
+                        var gate = (Gate)state!;
+                        gate.Dispose();
+                    },
+                    gate,
+                    CancellationToken.None,
+                    TaskCreationOptions.DenyChildAttach,
+                    TaskScheduler.Default);
+        """;
+
     [Fact]
     public async Task ATaskRunInALambdaACallQuotes_IsLeftAsWritten()
     {
         var test = new Verify.Test
         {
-            TestCode = /* lang=c#-test */ """
-                using System;
-                using System.Runtime.CompilerServices;
-                using System.Threading;
-                using System.Threading.Tasks;
-
-                public sealed class Gate : IDisposable
-                {
-                    public void Dispose() { }
-                }
-
-                public static class Checks
-                {
-                    public static Task Throws(Func<Task> action, [CallerArgumentExpression(nameof(action))] string? text = null) => action();
-
-                    public static Task Quoted() => Throws(async () =>
-                    {
-                        var gate = new Gate();
-                        _ = Task.Run([|() => gate.Dispose()|], CancellationToken.None);
-                        await Task.Yield();
-                    });
-
-                    public static async Task Plain()
-                    {
-                        var gate = new Gate();
-                        _ = Task.Run([|() => gate.Dispose()|], CancellationToken.None);
-                        await Task.Yield();
-                    }
-                }
-                """,
-            FixedCode = /* lang=c#-test */ """
-                using System;
-                using System.Runtime.CompilerServices;
-                using System.Threading;
-                using System.Threading.Tasks;
-
-                public sealed class Gate : IDisposable
-                {
-                    public void Dispose() { }
-                }
-
-                public static class Checks
-                {
-                    public static Task Throws(Func<Task> action, [CallerArgumentExpression(nameof(action))] string? text = null) => action();
-
-                    public static Task Quoted() => Throws(async () =>
-                    {
-                        var gate = new Gate();
-                        _ = Task.Run({|TPL0007:() => gate.Dispose()|}, CancellationToken.None);
-                        await Task.Yield();
-                    });
-
-                    public static async Task Plain()
-                    {
-                        var gate = new Gate();
-                        _ = Task.Factory.StartNew(
-                            static state =>
-                            {
-                                var gate = (Gate)state!;
-                                gate.Dispose();
-                            },
-                            gate,
-                            CancellationToken.None,
-                            TaskCreationOptions.DenyChildAttach,
-                            TaskScheduler.Default);
-                        await Task.Yield();
-                    }
-                }
-                """,
+            TestCode = Code,
+            FixedCode = Code
+                .Replace(PlainRun, PlainStartNew, StringComparison.Ordinal)
+                .Replace("[|() => gate.Dispose()|]", "{|TPL0007:() => gate.Dispose()|}", StringComparison.Ordinal),
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
         test.FixedState.AnalyzerConfigFiles.Add(("/.editorconfig", On));
