@@ -343,7 +343,9 @@ internal sealed class StateCapture
                     {
                         Add(captured, parameter);
                     }
-                    else if (shape.ReplacesParameter && SymbolEqualityComparer.Default.Equals(parameter, ParameterAt(lambda, shape.StateParameter)))
+                    else if (shape.ReplacesParameter
+                        && SymbolEqualityComparer.Default.Equals(parameter, ParameterAt(lambda, shape.StateParameter))
+                        && !IsDiscardOnceRenamed(operation, lambda))
                     {
                         noFix ??= "the callback reads the state it is given";
                     }
@@ -405,7 +407,23 @@ internal sealed class StateCapture
         ParameterAt(lambda, 0) is { } parameter
         && lambda.Body.Descendants().Any(o => o is IParameterReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter));
 
-    /// <summary>Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>).</summary>
+    /// <summary>
+    /// Whether the reference is <c>_ = Work();</c> on a lone parameter named <c>_</c>, which C# binds to the parameter,
+    /// not to a discard (<c>new Timer(_ =&gt; _ = RefreshAsync(), null, …)</c>). The value is written and never read;
+    /// once the state rewrite renames the parameter, the same text is a discard, unless another <c>_</c> is in scope
+    /// where the lambda stands (a field, an outer local), which it would then write.
+    /// </summary>
+    private static bool IsDiscardOnceRenamed(IOperation reference, IAnonymousFunctionOperation lambda) =>
+        reference.Parent is ISimpleAssignmentOperation { Parent: IExpressionStatementOperation } assignment
+        && assignment.Target == reference
+        && ((IParameterReferenceOperation)reference).Parameter.Name == "_"
+        && lambda.SemanticModel is { } model
+        && model.LookupSymbols(lambda.Syntax.SpanStart, name: "_").IsEmpty;
+
+    /// <summary>
+    /// Whether the lambda reads its parameter at <paramref name="ordinal"/> (outside <c>nameof</c>; a write that is a
+    /// discard once the parameter is renamed is no read).
+    /// </summary>
     public static bool ReadsParameter(IAnonymousFunctionOperation lambda, int ordinal)
     {
         if (ParameterAt(lambda, ordinal) is not { } parameter)
@@ -417,7 +435,8 @@ internal sealed class StateCapture
         {
             if (operation is IParameterReferenceOperation reference
                 && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
-                && !IsInNameOf(operation))
+                && !IsInNameOf(operation)
+                && !IsDiscardOnceRenamed(operation, lambda))
             {
                 return true;
             }

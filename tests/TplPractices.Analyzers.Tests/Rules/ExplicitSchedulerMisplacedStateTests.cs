@@ -108,6 +108,25 @@ public sealed class ExplicitSchedulerMisplacedStateTests
     }
 
     /// <summary>
+    /// <c>_ =&gt; { _ = PumpAsync(); }</c> writes its lone parameter <c>_</c> (C# binds it to the parameter, not a
+    /// discard) and never reads it: the options are still not meant for the delegate. (Written without the braces, the
+    /// lambda returns the value it assigns, and picks <c>StartNew&lt;object&gt;</c>: that stays a read.)
+    /// </summary>
+    [Fact]
+    public async Task ADelegateThatOnlyWritesItsParameter_IgnoresTheState()
+    {
+        var before = Class("""
+                Task Pump() => Task.Factory.{|#0:StartNew|}(_ => { _ = PumpAsync(); }, TaskCreationOptions.LongRunning);
+                static Task PumpAsync() => Task.CompletedTask;
+            """);
+        var after = Class("""
+                Task Pump() => Task.Factory.StartNew(_ => { _ = PumpAsync(); }, null, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Current);
+                static Task PumpAsync() => Task.CompletedTask;
+            """);
+        await VerifyOneSiteAsync(before, after, Misplaced(0, "StartNew", "TaskCreationOptions.LongRunning", "options", "without those options"));
+    }
+
+    /// <summary>
     /// No fix where moving the argument is not all it takes: options of the other enum (<c>StartNew</c> takes no
     /// continuation options), a place the call fills already, a state named as such, or a factory whose defaults the
     /// fix cannot spell.

@@ -70,6 +70,43 @@ public sealed class StateOverloadDummyStateTests
     }
 
     /// <summary>
+    /// A lambda that only writes its lone parameter <c>_</c> (<c>_ =&gt; _ = SendAsync(id)</c>, a write C# binds to the
+    /// parameter) ignores the dummy as much as one that never names it: renamed, the write is a discard. Not where
+    /// another <c>_</c> is in scope, which the renamed write would change.
+    /// </summary>
+    [Fact]
+    public async Task ALambdaThatOnlyWritesItsParameter_IgnoresTheDummy()
+    {
+        const string Before = """
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                void Queue(int id) => ThreadPool.UnsafeQueueUserWorkItem<object?>({|#0:_ => _ = SendAsync(id)|}, null, preferLocal: false);
+
+                static Task SendAsync(int id) => Task.CompletedTask;
+            }
+
+            class D
+            {
+                private int _;
+
+                void Queue(int id) => ThreadPool.UnsafeQueueUserWorkItem<object?>(_ => _ = SendAsync(id), null, preferLocal: false);
+
+                static Task SendAsync(int id) => Task.CompletedTask;
+            }
+            """;
+        var after = Before.Replace(
+            "UnsafeQueueUserWorkItem<object?>({|#0:_ => _ = SendAsync(id)|}, null, preferLocal: false)",
+            "UnsafeQueueUserWorkItem(static id => _ = SendAsync(id), id, preferLocal: false)",
+            StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = Before, FixedCode = after };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("'id'", "a closure and a delegate", "the overload with a state parameter can pass it instead"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The change-token shape (found in Ocelot's configuration monitor): an interface's callback registration whose
     /// <c>object?</c> state is handed <c>null</c> while the lambda captures the listener and <c>this</c>. The state takes
     /// both; the property the lambda read on <c>this</c> is read on the state's copy of it when the callback runs. The
