@@ -156,6 +156,13 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
                     break;
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
+                    // A token the function hands out (returned, kept in a field, given to a new object) is a time-out
+                    // meant to fire later, as a token handed on from a source nothing holds is: no using can end it.
+                    if (!captured && LeavesTheFunction(token))
+                    {
+                        return null;
+                    }
+
                     var registration = IsRegisteredOn(token);
                     registers |= registration;
                     worksWithToken |= !registration;
@@ -179,6 +186,31 @@ internal static class DisposeTokenSource
             ? null
             : UsingRewrite(statement);
         return new Site(local.Name, holds, fix);
+    }
+
+    /// <summary>
+    /// Whether the token's value leaves the function: returned, written to a field or property, or given to a new
+    /// object (or tuple) that is (<c>return new Entry(now, source.Token);</c>).
+    /// </summary>
+    private static bool LeavesTheFunction(IOperation token)
+    {
+        var value = token.WithImplicitConversionsAround();
+        while (value.Parent is IArgumentOperation { Parent: IObjectCreationOperation creation })
+        {
+            value = creation.WithImplicitConversionsAround();
+        }
+
+        while (value.Parent is ITupleOperation tuple)
+        {
+            value = tuple.WithImplicitConversionsAround();
+        }
+
+        return value.Parent switch
+        {
+            IReturnOperation => true,
+            ISimpleAssignmentOperation { Target: IFieldReferenceOperation or IPropertyReferenceOperation } store => store.Value == value,
+            _ => false,
+        };
     }
 
     /// <summary>The token is the receiver of <c>Register</c> or <c>UnsafeRegister</c>: it only registers a callback.</summary>

@@ -657,6 +657,66 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// A local whose token the function hands out (returned, kept in a field or property, given to a new object that is
+    /// returned: Proto.Actor's cache of time-out tokens, <c>return new TokenEntry(now, cts.Token);</c>) is a time-out
+    /// meant to fire later, as the same token handed on from a source nothing holds is (<c>return new
+    /// CancellationTokenSource(ms).Token;</c>): not reported. A token given to work the function does not wait for
+    /// still is, without a fix.
+    /// </summary>
+    [Fact]
+    public async Task ATokenTheFunctionHandsOut_IsNotReported()
+    {
+        var code = Class("""
+                private CancellationToken _deadline;
+
+                public CancellationToken Expiring { get; private set; }
+
+                static CancellationToken After(int ms)
+                {
+                    var source = new CancellationTokenSource(ms);
+                    return source.Token;
+                }
+
+                static CancellationToken Unheld(int ms) => new CancellationTokenSource(ms).Token;
+
+                static (DateTime Made, CancellationToken Token) Entry(int seconds)
+                {
+                    var cts = new CancellationTokenSource(seconds * 1000);
+                    return (DateTime.UtcNow, cts.Token);
+                }
+
+                static Tuple<DateTime, CancellationToken> Boxed(int seconds)
+                {
+                    var cts = new CancellationTokenSource(seconds * 1000);
+                    return new Tuple<DateTime, CancellationToken>(DateTime.UtcNow, cts.Token);
+                }
+
+                void Arm(CancellationToken parent)
+                {
+                    var linked = CancellationTokenSource.CreateLinkedTokenSource(parent);
+                    linked.CancelAfter(1000);
+                    _deadline = linked.Token;
+                }
+
+                void ArmProperty(int ms)
+                {
+                    var source = new CancellationTokenSource(ms);
+                    Expiring = source.Token;
+                }
+
+                async Task Started(Func<CancellationToken, Task> work)
+                {
+                    var source = {|#0:new CancellationTokenSource(5000)|};
+                    var running = work(source.Token);
+                    await running;
+                }
+            """);
+        var test = new Verify.Test { TestCode = code, FixedCode = code };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        await test.RunAsync();
+    }
+
+    /// <summary>
     /// The work that took the token ends before the statement does: waited for in place (<c>Wait()</c>, <c>Result</c>,
     /// <c>GetAwaiter().GetResult()</c>), or given the token through a local that only such calls read. Not fixed: a
     /// <c>Wait</c> with a time-out (it may return first), a held token read in a lambda, given to work nobody waits for,
