@@ -231,11 +231,13 @@ internal static class Layout
 
             // The author's own mix of shared and own lines is theirs: only arguments on lines the rewrite wrote in the
             // list move (a text difference cannot tell which of two equal arguments is the new one, but it knows the
-            // line; a receiver rewritten before the list, `self.` added, writes no argument).
+            // line; a receiver rewritten before the list, `self.` added, writes no argument), and only where one of
+            // them is new throughout: `self.` written into the arguments of a list that shares lines adds none.
             var arguments = TextSpan.FromBounds(list.SpanStart + 1, list.Span.End - 1);
             bool Written(ArgumentSyntax a) =>
                 changes.Any(c => c.IntersectsWith(text.Lines.GetLineFromPosition(a.SpanStart).Span) && c.IntersectsWith(arguments));
-            if (!rest.Where(a => !BeginsLine(text, a)).All(Written))
+            var shared = rest.Where(a => !BeginsLine(text, a)).ToList();
+            if (!shared.All(Written) || !shared.Any(a => IsNewThroughout(text, a, changes)))
             {
                 continue;
             }
@@ -252,6 +254,20 @@ internal static class Layout
                 }
             }
         }
+    }
+
+    /// <summary>Every character of the node but white space lies in a change: the rewrite wrote all of it.</summary>
+    private static bool IsNewThroughout(SourceText text, SyntaxNode node, IReadOnlyList<TextSpan> changes)
+    {
+        for (var i = node.SpanStart; i < node.Span.End; i++)
+        {
+            if (!char.IsWhiteSpace(text[i]) && !changes.Any(c => c.Contains(i)))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>A line break before the node in place of the white space there; comments there stay, before the node.</summary>

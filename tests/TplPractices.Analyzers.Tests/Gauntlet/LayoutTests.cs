@@ -142,6 +142,22 @@ public sealed class LayoutTests
         Assert.Contains("        return C.Add3(a, b,\n            1);", result, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Names rewritten inside the arguments of a list the author mixed (a state fix's <c>self.</c> before each member
+    /// read, found on Proto.Actor's endpoint manager: <c>new ServerEndpoint(_system, _remoteConfig, v, _channelProvider,</c>
+    /// then two more on the next line) add no argument: the author's mix stays, where it went one argument a line.
+    /// </summary>
+    [Fact]
+    public async Task ListTheAuthorMixed_StaysWhenTheRewriteChangesNamesInItsArguments()
+    {
+        var code = Method("""
+                return Add3(a, b,
+                    1);
+            """);
+        var result = await SharedLayerTests.RewriteAsync(code, "return Add3(a, b,\n            1);", "return Add3(a + 1, b + 1,\n            1 + 1);");
+        Assert.Contains("        return Add3(a + 1, b + 1,\n            1 + 1);", result, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task LineTheRewriteMadeTooLong_IsWrapped_AndTheAuthorsLongLineIsNot()
     {

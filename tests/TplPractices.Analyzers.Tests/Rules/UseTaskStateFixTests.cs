@@ -338,7 +338,8 @@ public sealed class UseTaskStateFixTests
     /// <summary>
     /// A comment after the delegate's comma speaks of the delegate: the shared argument rebuild keeps the comma and its
     /// comment right after the delegate and begins the inserted state on the next line, indented as the token is. It
-    /// went after the state before, which it does not describe. The file is shared by a netstandard2.0 copy at C# 7.3.
+    /// went after the state before, which it does not describe. The author's line of arguments after it stays one line.
+    /// The file is shared by a netstandard2.0 copy at C# 7.3.
     /// </summary>
     [Fact]
     public async Task ACommentAfterTheDelegatesComma_StaysAfterTheDelegate()
@@ -369,9 +370,7 @@ public sealed class UseTaskStateFixTests
                         Console.WriteLine(myN);
                     },   // the work
                         n,
-                        token,
-                        TaskCreationOptions.None,
-                        TaskScheduler.Default);
+                        token, TaskCreationOptions.None, TaskScheduler.Default);
                 }
                 """,
             NullableContext = NullableContextOptions.Disable,
