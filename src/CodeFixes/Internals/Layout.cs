@@ -156,9 +156,11 @@ internal static class Layout
                     }
                 }
 
-                // The last argument moved: the lines after it that continue its chain move as its own lines did.
+                // The last argument moved: the lines after it that continue its chain move as its own lines did. A
+                // closing parenthesis the author put on a line of its own begins their lines, which stay.
                 var last = list.Arguments.Last();
-                if (!BeginsLine(text, last) && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
+                var closing = list.GetLastToken();
+                if (!BeginsLine(text, last) && !BeginsLine(text, closing.SpanStart) && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
                 {
                     chainRests.Add(TextSpan.FromBounds(list.Span.End, top.Span.End));
                     var from = text.Lines.GetLineFromPosition(last.Span.End).LineNumber;
