@@ -345,7 +345,7 @@ internal sealed class StateCapture
                     }
                     else if (shape.ReplacesParameter
                         && SymbolEqualityComparer.Default.Equals(parameter, ParameterAt(lambda, shape.StateParameter))
-                        && !IsDiscardOnceRenamed(operation, lambda))
+                        && !IsDiscardOnceRenamed((IParameterReferenceOperation)operation, lambda))
                     {
                         noFix ??= "the callback reads the state it is given";
                     }
@@ -413,10 +413,10 @@ internal sealed class StateCapture
     /// once the state rewrite renames the parameter, the same text is a discard, unless another <c>_</c> is in scope
     /// where the lambda stands (a field, an outer local), which it would then write.
     /// </summary>
-    private static bool IsDiscardOnceRenamed(IOperation reference, IAnonymousFunctionOperation lambda) =>
-        reference.Parent is ISimpleAssignmentOperation { Parent: IExpressionStatementOperation } assignment
+    private static bool IsDiscardOnceRenamed(IParameterReferenceOperation reference, IAnonymousFunctionOperation lambda) =>
+        reference.Parameter.Name == "_"
+        && reference.Parent is ISimpleAssignmentOperation { Parent: IExpressionStatementOperation } assignment
         && assignment.Target == reference
-        && ((IParameterReferenceOperation)reference).Parameter.Name == "_"
         && lambda.SemanticModel is { } model
         && model.LookupSymbols(lambda.Syntax.SpanStart, name: "_").IsEmpty;
 
@@ -436,7 +436,7 @@ internal sealed class StateCapture
             if (operation is IParameterReferenceOperation reference
                 && SymbolEqualityComparer.Default.Equals(reference.Parameter, parameter)
                 && !IsInNameOf(operation)
-                && !IsDiscardOnceRenamed(operation, lambda))
+                && !IsDiscardOnceRenamed(reference, lambda))
             {
                 return true;
             }

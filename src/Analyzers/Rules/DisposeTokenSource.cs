@@ -158,7 +158,7 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
                     // A token the function hands out (returned, kept in a field, given to a new object) is a time-out
                     // meant to fire later, as a token handed on from a source nothing holds is: no using can end it.
-                    if (!captured && LeavesTheFunction(token))
+                    if (reference.EnclosingFunction() == function && LeavesTheFunction(token))
                     {
                         return null;
                     }
@@ -189,20 +189,15 @@ internal static class DisposeTokenSource
     }
 
     /// <summary>
-    /// Whether the token's value leaves the function: returned, written to a field or property, or given to a new
-    /// object (or tuple) that is (<c>return new Entry(now, source.Token);</c>).
+    /// Whether the token's value leaves the function: returned, written to a field or property, or given to new objects
+    /// or tuples, in any nesting, that are (<c>return new Entry(now, source.Token);</c>).
     /// </summary>
     private static bool LeavesTheFunction(IOperation token)
     {
         var value = token.WithImplicitConversionsAround();
-        while (value.Parent is IArgumentOperation { Parent: IObjectCreationOperation creation })
+        while (value.Parent is IArgumentOperation { Parent: IObjectCreationOperation } or ITupleOperation)
         {
-            value = creation.WithImplicitConversionsAround();
-        }
-
-        while (value.Parent is ITupleOperation tuple)
-        {
-            value = tuple.WithImplicitConversionsAround();
+            value = (value.Parent is IArgumentOperation argument ? argument.Parent! : value.Parent).WithImplicitConversionsAround();
         }
 
         return value.Parent switch

@@ -261,9 +261,10 @@ internal static class Layout
     /// <summary>Every character of the node but white space lies in a change: the rewrite wrote all of it.</summary>
     private static bool IsNewThroughout(SourceText text, SyntaxNode node, IReadOnlyList<TextSpan> changes)
     {
+        var within = changes.Where(c => c.IntersectsWith(node.Span)).ToList();
         for (var i = node.SpanStart; i < node.Span.End; i++)
         {
-            if (!char.IsWhiteSpace(text[i]) && !changes.Any(c => c.Contains(i)))
+            if (!char.IsWhiteSpace(text[i]) && !within.Any(c => c.Contains(i)))
             {
                 return false;
             }

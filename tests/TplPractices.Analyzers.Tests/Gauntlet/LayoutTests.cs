@@ -116,46 +116,25 @@ public sealed class LayoutTests
         Assert.Equal(result, await SharedLayerTests.RewriteAsync(result, "unchanged", "unchanged"));
     }
 
-    [Fact]
-    public async Task ListTheAuthorMixed_IsLeftAsItIs()
-    {
-        var code = Method("""
-                return Add3(a, b,
-                    1);
-            """);
-        var result = await SharedLayerTests.RewriteAsync(code, "1);", "2);");
-        Assert.Contains("        return Add3(a, b,\n            2);", result, StringComparison.Ordinal);
-    }
-
     /// <summary>
-    /// A rewrite of the receiver on the list's first line (a state fix's <c>self.</c>, found in Akka.NET) writes no
-    /// argument: the author's mix stays.
+    /// A list the author mixed (two arguments on the first line, one on the next) keeps its lines when the rewrite adds
+    /// no argument to it: a change to its last argument; a rewrite of the receiver on its first line (a state fix's
+    /// <c>self.</c>, found in Akka.NET); names rewritten inside its arguments (<c>self.</c> before each member read, found
+    /// on Proto.Actor's endpoint manager: <c>new ServerEndpoint(_system, _remoteConfig, v, _channelProvider,</c> then two
+    /// more on the next line), where it went one argument a line.
     /// </summary>
-    [Fact]
-    public async Task ListTheAuthorMixed_StaysWhenTheRewriteChangesOnlyItsReceiver()
+    [Theory]
+    [InlineData("1);", "2);", "return Add3(a, b,\n            2);")]
+    [InlineData("return Add3(a, b,", "return C.Add3(a, b,", "return C.Add3(a, b,\n            1);")]
+    [InlineData("return Add3(a, b,\n            1);", "return Add3(a + 1, b + 1,\n            1 + 1);", "return Add3(a + 1, b + 1,\n            1 + 1);")]
+    public async Task ListTheAuthorMixed_StaysWhenTheRewriteAddsNoArgument(string from, string to, string expected)
     {
         var code = Method("""
                 return Add3(a, b,
                     1);
             """);
-        var result = await SharedLayerTests.RewriteAsync(code, "return Add3(a, b,", "return C.Add3(a, b,");
-        Assert.Contains("        return C.Add3(a, b,\n            1);", result, StringComparison.Ordinal);
-    }
-
-    /// <summary>
-    /// Names rewritten inside the arguments of a list the author mixed (a state fix's <c>self.</c> before each member
-    /// read, found on Proto.Actor's endpoint manager: <c>new ServerEndpoint(_system, _remoteConfig, v, _channelProvider,</c>
-    /// then two more on the next line) add no argument: the author's mix stays, where it went one argument a line.
-    /// </summary>
-    [Fact]
-    public async Task ListTheAuthorMixed_StaysWhenTheRewriteChangesNamesInItsArguments()
-    {
-        var code = Method("""
-                return Add3(a, b,
-                    1);
-            """);
-        var result = await SharedLayerTests.RewriteAsync(code, "return Add3(a, b,\n            1);", "return Add3(a + 1, b + 1,\n            1 + 1);");
-        Assert.Contains("        return Add3(a + 1, b + 1,\n            1 + 1);", result, StringComparison.Ordinal);
+        var result = await SharedLayerTests.RewriteAsync(code, from, to);
+        Assert.Contains("        " + expected, result, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,3 +1,5 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using TplPractices.Analyzers.Tests.Verifiers;
 using Verify = TplPractices.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -93,9 +95,12 @@ public sealed class CallbackStateDiscardWriteTests
         Assert.Equal(original, await CodeRunner.RunAsync(After, "Refresher", "Run"));
     }
 
-    /// <summary>netstandard2.0 at C# 7.3 has discards too: the same fix, in the form that version accepts.</summary>
+    /// <summary>
+    /// netstandard2.0 at C# 7.3 has discards too: a file it shares with net10.0 gets the same fix, in the form that
+    /// version accepts.
+    /// </summary>
     [Fact]
-    public async Task CSharp73_GetsTheSameDiscard()
+    public async Task AFileSharedWithCSharp73_GetsTheSameDiscard()
     {
         const string code = /* lang=c#-test */ """
             using System.Threading;
@@ -110,9 +115,8 @@ public sealed class CallbackStateDiscardWriteTests
             """;
         await new Verify.Test
         {
-            Target = TestTarget.NetStandard20,
-            LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3,
-            NullableContext = Microsoft.CodeAnalysis.NullableContextOptions.Disable,
+            NullableContext = NullableContextOptions.Disable,
+            LinkedTargets = { new LinkedTarget(TestTarget.NetStandard20, LanguageVersion.CSharp7_3, NullableContextOptions.Disable) },
             TestCode = code,
             FixedCode = code.Replace("new Timer([|_ => _ = PingAsync(host)|], null, 0, 1000)", """
                 new Timer(

@@ -660,8 +660,9 @@ public sealed class DisposeTokenSourceTests
     /// A local whose token the function hands out (returned, kept in a field or property, given to a new object that is
     /// returned: Proto.Actor's cache of time-out tokens, <c>return new TokenEntry(now, cts.Token);</c>) is a time-out
     /// meant to fire later, as the same token handed on from a source nothing holds is (<c>return new
-    /// CancellationTokenSource(ms).Token;</c>): not reported. A token given to work the function does not wait for
-    /// still is, without a fix.
+    /// CancellationTokenSource(ms).Token;</c>): not reported, whatever other reads come first. A token given to work the
+    /// function does not wait for still is, without a fix, and so is one a lambda hands out: the lambda, not the
+    /// function, returns it.
     /// </summary>
     [Fact]
     public async Task ATokenTheFunctionHandsOut_IsNotReported()
@@ -704,15 +705,35 @@ public sealed class DisposeTokenSourceTests
                     Expiring = source.Token;
                 }
 
+                static Tuple<int, (DateTime Made, CancellationToken Token)> Nested(int seconds)
+                {
+                    var cts = new CancellationTokenSource(seconds * 1000);
+                    return new Tuple<int, (DateTime, CancellationToken)>(seconds, (DateTime.UtcNow, cts.Token));
+                }
+
+                static CancellationToken WatchedThenReturned(Action<Action> later)
+                {
+                    var cts = new CancellationTokenSource(1000);
+                    later(() => Console.WriteLine(cts.IsCancellationRequested));
+                    return cts.Token;
+                }
+
                 async Task Started(Func<CancellationToken, Task> work)
                 {
                     var source = {|#0:new CancellationTokenSource(5000)|};
                     var running = work(source.Token);
                     await running;
                 }
+
+                static Func<CancellationToken> ReturnedByALambda()
+                {
+                    var cts = {|#1:new CancellationTokenSource(1000)|};
+                    return () => cts.Token;
+                }
             """);
         var test = new Verify.Test { TestCode = code, FixedCode = code };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("cts", DisposeTokenSource.Timer, "dispose it when the work that uses its token ends"));
         await test.RunAsync();
     }
 
