@@ -43,7 +43,7 @@ public sealed class GeneratedCodeTests
             Hits() { System.Threading.Interlocked.Increment(ref _created); }
             [Hot] int Parsed(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
             sealed class HotAttribute : Attribute { }
-            Task<int> Promised() { var done = new TaskCompletionSource<int>(); return done.Task; }
+            Task<int> Promised(Action<TaskCompletionSource<int>> start) { var done = new TaskCompletionSource<int>(); start(done); return done.Task; }
             Task<string> Named(string name) => Task.Run(() => name);
             int Cached(ConcurrentDictionary<string, int> cache, int x) => cache.GetOrAdd("k", k => x);
             async Task<int> Core(int x) { await Task.Yield(); return x; }

@@ -57,7 +57,7 @@ public sealed class WarningRulesAnalyzerTests
             private async Task<long> F(long n) { if (n > 0) return n; await Task.Yield(); return -n; }
             async Task<long> G() => await F(2) + 1;
             int K(Task<int> t) => t.ContinueWith(x => x.Result + 1).Result;
-            Task<int> L() { var done = new TaskCompletionSource<int>(); return done.Task; }
+            Task<int> L(Action<TaskCompletionSource<int>> start) { var done = new TaskCompletionSource<int>(); start(done); return done.Task; }
             [Hot] int P(int x) { if (x > 0) return x; try { return int.Parse("1"); } catch (FormatException) { return 0; } }
             sealed class HotAttribute : Attribute { }
         }

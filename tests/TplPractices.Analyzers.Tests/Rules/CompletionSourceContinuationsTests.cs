@@ -353,6 +353,54 @@ public sealed class CompletionSourceContinuationsTests
             """);
     }
 
+    /// <summary>
+    /// A local source whose task is read but which nothing completes or hands on (a test of a wait that must time out,
+    /// a never-ending task to race against) runs no continuation at all, like <c>new TaskCompletionSource&lt;T&gt;().Task</c>.
+    /// </summary>
+    [Fact]
+    public async Task ALocalSourceNothingCanComplete_IsNotReported()
+    {
+        await Verify.VerifyAnalyzerAsync(Class("""
+                async Task<bool> TimesOut(Task<int> work, CancellationToken token)
+                {
+                    var never = new TaskCompletionSource<int>();
+                    var waited = never.Task.ContinueWith(t => t.Result, token);
+                    return await Task.WhenAny(work, never.Task, waited) == work;
+                }
+
+                Task<object> Pending()
+                {
+                    TaskCompletionSource<object> source;
+                    source = new TaskCompletionSource<object>();
+                    Task<object> task = source.Task;
+                    return task;
+                }
+
+                Task<int> CompletedLater()
+                {
+                    var done = [|new TaskCompletionSource<int>()|];
+                    var task = done.Task.ContinueWith(t => t.Result + 1);
+                    done.SetResult(1);
+                    return task;
+                }
+
+                Task<int> CompletedInACallback(CancellationToken token)
+                {
+                    var canceled = [|new TaskCompletionSource<int>()|];
+                    token.Register(() => canceled.TrySetCanceled());
+                    return canceled.Task;
+                }
+
+                Task<int> HandedOn(Action<TaskCompletionSource<int>> start)
+                {
+                    var started = [|new TaskCompletionSource<int>()|];
+                    var task = started.Task;
+                    start(started);
+                    return task;
+                }
+            """));
+    }
+
     /// <summary>A completion that may not run (in an if, after the task is read, in a lambda) does not count.</summary>
     [Fact]
     public async Task CompletedOnlySometimesOrAfterTheTaskIsRead_IsReported()
