@@ -204,7 +204,7 @@ internal sealed class StateCapture
             if (FunctionSymbol(function) is not { } symbol
                 || function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
                 || !(function is IAnonymousFunctionOperation other
-                    ? !IsAnArgument(other)
+                    ? !MayTakeState(other)
                     : symbol.IsAsync || madeDelegates.Contains(symbol.OriginalDefinition)))
             {
                 continue;
@@ -244,7 +244,11 @@ internal sealed class StateCapture
         _ => null,
     };
 
-    private static bool IsAnArgument(IAnonymousFunctionOperation function)
+    /// <summary>
+    /// A lambda passed to a call, which a rule may give the state form too; not one passed to a delegate
+    /// (<c>convert(r => source.TrySetResult(r))</c>): a delegate's Invoke has no other form, so that lambda keeps its closure.
+    /// </summary>
+    private static bool MayTakeState(IAnonymousFunctionOperation function)
     {
         var parent = function.Parent;
         while (parent is IDelegateCreationOperation or IConversionOperation)
@@ -252,7 +256,7 @@ internal sealed class StateCapture
             parent = parent.Parent;
         }
 
-        return parent is IArgumentOperation;
+        return parent is IArgumentOperation { Parent: not IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke } };
     }
 
     /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>

@@ -52,8 +52,9 @@ public sealed class UseTaskStateTests
     /// <summary>
     /// Where everything the delegate captures is captured too by a function that keeps the closure (a local function made
     /// a delegate, a lambda stored as an event handler), the state form saves only the delegate, and the message says so.
-    /// Another lambda passed to a call does not count: it may get the state form as well. A local function only called
-    /// keeps its captures on the stack.
+    /// Another lambda passed to a call does not count: it may get the state form as well; one passed to a delegate does
+    /// (AsyncEx's <c>convert(result => tcs.TrySetResult(result))</c>): a delegate has no state form. A local function
+    /// only called keeps its captures on the stack.
     /// </summary>
     [Fact]
     public async Task CapturesAnotherFunctionKeeps_CostOnlyTheDelegate()
@@ -98,6 +99,23 @@ public sealed class UseTaskStateTests
                         started.ContinueWith({|#4:_ => Console.WriteLine(name + id)|}, TaskScheduler.Default);
                         Arrived += value => Console.WriteLine(id + value);
                     }
+
+                    Task<int> Converted(Task started, Func<Action<int>, object> convert)
+                    {
+                        var result = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
+                        started.ContinueWith({|#5:_ => result.TrySetResult(-1)|}, TaskScheduler.Default);
+                        _ = convert(value => result.TrySetResult(value));
+                        return result.Task;
+                    }
+
+                    void Passed(Task started, int id)
+                    {
+                        started.ContinueWith({|#6:_ => Console.WriteLine(id)|}, TaskScheduler.Default);
+                        Task.Factory.StartNew({|#7:() => Console.WriteLine(-id)|}, default, TaskCreationOptions.None, TaskScheduler.Default);
+                        Subscribe(value => Console.WriteLine(id + value));
+                    }
+
+                    void Subscribe(Action<int> handler) => Arrived += handler;
                 }
                 """,
             ExpectedDiagnostics =
@@ -107,6 +125,9 @@ public sealed class UseTaskStateTests
                 Verify.Diagnostic().WithLocation(2).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
                 Verify.Diagnostic().WithLocation(3).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
                 Verify.Diagnostic().WithLocation(4).WithMessage("The delegate captures 'name' and 'id', so each call allocates a closure and a delegate; pass them as the task's state"),
+                Verify.Diagnostic().WithLocation(5).WithMessage("The delegate captures 'result', so each call allocates a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(6).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(7).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
             },
         }.RunAsync();
     }
