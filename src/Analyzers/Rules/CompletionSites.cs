@@ -42,15 +42,19 @@ internal sealed class CompletionSites
     /// <summary>Where code that calls a completing method can be: the function for a local, the outermost type for a field.</summary>
     private readonly IEnumerable<SyntaxNode> _callers;
 
-    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, bool handedToPool, IEnumerable<SyntaxNode>? callers = null)
+    private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, bool handedToPool, IEnumerable<SyntaxNode>? callers = null, bool everyMentionRead = false)
     {
         _completions = completions;
         _callers = callers ?? Enumerable.Empty<SyntaxNode>();
+        _everyMentionRead = everyMentionRead;
         AllKnown = allKnown;
         TaskContinued = taskContinued;
         ElementHeld = elementHeld;
         HandedToPool = handedToPool;
     }
+
+    /// <summary>The scopes read hold every mention the language allows: a local's function, a private field's type.</summary>
+    private readonly bool _everyMentionRead;
 
     /// <summary>Every mention of the source is a completion, a read of its task, or a store of a new source: none hands it to other code.</summary>
     private bool AllKnown { get; }
@@ -96,14 +100,20 @@ internal sealed class CompletionSites
         }
 
         return Find(field.Name, field.ContainingType.DeclaringSyntaxReferences.Select(r => r.GetSyntax()), model)
-            .WithCallers(outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax()));
+            .WithCallers(outermost.DeclaringSyntaxReferences.Select(r => r.GetSyntax()), field.DeclaredAccessibility == Accessibility.Private);
     }
 
     private static CompletionSites InFunction(string name, SyntaxNode function, SemanticModel? model) =>
-        Find(name, new[] { function }, model).WithCallers(new[] { function });
+        Find(name, new[] { function }, model).WithCallers(new[] { function }, everyMentionRead: true);
 
-    private CompletionSites WithCallers(IEnumerable<SyntaxNode> callers) =>
-        new(_completions, AllKnown, TaskContinued, ElementHeld, HandedToPool, callers);
+    private CompletionSites WithCallers(IEnumerable<SyntaxNode> callers, bool everyMentionRead) =>
+        new(_completions, AllKnown, TaskContinued, ElementHeld, HandedToPool, callers, everyMentionRead);
+
+    /// <summary>
+    /// No code can complete the source: every mention the language allows was read, and each only reads its task or
+    /// stores a new source (a private <c>_never</c> whose task stands for "not yet", forever).
+    /// </summary>
+    public bool NothingCompletes => _everyMentionRead && AllKnown && _completions.Count == 0 && !HandedToPool;
 
     /// <summary>
     /// Reads every mention of <paramref name="name"/> in <paramref name="scopes"/>. For an array of sources a mention

@@ -81,7 +81,9 @@ internal static class CompletionSourceContinuations
 
         // Where the rule can read the completions: they rely on running the awaiting code inline, nothing continues on
         // the task, or each is the last act of pool work, where inline costs nothing and the flag only adds a queue hop.
-        return CompletionSites.Of(creation) is not { } sites || !sites.AreHarmless();
+        // Where there are none (a local or private field read only for its task), no continuation can run inline; a
+        // derived source's own code (a token registration in its constructor) may complete it unseen.
+        return CompletionSites.Of(creation) is not { } sites || !(sites.AreHarmless() || (!derived && sites.NothingCompletes));
     }
 
     /// <summary>
@@ -110,19 +112,17 @@ internal static class CompletionSourceContinuations
     /// <summary>
     /// Whether someone other than the creating code can attach a continuation before the source completes: the source
     /// is stored, returned or handed out, or a local holding it is read for anything but completing it before a
-    /// statement of its own block completes it, and something can complete it.
+    /// statement of its own block completes it.
     /// </summary>
     private static bool EscapesBeforeCompletion(IObjectCreationOperation creation, Context symbols)
     {
         var value = creation.WithImplicitConversionsAround();
-        // A derived source's own code (a token registration in its constructor) may complete it unseen.
-        var completesItself = !symbols.Sources.IsSource(creation.Type);
         switch (value.Parent)
         {
             case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }:
-                return LocalEscapes(declarator.Symbol, StatementOf(declarator), completesItself, symbols);
+                return LocalEscapes(declarator.Symbol, StatementOf(declarator), symbols);
             case ISimpleAssignmentOperation { Target: ILocalReferenceOperation local } assignment when assignment.Value == value:
-                return LocalEscapes(local.Local, StatementOf(assignment), completesItself, symbols);
+                return LocalEscapes(local.Local, StatementOf(assignment), symbols);
             case IPropertyReferenceOperation:
             case IInvocationOperation:
             case IExpressionStatementOperation:
@@ -133,7 +133,7 @@ internal static class CompletionSourceContinuations
         }
     }
 
-    private static bool LocalEscapes(ILocalSymbol local, IOperation? statement, bool completesItself, Context symbols)
+    private static bool LocalEscapes(ILocalSymbol local, IOperation? statement, Context symbols)
     {
         if (statement is null)
         {
@@ -141,28 +141,20 @@ internal static class CompletionSourceContinuations
         }
 
         var completedAt = CompletedAt(local, statement, symbols);
-        var escapes = false;
-        var completable = completesItself;
         foreach (var operation in statement.Root().Descendants())
         {
-            if (operation is not ILocalReferenceOperation reference
-                || !SymbolEqualityComparer.Default.Equals(reference.Local, local)
-                || IsWritten(reference))
+            if (operation is ILocalReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Local, local)
+                && !IsWritten(reference)
+                && !IsCompletion(reference.Parent, local, symbols)
+                && reference.Syntax.SpanStart < completedAt)
             {
-                continue;
+                return true;
             }
-
-            var completes = IsCompletion(reference.Parent, local, symbols);
-            // Only its task read (`never.Task`): like `new TaskCompletionSource<T>().Task`, nobody can complete it.
-            completable |= completes || !IsTaskRead(reference);
-            escapes |= !completes && reference.Syntax.SpanStart < completedAt;
         }
 
-        return escapes && completable;
+        return false;
     }
-
-    private static bool IsTaskRead(ILocalReferenceOperation reference) =>
-        reference.Parent is IPropertyReferenceOperation { Property.Name: "Task" } read && read.Instance == reference;
 
     /// <summary>
     /// Where the first statement after <paramref name="declaration"/> in the same block that completes the source

@@ -193,6 +193,7 @@ public sealed class CompletionSourceContinuationsTests
                 TaskCompletionSource NonGeneric() => [|new TaskCompletionSource()|];
                 private readonly TaskCompletionSource<string> _ready = [|new TaskCompletionSource<string>()|];
                 Task<string> Ready => _ready.Task;
+                void SetReady(string value) => _ready.TrySetResult(value);
                 TaskCompletionSource<int> Wrapped(object owner) => [|new TaskCompletionSource<int>(
                     owner
                 )|];
@@ -207,6 +208,7 @@ public sealed class CompletionSourceContinuationsTests
                 TaskCompletionSource NonGeneric() => new TaskCompletionSource({{Flag}});
                 private readonly TaskCompletionSource<string> _ready = new TaskCompletionSource<string>({{Flag}});
                 Task<string> Ready => _ready.Task;
+                void SetReady(string value) => _ready.TrySetResult(value);
                 TaskCompletionSource<int> Wrapped(object owner) => new TaskCompletionSource<int>(
                     owner, {{Flag}}
                 );
@@ -354,12 +356,38 @@ public sealed class CompletionSourceContinuationsTests
     }
 
     /// <summary>
-    /// A local source whose task is read but which nothing completes or hands on (a test of a wait that must time out,
-    /// a never-ending task to race against) runs no continuation at all, like <c>new TaskCompletionSource&lt;T&gt;().Task</c>.
+    /// A source whose task is read but which nothing completes or hands on (a test of a wait that must time out, a
+    /// never-ending task to race against) runs no continuation at all, like <c>new TaskCompletionSource&lt;T&gt;().Task</c>:
+    /// a local so, or a private field. A field other types can reach may be completed there.
     /// </summary>
     [Fact]
-    public async Task ALocalSourceNothingCanComplete_IsNotReported()
+    public async Task ASourceNothingCanComplete_IsNotReported()
     {
+        await Verify.VerifyAnalyzerAsync(Usings + """
+            static class Never
+            {
+                private static readonly TaskCompletionSource<bool> s_never = new TaskCompletionSource<bool>();
+                public static Task Forever => s_never.Task;
+                public static Task<int> Either(Task<int> work) => Task.WhenAny(work, Forever).ContinueWith(t => work.Result);
+            }
+
+            class Gate
+            {
+                private TaskCompletionSource<object?> _closed = new TaskCompletionSource<object?>();
+                internal TaskCompletionSource<object?> Opened = [|new TaskCompletionSource<object?>()|];
+                private readonly TaskCompletionSource<int> _handed = [|new TaskCompletionSource<int>()|];
+                private readonly TaskCompletionSource<int> _nested = [|new TaskCompletionSource<int>()|];
+                public Task Closed => _closed.Task;
+                public Task Both => Task.WhenAll(Opened.Task, _handed.Task, _nested.Task);
+                public void Reset() => _closed = new TaskCompletionSource<object?>();
+                public void Start(Action<TaskCompletionSource<int>> start) => start(_handed);
+
+                sealed class Closer
+                {
+                    public void Close(Gate gate) => gate._nested.TrySetResult(1);
+                }
+            }
+            """);
         await Verify.VerifyAnalyzerAsync(Class("""
                 async Task<bool> TimesOut(Task<int> work, CancellationToken token)
                 {
