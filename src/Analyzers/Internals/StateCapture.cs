@@ -198,11 +198,13 @@ internal sealed class StateCapture
         var lambda = Lambda.Syntax.Span;
         foreach (var function in root.Descendants())
         {
-            // A function around this lambda or inside it goes with it. A local function only called keeps its captures in a
-            // struct on the stack, and a lambda passed to a call may get the state form too, so only a local function
-            // made a delegate or async, or a lambda stored (an event handler, a field), surely keeps the closure.
+            // A function around this lambda or inside it goes with it, and one inside another function goes with that
+            // one, which is asked instead. A local function only called keeps its captures in a struct on the stack, and
+            // a lambda passed to a call with a state form may get it too, so only a local function made a delegate or
+            // async, or a lambda stored (an event handler, a field) or passed where no state can go, surely keeps the closure.
             if (FunctionSymbol(function) is not { } symbol
                 || function.Syntax.Span.Contains(lambda) || lambda.Contains(function.Syntax.Span)
+                || InAnotherFunction(function, lambda)
                 || !(function is IAnonymousFunctionOperation other
                     ? !MayTakeState(other)
                     : symbol.IsAsync || madeDelegates.Contains(symbol.OriginalDefinition)))
@@ -221,6 +223,20 @@ internal sealed class StateCapture
         }
 
         return shared.Count == variables.Count;
+    }
+
+    /// <summary>The function nearest around <paramref name="function"/> does not hold <paramref name="lambda"/>.</summary>
+    private static bool InAnotherFunction(IOperation function, Microsoft.CodeAnalysis.Text.TextSpan lambda)
+    {
+        for (var current = function.Parent; current is not null; current = current.Parent)
+        {
+            if (FunctionSymbol(current) is not null)
+            {
+                return !current.Syntax.Span.Contains(lambda);
+            }
+        }
+
+        return false;
     }
 
     /// <summary>The lambda or local function whose body holds <paramref name="operation"/>; null in a member's own body.</summary>
@@ -245,8 +261,10 @@ internal sealed class StateCapture
     };
 
     /// <summary>
-    /// A lambda passed to a call, which a rule may give the state form too; not one passed to a delegate
-    /// (<c>convert(r => source.TrySetResult(r))</c>): a delegate's Invoke has no other form, so that lambda keeps its closure.
+    /// A lambda passed to a call that a rule may give the state form too: <c>Task.Run</c>, or a method with a longer
+    /// overload (<c>ContinueWith</c>, <c>Register</c>, <c>GetOrAdd</c>) or a state of its own (an object or type-parameter
+    /// parameter). A lambda passed to a delegate (<c>convert(r => source.TrySetResult(r))</c>) or to a method with no such
+    /// form (a library's <c>ReadAllConcurrentlyAsync(max, e => writer.WriteAsync(e))</c>) keeps its closure.
     /// </summary>
     private static bool MayTakeState(IAnonymousFunctionOperation function)
     {
@@ -256,7 +274,28 @@ internal sealed class StateCapture
             parent = parent.Parent;
         }
 
-        return parent is IArgumentOperation { Parent: not IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke } };
+        if (parent is not IArgumentOperation argument)
+        {
+            return false;
+        }
+
+        var method = argument.Parent switch
+        {
+            IInvocationOperation invocation => invocation.TargetMethod,
+            IObjectCreationOperation creation => creation.Constructor,
+            _ => null,
+        };
+        if (method is null)
+        {
+            return true;
+        }
+
+        // The declared signature: a keyed API's TKey is a type parameter there, and TPL0015 reads the key instead.
+        method = (method.ReducedFrom ?? method).OriginalDefinition;
+        return method.MethodKind != MethodKind.DelegateInvoke
+            && (method is { Name: "Run", ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } }
+                || method.Parameters.Any(p => p.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } || p.Type.SpecialType == SpecialType.System_Object)
+                || method.ContainingType.GetMembers(method.Name).Any(m => m is IMethodSymbol other && other.Parameters.Length > method.Parameters.Length));
     }
 
     /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>

@@ -52,9 +52,10 @@ public sealed class UseTaskStateTests
     /// <summary>
     /// Where everything the delegate captures is captured too by a function that keeps the closure (a local function made
     /// a delegate, a lambda stored as an event handler), the state form saves only the delegate, and the message says so.
-    /// Another lambda passed to a call does not count: it may get the state form as well; one passed to a delegate does
-    /// (AsyncEx's <c>convert(result => tcs.TrySetResult(result))</c>): a delegate has no state form. A local function
-    /// only called keeps its captures on the stack.
+    /// Another lambda passed to a call that has a state form does not count: it may get that form as well; one passed
+    /// to a delegate (AsyncEx's <c>convert(result => tcs.TrySetResult(result))</c>) or to a method without one (a
+    /// library's pump taking a receiver) does. A function inside another goes with that one: a handler stored inside a
+    /// <c>Task.Run</c> lambda moves into its state with it. A local function only called keeps its captures on the stack.
     /// </summary>
     [Fact]
     public async Task CapturesAnotherFunctionKeeps_CostOnlyTheDelegate()
@@ -116,6 +117,22 @@ public sealed class UseTaskStateTests
                     }
 
                     void Subscribe(Action<int> handler) => Arrived += handler;
+
+                    void Subscribe(Action<int> handler, object? owner) => Arrived += handler;
+
+                    Task<int> Pumped(Task started, Func<int, Task> write, int id)
+                    {
+                        started.ContinueWith({|#8:_ => Console.WriteLine(id)|}, TaskScheduler.Default);
+                        return Pump(value => write(value + id));
+                    }
+
+                    static Task<int> Pump(Func<int, Task> receiver) => Task.FromResult(0);
+
+                    void Nested(Task started, int id)
+                    {
+                        started.ContinueWith({|#9:_ => Console.WriteLine(id)|}, TaskScheduler.Default);
+                        Task.Run(() => { Arrived += value => Console.WriteLine(id + value); });
+                    }
                 }
                 """,
             ExpectedDiagnostics =
@@ -128,6 +145,8 @@ public sealed class UseTaskStateTests
                 Verify.Diagnostic().WithLocation(5).WithMessage("The delegate captures 'result', so each call allocates a delegate; pass it as the task's state"),
                 Verify.Diagnostic().WithLocation(6).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
                 Verify.Diagnostic().WithLocation(7).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(8).WithMessage("The delegate captures 'id', so each call allocates a delegate; pass it as the task's state"),
+                Verify.Diagnostic().WithLocation(9).WithMessage("The delegate captures 'id', so each call allocates a closure and a delegate; pass it as the task's state"),
             },
         }.RunAsync();
     }
