@@ -285,7 +285,9 @@ internal static class MovedLines
             return false;
         }
 
+        // A line inside a /* … */ comment moves with the code it was written beside (its " * " lines stay under its "/*").
         var trivia = root.FindTrivia(position);
-        return !trivia.IsKind(SyntaxKind.DisabledTextTrivia) && (trivia.Span.Start == position || trivia.IsKind(SyntaxKind.WhitespaceTrivia) || trivia.IsKind(SyntaxKind.None));
+        return !trivia.IsKind(SyntaxKind.DisabledTextTrivia)
+            && (trivia.Span.Start == position || trivia.IsKind(SyntaxKind.WhitespaceTrivia) || trivia.IsKind(SyntaxKind.None) || trivia.IsKind(SyntaxKind.MultiLineCommentTrivia));
     }
 }

@@ -275,12 +275,17 @@ internal static class GauntletChecks
         }
     }
 
-    /// <summary>How often each comment of the text is written (a fix may move a comment, never drop or copy one).</summary>
+    /// <summary>
+    /// How often each comment of the text is written (a fix may move a comment, never drop or copy one); a block
+    /// comment's lines after its first may move with the code, so their indentation is not compared.
+    /// </summary>
     private static Dictionary<string, int> CommentsOf(string text) => CSharpSyntaxTree.ParseText(text).GetRoot()
         .DescendantTrivia(descendIntoTrivia: true)
         .Where(t => t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia))
-        .GroupBy(t => t.ToString().TrimEnd())
+        .GroupBy(t => CommentLineStart.Replace(t.ToString().TrimEnd(), "\n"))
         .ToDictionary(g => g.Key, g => g.Count());
+
+    private static readonly Regex CommentLineStart = new(@"\r?\n[ \t]*");
 
     /// <summary>For each stretch between two preprocessor lines, whether it holds anything but white space.</summary>
     private static IEnumerable<bool> Branches(string text) =>

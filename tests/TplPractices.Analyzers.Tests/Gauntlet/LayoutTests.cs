@@ -3,7 +3,7 @@ namespace TplPractices.Analyzers.Tests.Gauntlet;
 /// <summary>
 /// The shared layer's layout of what a rewrite wrote (Layout, MovedLines, BodyBlocks, LongLines): code it moved keeps
 /// its continuation lines, an argument it adds to a list written one a line gets its own, a line it makes too long is
-/// wrapped; the author's own lines, strings and comments are left as they were.
+/// wrapped; the author's own lines and strings are left as they were, and a block comment's lines move with its code.
 /// </summary>
 public sealed class LayoutTests
 {
@@ -220,6 +220,45 @@ public sealed class LayoutTests
         var twoTargets = await FormatRun.FixAsync(GauntletSetup.Modern, code, DiagnosticIds.UseTaskState);
         Assert.Contains("Console.WriteLine(x+self._total);", twoTargets, StringComparison.Ordinal);
         Assert.Contains("\n        if(x>1) { Console.WriteLine( x ); }\n", twoTargets, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// A <c>/* … */</c> comment over several lines in code a fix moves keeps its lines under its first: Open.ChannelExtensions'
+    /// buffering reader explains its flush in one inside a <c>ContinueWith</c> lambda, and TPL0001's fix indented the
+    /// <c>/*</c> line with the body but left the <c> * </c> lines where they were. A string's lines stay as written.
+    /// </summary>
+    [Fact]
+    public async Task ABlockCommentInMovedCode_MovesWithIt()
+    {
+        const string code = """
+            using System;
+            using System.Threading.Tasks;
+
+            public sealed class Reader
+            {
+                private readonly object _gate = new object();
+
+                public void Watch(Task source) =>
+                    source.ContinueWith(t =>
+                    {
+                        lock (_gate)
+                        {
+                            /* Once the source is done,
+                             * flush what is left. */
+                            Console.WriteLine(@"flushed
+                at the end" + t.Status);
+                        }
+                    }, TaskScheduler.Current);
+            }
+            """;
+        var result = await FormatRun.FixAsync(GauntletSetup.Single, code, DiagnosticIds.UseTaskState);
+        Assert.Equal(result, await FormatRun.FixAsync(GauntletSetup.Single, result, DiagnosticIds.UseTaskState));
+        Assert.Contains("""
+                                /* Once the source is done,
+                                 * flush what is left. */
+                                Console.WriteLine(@"flushed
+                at the end" + t.Status);
+            """, result, StringComparison.Ordinal);
     }
 
     /// <summary>
