@@ -264,7 +264,7 @@ internal sealed class StateCapture
     /// A lambda passed to a call that a rule may give the state form too: <c>Task.Run</c>, or a method with a longer
     /// overload (<c>ContinueWith</c>, <c>Register</c>, <c>GetOrAdd</c>) or a state of its own (an object or type-parameter
     /// parameter). A lambda passed to a delegate (<c>convert(r => source.TrySetResult(r))</c>) or to a method with no such
-    /// form (a library's <c>ReadAllConcurrentlyAsync(max, e => writer.WriteAsync(e))</c>) keeps its closure.
+    /// form (a library's <c>reader.ReadAllAsync((item, i) => Use(c, item))</c>) keeps its closure.
     /// </summary>
     private static bool MayTakeState(IAnonymousFunctionOperation function)
     {
