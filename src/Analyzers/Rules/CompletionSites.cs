@@ -42,6 +42,9 @@ internal sealed class CompletionSites
     /// <summary>Where code that calls a completing method can be: the function for a local, the outermost type for a field.</summary>
     private readonly IEnumerable<SyntaxNode> _callers;
 
+    /// <summary>The scopes read hold every mention the language allows: a local's function, a private field's type.</summary>
+    private readonly bool _everyMentionRead;
+
     private CompletionSites(List<InvocationExpressionSyntax> completions, bool allKnown, bool taskContinued, bool elementHeld, bool handedToPool, IEnumerable<SyntaxNode>? callers = null, bool everyMentionRead = false)
     {
         _completions = completions;
@@ -52,9 +55,6 @@ internal sealed class CompletionSites
         ElementHeld = elementHeld;
         HandedToPool = handedToPool;
     }
-
-    /// <summary>The scopes read hold every mention the language allows: a local's function, a private field's type.</summary>
-    private readonly bool _everyMentionRead;
 
     /// <summary>Every mention of the source is a completion, a read of its task, or a store of a new source: none hands it to other code.</summary>
     private bool AllKnown { get; }
