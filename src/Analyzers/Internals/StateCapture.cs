@@ -261,9 +261,9 @@ internal sealed class StateCapture
     };
 
     /// <summary>
-    /// A lambda passed to a call that a rule may give the state form too: <c>Task.Run</c>, or a method with a longer
-    /// overload (<c>ContinueWith</c>, <c>Register</c>, <c>GetOrAdd</c>) or a state of its own (an object or type-parameter
-    /// parameter). A lambda passed to a delegate (<c>convert(r => source.TrySetResult(r))</c>) or to a method with no such
+    /// A lambda passed to a call that a rule may give the state form too: <c>Task.Run</c>, or a method with a state of its
+    /// own or a longer overload that has one (<c>ContinueWith</c>, <c>Register</c>, <c>GetOrAdd</c>): an object or
+    /// type-parameter parameter. An overload that only adds options (a scheduler, a token) is no state form. A lambda passed to a delegate (<c>convert(r => source.TrySetResult(r))</c>) or to a method with no such
     /// form (a library's <c>reader.ReadAllAsync((item, i) => Use(c, item))</c>) keeps its closure.
     /// </summary>
     private static bool MayTakeState(IAnonymousFunctionOperation function)
@@ -294,9 +294,13 @@ internal sealed class StateCapture
         method = (method.ReducedFrom ?? method).OriginalDefinition;
         return method.MethodKind != MethodKind.DelegateInvoke
             && (method is { Name: "Run", ContainingType: { Name: "Task", ContainingNamespace.Name: "Tasks" } }
-                || method.Parameters.Any(p => p.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } || p.Type.SpecialType == SpecialType.System_Object)
-                || method.ContainingType.GetMembers(method.Name).Any(m => m is IMethodSymbol other && other.Parameters.Length > method.Parameters.Length));
+                || TakesState(method)
+                || method.ContainingType.GetMembers(method.Name).Any(m => m is IMethodSymbol other && other.Parameters.Length > method.Parameters.Length && TakesState(other)));
     }
+
+    /// <summary>A parameter that could carry a state: an object, or a type the caller picks (a state's or a key's).</summary>
+    private static bool TakesState(IMethodSymbol method) =>
+        method.Parameters.Any(p => p.Type is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } || p.Type.SpecialType == SpecialType.System_Object);
 
     /// <summary>The lambda argument of a call, or null when the argument is anything else (a method group, a static lambda).</summary>
     public static IAnonymousFunctionOperation? LambdaOf(IArgumentOperation? argument) =>

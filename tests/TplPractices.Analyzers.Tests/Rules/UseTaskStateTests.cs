@@ -54,7 +54,7 @@ public sealed class UseTaskStateTests
     /// a delegate, a lambda stored as an event handler), the state form saves only the delegate, and the message says so.
     /// Another lambda passed to a call that has a state form does not count: it may get that form as well; one passed
     /// to a delegate (AsyncEx's <c>convert(result => tcs.TrySetResult(result))</c>) or to a method without one (a
-    /// library's pump taking a receiver) does. A function inside another goes with that one: a handler stored inside a
+    /// library's pump taking a receiver, whose longer overload only adds options) does. A function inside another goes with that one: a handler stored inside a
     /// <c>Task.Run</c> lambda moves into its state with it. A local function only called keeps its captures on the stack.
     /// </summary>
     [Fact]
@@ -127,6 +127,8 @@ public sealed class UseTaskStateTests
                     }
 
                     static Task<int> Pump(Func<int, Task> receiver) => Task.FromResult(0);
+
+                    static Task<int> Pump(Func<int, Task> receiver, TaskScheduler scheduler, bool ordered) => Task.FromResult(0);
 
                     void Nested(Task started, int id)
                     {
