@@ -84,8 +84,9 @@ internal static class TextSearch
                 found.Add(token);
             }
 
-            // Past the token, or past an escape that was not one.
-            start = Math.Max(at + 1, token.Span.End - offset);
+            // A match in the token's leading trivia (a comment, disabled code) is not the token: the token itself is
+            // read next. Otherwise past the token, or past an escape that was not one.
+            start = offset + at < token.SpanStart ? token.SpanStart - offset : Math.Max(at + 1, token.Span.End - offset);
         }
 
         return found?.Count > 0;

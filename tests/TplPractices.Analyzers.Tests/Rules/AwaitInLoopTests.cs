@@ -128,6 +128,60 @@ public sealed class AwaitInLoopTests
             """);
     }
 
+    /// <summary>
+    /// An await whose line is preceded by the word in a comment or in the inactive branch of an <c>#if</c> (a
+    /// connect helper that awaits one API on .NET Framework and another elsewhere) is still an await: the method is
+    /// not one that never awaits.
+    /// </summary>
+    [Fact]
+    public async Task AnAwaitAfterTheWordInACommentOrInactiveCode_CountsAsAnAwait()
+    {
+        await Verify.VerifyAnalyzerAsync(/* lang=c#-test */ """
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<bool> Connect(int i)
+                {
+            #if OLD_FRAMEWORK
+                    await Task.Delay(i + 1);
+            #else
+                    await Task.Delay(i);
+            #endif
+                    return true;
+                }
+
+                async Task<int> Commented(int i)
+                {
+                    // await the delay, then answer
+                    await Task.Delay(i);
+                    return i;
+                }
+
+                async Task<int> OnlyInactive(int i)
+                {
+            #if OLD_FRAMEWORK
+                    await Task.Delay(i);
+            #endif
+                    return i;
+                }
+
+                async Task<int> M(int n)
+                {
+                    var total = 0;
+                    for (var i = 0; i < n; i++)
+                    {
+                        if (await Connect(i)) total++;
+                        total += await Commented(i);
+                        total += [|await OnlyInactive(i)|];
+                    }
+
+                    return total;
+                }
+            }
+            """);
+    }
+
     /// <summary>A call binds to a partial method's declaring part; the implementing part's body decides.</summary>
     [Fact]
     public async Task PartialMethods_AreReadInTheirImplementingPart()

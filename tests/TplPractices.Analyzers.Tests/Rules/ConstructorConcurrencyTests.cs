@@ -123,6 +123,37 @@ public sealed class ConstructorConcurrencyTests
         await new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } }.RunAsync();
     }
 
+    /// <summary>
+    /// A write elsewhere whose line follows a comment (or an inactive <c>#if</c> branch) naming the field is still a
+    /// write: the fix stays away. The name search once skipped the write after such a comment.
+    /// </summary>
+    [Fact]
+    public async Task AWriteAfterACommentNamingTheField_StillTakesTheFixAway()
+    {
+        var before = Class("""
+                private int _writes;
+                private int _resets;
+
+                public C()
+                {
+                    [|Interlocked.Increment(ref _writes)|];
+                    [|Interlocked.Increment(ref _resets)|];
+                }
+
+                public void Reset()
+                {
+                    // _writes starts again from zero
+                    _writes = 0;
+            #if NEVER
+                    _resets = 1;
+            #else
+                    _resets = 0;
+            #endif
+                }
+            """);
+        await new Verify.Test { TestCode = before, FixedCode = before }.RunAsync();
+    }
+
     [Fact]
     public async Task PrivateHelper_IsFollowedOneLevel_AndReportedAtTheCall()
     {

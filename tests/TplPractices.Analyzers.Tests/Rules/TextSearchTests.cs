@@ -78,6 +78,34 @@ public sealed class TextSearchTests
         Assert.Equal(4, getter.TokensNamed("Get", SyntaxKind.IdentifierToken).Count);
     }
 
+    /// <summary>
+    /// The word in the trivia just before a token that is the word (a comment over the call, the other branch of an
+    /// <c>#if</c>): the token is still found. Once, the search skipped past the token that owned the trivia.
+    /// </summary>
+    [Theory]
+    [InlineData("// Get() first\n        Get();")]
+    [InlineData("/* Get */ Get();")]
+    [InlineData("#if NEVER\n        Get();\n#else\n        Get();\n#endif")]
+    [InlineData("#if NEVER\n        Get(); Get();\n#endif\n        Get();")]
+    public void AWordInTheTokensOwnTrivia_DoesNotHideTheToken(string statements)
+    {
+        var root = CSharpSyntaxTree.ParseText($$"""
+            class C
+            {
+                void M()
+                {
+                    {{statements}}
+                }
+                int Get() => 1;
+            }
+            """).GetRoot();
+        var body = root.DescendantNodes().OfType<MethodDeclarationSyntax>().Single(m => m.Identifier.ValueText == "M").Body!;
+
+        Assert.Single(Walked(body, "Get", SyntaxKind.IdentifierToken));
+        Assert.Equal(Walked(body, "Get", SyntaxKind.IdentifierToken), body.TokensNamed("Get", SyntaxKind.IdentifierToken));
+        Assert.True(body.HasTokenNamed("Get", SyntaxKind.IdentifierToken));
+    }
+
     /// <summary>A file over 40,000 characters is searched through a copy of the node's text alone.</summary>
     [Fact]
     public void LargeFiles_AreSearchedFromTheNodesOwnText()
