@@ -157,10 +157,12 @@ internal static class Layout
                 }
 
                 // The last argument moved: the lines after it that continue its chain move as its own lines did. A
-                // closing parenthesis the author put on a line of its own begins their lines, which stay.
+                // closing parenthesis the author put on a line of its own begins their lines, which stay; so does a
+                // chain the author went on with on a line of its own (`}, options)` / `.ContinueWith(…)`).
                 var last = list.Arguments.Last();
                 var closing = list.GetLastToken();
-                if (!BeginsLine(text, last) && !BeginsLine(text, closing.SpanStart) && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
+                if (!BeginsLine(text, last) && !BeginsLine(text, closing.SpanStart) && !BeginsLine(text, closing.GetNextToken().SpanStart)
+                    && ChainTop(list.Parent) is { } top && top.Span.End > list.Span.End)
                 {
                     chainRests.Add(TextSpan.FromBounds(list.Span.End, top.Span.End));
                     var from = text.Lines.GetLineFromPosition(last.Span.End).LineNumber;

@@ -183,6 +183,49 @@ public sealed class ExplicitSchedulerTests
         await Verify.VerifyCodeFixAsync(before, after);
     }
 
+    /// <summary>
+    /// A chain the author goes on with on a line of its own after a list the fix spreads (Octokit's test of a cancelled
+    /// operation: <c>}, TaskContinuationOptions.OnlyOnCanceled)</c> / <c>.ContinueWith(…)</c>) keeps its line where it
+    /// was; once, it moved one indent right with the spread list's last argument.
+    /// </summary>
+    [Fact]
+    public async Task AChainGoneOnWithOnALineOfItsOwn_KeepsItsPlace()
+    {
+        var before = Class("""
+                async Task<Task<Task<object>>> Cancelled(Task<object> work)
+                {
+                    var cancelled = false;
+                    var result = await work
+                        .[|ContinueWith|](task =>
+                        {
+                            cancelled = task.IsCanceled;
+                            return task;
+                        }, TaskContinuationOptions.OnlyOnCanceled)
+                        .[|ContinueWith|](task => task, TaskContinuationOptions.OnlyOnFaulted);
+                    return result;
+                }
+            """);
+        var after = Class("""
+                async Task<Task<Task<object>>> Cancelled(Task<object> work)
+                {
+                    var cancelled = false;
+                    var result = await work
+                        .ContinueWith(
+                            task =>
+                            {
+                                cancelled = task.IsCanceled;
+                                return task;
+                            },
+                            CancellationToken.None,
+                            TaskContinuationOptions.OnlyOnCanceled,
+                            TaskScheduler.Current)
+                        .ContinueWith(task => task, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted, TaskScheduler.Current);
+                    return result;
+                }
+            """);
+        await Verify.VerifyCodeFixAsync(before, after);
+    }
+
     [Fact]
     public async Task EveryContinueWithShape_PassesCurrent()
     {
