@@ -11,9 +11,10 @@ using Microsoft.CodeAnalysis.Text;
 namespace TplPractices.Analyzers.CodeFixes.Internals;
 
 /// <summary>
-/// A member a fix wrote (a cached task's field) that wrapping left on several lines is set apart from the members
-/// beside it by a blank line, as single-line fields need not be: StyleCop's SA1516, an error where warnings are,
-/// asks for it (found on Jellyfin, whose new field wrapped before its logger field).
+/// A member a fix wrote (a cached task's field) that wrapping left on several lines, or that stands beside a member
+/// on several lines, is set apart from it by a blank line, as single-line fields need not be: StyleCop's SA1516, an
+/// error where warnings are, asks for it (found on Jellyfin, whose new field wrapped before its logger field, and on
+/// Stateless, whose new field followed a constant laid over three lines).
 /// </summary>
 internal static class MemberSpacing
 {
@@ -37,21 +38,23 @@ internal static class MemberSpacing
 
         var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
         var breaks = new SortedSet<int>();
-        foreach (var member in added.Where(m => LineOf(text, m.SpanStart) < LineOf(text, m.Span.End)))
+        foreach (var member in added)
         {
             if (member.Parent is not TypeDeclarationSyntax type)
             {
                 continue;
             }
 
-            // A blank line above the member (unless it opens the type) and above the member after it.
+            // A blank line above the member (unless it opens the type) and above the member after it, where either of
+            // the two it stands between runs over several lines (an author's constant laid over three lines, too).
             var index = type.Members.IndexOf(member);
-            if (index > 0 && !HasBlankLineBefore(text, member))
+            if (index > 0 && (SpansLines(text, member) || SpansLines(text, type.Members[index - 1])) && !HasBlankLineBefore(text, member))
             {
                 breaks.Add(text.Lines[FirstLine(text, member)].Start);
             }
 
-            if (index + 1 < type.Members.Count && !HasBlankLineBefore(text, type.Members[index + 1]))
+            if (index + 1 < type.Members.Count && (SpansLines(text, member) || SpansLines(text, type.Members[index + 1]))
+                && !HasBlankLineBefore(text, type.Members[index + 1]))
             {
                 breaks.Add(text.Lines[FirstLine(text, type.Members[index + 1])].Start);
             }
@@ -78,6 +81,8 @@ internal static class MemberSpacing
     };
 
     private static int LineOf(SourceText text, int position) => text.Lines.GetLineFromPosition(position).LineNumber;
+
+    private static bool SpansLines(SourceText text, MemberDeclarationSyntax member) => LineOf(text, member.SpanStart) < LineOf(text, member.Span.End);
 
     /// <summary>The member's first line, its comments and attributes included.</summary>
     private static int FirstLine(SourceText text, MemberDeclarationSyntax member) =>

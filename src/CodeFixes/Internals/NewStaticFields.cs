@@ -152,7 +152,10 @@ internal sealed class NewStaticFields
             var lastStatic = SafePrefix(declaration, editor.SemanticModel).OfType<FieldDeclarationSyntax>().LastOrDefault();
             if (lastStatic is not null)
             {
-                editor.InsertAfter(lastStatic, fields);
+                // The last new field ends its line as the file does: left elastic, the formatter redoes the break before
+                // the member after it, and a blank line the author left there goes where that member is a field.
+                var last = fields[fields.Count - 1].WithTrailingTrivia(SyntaxFactory.EndOfLine(_newLine));
+                editor.InsertAfter(lastStatic, fields.Take(fields.Count - 1).Append(last));
             }
             else if (declaration.Members.FirstOrDefault() is { } first)
             {

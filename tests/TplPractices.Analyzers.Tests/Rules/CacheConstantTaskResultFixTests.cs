@@ -586,6 +586,52 @@ public sealed class CacheConstantTaskResultFixTests
         await test.RunAsync();
     }
 
+    /// <summary>
+    /// The blank line the author left before the next field stays, and one sets the new field apart from a constant
+    /// laid over several lines (Stateless's test fixture: such a constant, a blank line, an instance field), as
+    /// StyleCop's SA1516 asks. Once, the formatter redid the line break after the new field and the blank line went.
+    /// </summary>
+    [Fact]
+    public async Task TheBlankLineBeforeTheNextField_Stays()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class Fixture
+                {
+                    const string
+                        StateA = "A", StateB = "B",
+                        TriggerX = "X";
+
+                    int _calls = 0;
+
+                    public Task<int> Fetch() => [|Task.FromResult(42)|];
+                    public Task<int> Other() => [|Task.FromResult(42)|];
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading.Tasks;
+
+                class Fixture
+                {
+                    const string
+                        StateA = "A", StateB = "B",
+                        TriggerX = "X";
+
+                    static readonly Task<int> _int42Task = Task.FromResult(42);
+
+                    int _calls = 0;
+
+                    public Task<int> Fetch() => _int42Task;
+                    public Task<int> Other() => _int42Task;
+                }
+                """,
+        };
+        await test.RunAsync();
+    }
+
     [Fact]
     public async Task NamedConstants_NameTheField()
     {
