@@ -44,7 +44,7 @@ internal sealed partial class StateCapture
             shared.UnionWith(variables.Where(v => v.IsPrimaryConstructorParameter()));
         }
 
-        if (EnclosingFunction(Call) is { } around)
+        if (FunctionSymbol(Call.EnclosingFunction()) is { } around)
         {
             shared.UnionWith(variables.Where(v => !IsInside(v.ContainingSymbol, around)));
         }
@@ -88,34 +88,10 @@ internal sealed partial class StateCapture
     }
 
     /// <summary>The function nearest around <paramref name="function"/> does not hold <paramref name="lambda"/>.</summary>
-    private static bool InAnotherFunction(IOperation function, TextSpan lambda)
-    {
-        for (var current = function.Parent; current is not null; current = current.Parent)
-        {
-            if (FunctionSymbol(current) is not null)
-            {
-                return !current.Syntax.Span.Contains(lambda);
-            }
-        }
+    private static bool InAnotherFunction(IOperation function, TextSpan lambda) =>
+        function.EnclosingFunction() is { } around && !around.Syntax.Span.Contains(lambda);
 
-        return false;
-    }
-
-    /// <summary>The lambda or local function whose body holds <paramref name="operation"/>; null in a member's own body.</summary>
-    private static IMethodSymbol? EnclosingFunction(IOperation operation)
-    {
-        for (var current = operation.Parent; current is not null; current = current.Parent)
-        {
-            if (FunctionSymbol(current) is { } function)
-            {
-                return function;
-            }
-        }
-
-        return null;
-    }
-
-    private static IMethodSymbol? FunctionSymbol(IOperation operation) => operation switch
+    private static IMethodSymbol? FunctionSymbol(IOperation? operation) => operation switch
     {
         IAnonymousFunctionOperation lambda => lambda.Symbol,
         ILocalFunctionOperation local => local.Symbol,
