@@ -1,3 +1,4 @@
+using System;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -190,9 +191,65 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// Whether the token's value leaves the function: returned, written to a field or property, or given to new objects
-    /// or tuples, in any nesting, that are (<c>return new Entry(now, source.Token);</c>).
+    /// or tuples, in any nesting, that are (<c>return new Entry(now, source.Token);</c>); through a local that holds it;
+    /// or as a parent of a linked source whose token leaves.
     /// </summary>
     private static bool LeavesTheFunction(IOperation token)
+    {
+        // A parent of `CreateLinkedTokenSource(caller, limit.Token)` goes where the linked token goes: the time-out is
+        // meant to cancel the token handed out.
+        if (LinkedInto(token) is { } linked)
+        {
+            var source = linked.WithImplicitConversionsAround();
+            return source.Parent is IPropertyReferenceOperation { Property.Name: "Token" } linkedToken
+                ? LeavesTheFunction(linkedToken)
+                : source.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var holder } }
+                    && AnyRead(token, holder, read => read.Parent is IPropertyReferenceOperation { Property.Name: "Token" } held && held.Instance == read && LeavesTheFunction(held));
+        }
+
+        // Handed out through a local (`var token = source.Token; … return token;`, `token = linked.Token;`): it leaves
+        // as surely as `return source.Token;` does, and the page treats the two alike.
+        return HeldIn(token) is { } local ? AnyRead(token, local, LeavesTheFunctionAsIs) : LeavesTheFunctionAsIs(token);
+    }
+
+    /// <summary>Whether a read of <paramref name="local"/> in the function of <paramref name="near"/> meets <paramref name="test"/>.</summary>
+    private static bool AnyRead(IOperation near, ILocalSymbol local, Func<IOperation, bool> test)
+    {
+        var function = near.EnclosingFunction();
+        foreach (var operation in near.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation { Local: var read } reference
+                && SymbolEqualityComparer.Default.Equals(read, local)
+                && reference.EnclosingFunction() == function
+                && test(reference))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>The <c>CreateLinkedTokenSource</c> call the token is a parent of, directly or in its <c>params</c> array; null otherwise.</summary>
+    private static IInvocationOperation? LinkedInto(IOperation token)
+    {
+        var value = token.WithImplicitConversionsAround();
+        if (value.Parent is IArrayInitializerOperation { Parent: IArrayCreationOperation array })
+        {
+            value = array.WithImplicitConversionsAround();
+        }
+
+        return value.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" } call } ? call : null;
+    }
+
+    /// <summary>The local a token initializes or is written into, in a statement of its own; null otherwise.</summary>
+    private static ILocalSymbol? HeldIn(IOperation token) => token.WithImplicitConversionsAround().Parent switch
+    {
+        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } held } } => held,
+        _ => AssignedVariable(token) as ILocalSymbol,
+    };
+
+    private static bool LeavesTheFunctionAsIs(IOperation token)
     {
         var value = token.WithImplicitConversionsAround();
         while (value.Parent is IArgumentOperation { Parent: IObjectCreationOperation } or ITupleOperation)
@@ -371,7 +428,9 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// The statement before which a using declaration can take an unheld source: an expression, return or local
-    /// declaration statement (or an <c>if</c>, the source in its condition) standing in a block, the source on its
+    /// declaration statement (or an <c>if</c>, the source in its condition, or a <c>using</c> statement, the source in
+    /// its resource, as `using (var linked = Create…(token, new CancellationTokenSource(t).Token))` is before C# 8 where
+    /// a using declaration is after it) standing in a block, the source on its
     /// unconditional path in the same function, and nothing before it in the statement but reads. The source then comes
     /// into being where it did, as far as anything can tell: a call or an await before it would start its timer earlier.
     /// </summary>
@@ -380,6 +439,11 @@ internal static class DisposeTokenSource
         var operation = created;
         for (; operation.Parent is { } parent && operation.Syntax is not StatementSyntax; operation = parent)
         {
+            if (parent is IUsingOperation { Resources: var resources } && resources == operation)
+            {
+                continue;
+            }
+
             if ((parent is IConditionalOperation conditional && conditional.Condition != operation)
                 || parent.Kind is OperationKind.Coalesce or OperationKind.ConditionalAccess or OperationKind.AnonymousFunction or OperationKind.LocalFunction
                     or OperationKind.SwitchExpression or OperationKind.Loop or OperationKind.Using or OperationKind.Lock or OperationKind.Try
@@ -390,9 +454,8 @@ internal static class DisposeTokenSource
         }
 
         var statement = operation.Syntax;
-        if (statement is not (ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or IfStatementSyntax)
-            || statement.Parent is not (BlockSyntax or GlobalStatementSyntax)
-            || statement is LocalDeclarationStatementSyntax { UsingKeyword.RawKind: not 0 })
+        if (statement is not (ExpressionStatementSyntax or ReturnStatementSyntax or LocalDeclarationStatementSyntax or IfStatementSyntax or UsingStatementSyntax)
+            || statement.Parent is not (BlockSyntax or GlobalStatementSyntax))
         {
             return null;
         }
@@ -560,6 +623,11 @@ internal static class DisposeTokenSource
     /// </summary>
     private static bool MayOutliveTheStatement(IOperation token, IOperation? function)
     {
+        if (LinkedInto(token) is { } linked)
+        {
+            return LinkedSourceMayOutlive(linked, function);
+        }
+
         switch (token.WithImplicitConversionsAround().Parent)
         {
             case IInvocationOperation { TargetMethod.Name: "ThrowIfCancellationRequested" }:
@@ -583,6 +651,41 @@ internal static class DisposeTokenSource
             default:
                 return true;
         }
+    }
+
+    /// <summary>
+    /// A parent's token given to <c>CreateLinkedTokenSource</c> is in use while the linked source's token is: read
+    /// where it is made, or through a local whose every read is its token (or a dispose) read within the function.
+    /// </summary>
+    private static bool LinkedSourceMayOutlive(IInvocationOperation linked, IOperation? function)
+    {
+        var source = linked.WithImplicitConversionsAround();
+        if (source.Parent is IPropertyReferenceOperation { Property.Name: "Token" } token)
+        {
+            return MayOutliveTheStatement(token, function);
+        }
+
+        if (source.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } holder } })
+        {
+            return true;
+        }
+
+        foreach (var operation in linked.Root().Descendants())
+        {
+            if (operation is ILocalReferenceOperation { Local: var read } reference
+                && SymbolEqualityComparer.Default.Equals(read, holder)
+                && (reference.EnclosingFunction() != function || reference.Parent switch
+                {
+                    IPropertyReferenceOperation { Property.Name: "Token" } held when held.Instance == reference => MayOutliveTheStatement(held, function),
+                    IInvocationOperation { TargetMethod.Name: "Dispose" or "Cancel" } call when call.Instance == reference => false,
+                    _ => true,
+                }))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

@@ -61,19 +61,29 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
             return;
         }
 
+        // A source held before this statement (`var linked = Create…(token, new CancellationTokenSource(t).Token);`)
+        // rewrote it already: this one waits for the next pass, as that one does when this one came first.
+        var taken = TakenBlocks.GetOrCreateValue(editor);
         var usingKeyword = SyntaxFactory.Token(SyntaxKind.UsingKeyword).WithLeadingTrivia(statement.GetLeadingTrivia()).WithTrailingTrivia(SyntaxFactory.Space);
         if (kind == DisposeTokenSource.FixUsingDeclaration)
         {
-            editor.ReplaceNode(statement, statement.WithoutLeadingTrivia().WithUsingKeyword(usingKeyword));
+            if (taken.Add(statement))
+            {
+                editor.ReplaceNode(statement, statement.WithoutLeadingTrivia().WithUsingKeyword(usingKeyword));
+            }
+
             return;
         }
 
-        if (statement.Parent is not BlockSyntax block || !TakenBlocks.GetOrCreateValue(editor).Add(block))
+        var following = (statement.Parent as BlockSyntax)?.Statements.SkipWhile(s => s != statement).Skip(1).ToList() ?? [];
+        if (statement.Parent is not BlockSyntax block || taken.Contains(block) || taken.Contains(statement) || following.Any(taken.Contains))
         {
             return;
         }
 
-        var following = block.Statements.SkipWhile(s => s != statement).Skip(1).ToList();
+        taken.Add(block);
+        taken.Add(statement);
+        taken.UnionWith(following);
         var body = SyntaxFactory.Block(following).WithAdditionalAnnotations(Formatter.Annotation);
         var wrapped = SyntaxFactory.UsingStatement(statement.Declaration.WithoutTrivia(), null, body)
             .WithUsingKeyword(usingKeyword)
@@ -99,6 +109,7 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         if (created is not (ObjectCreationExpressionSyntax or InvocationExpressionSyntax)
             || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
             || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
+            || statement.Ancestors().Any(TakenBlocks.GetOrCreateValue(editor).Contains)
             || !TakenBlocks.GetOrCreateValue(editor).Add(statement)
             || AddedStatements.LocalScopeOf(statement) is not { } member)
         {
