@@ -108,6 +108,7 @@ internal static class DisposeTokenSource
         var nullTested = false;
 
         var tokenMayOutlive = false;
+        var handedOut = false;
         var registers = false;
         var worksWithToken = false;
         var disposed = false;
@@ -157,11 +158,14 @@ internal static class DisposeTokenSource
                 case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" }:
                     break;
                 case IPropertyReferenceOperation { Property.Name: "Token" } token when token.Instance == reference:
-                    // A token the function hands out (returned, kept in a field, given to a new object) is a time-out
-                    // meant to fire later, as a token handed on from a source nothing holds is: no using can end it.
+                    // A token the function hands out (returned, kept in a field, given to a new object) outlives it:
+                    // no using can end it. A time-out is meant to fire later and then lets its timer go (see below).
                     if (reference.EnclosingFunction() == function && LeavesTheFunction(token))
                     {
-                        return null;
+                        handedOut = true;
+                        worksWithToken = true;
+                        tokenMayOutlive = true;
+                        break;
                     }
 
                     var registration = IsRegisteredOn(token);
@@ -177,8 +181,10 @@ internal static class DisposeTokenSource
         // A dispose behind a null test (`if (source != null) source.Dispose();`) is on every path the source exists on.
         // A source whose token only registers callbacks (`source.Token.Register(OnTimeout)`) is a timer, or a parent's
         // watch, on purpose: its callbacks need it until it fires, and disposing it would stop them.
+        // A time-out whose token is handed out is let go when it fires; a parent's registration stays until the parent
+        // ends, often a long-lived token (the caller's, the host's): that leak is reported, without a fix.
         var hasWrites = firstWrite is not null;
-        if (holds is null || (registers && !worksWithToken) || (disposed && (captured || hasWrites || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
+        if (holds is null || (handedOut && holds == Timer) || (registers && !worksWithToken) || (disposed && (captured || hasWrites || nullTested || DisposedOnEveryPath(group, local))) || (assigned && firstWrite != held.Parent))
         {
             return null;
         }
@@ -375,18 +381,22 @@ internal static class DisposeTokenSource
         var variable = AssignedVariable(token);
         if (variable is null ? MayOutliveTheStatement(token, function) : AssignedTokenMayOutlive(variable, created, function))
         {
-            return null;
+            // A linked token handed out (`return CreateLinkedTokenSource(caller, other).Token;`) leaves its registration
+            // on the parent for good, as a linked local handed out does: reported, without a fix.
+            return holds == Registration && LeavesTheFunction(token) ? new Site(CreatedName(created), holds, null) : null;
         }
 
-        var name = created is IInvocationOperation ? "CancellationTokenSource.CreateLinkedTokenSource(…)" : "new CancellationTokenSource(…)";
         // Before C# 8 a using block holds the statement, and a local it declares is declared before the block.
         var fix = variable is null
             && StatementToHoldBefore(created) is { } statement
             && (UsingPlacement.DeclarationFits(statement) || UsingPlacement.BlockFits(statement, created.SemanticModel))
                 ? FixHoldInUsing
                 : null;
-        return new Site(name, holds, fix);
+        return new Site(CreatedName(created), holds, fix);
     }
+
+    private static string CreatedName(IOperation created) =>
+        created is IInvocationOperation ? "CancellationTokenSource.CreateLinkedTokenSource(…)" : "new CancellationTokenSource(…)";
 
     /// <summary>The local or parameter a token is written into by a statement of its own (<c>token = source.Token;</c>).</summary>
     private static ISymbol? AssignedVariable(IOperation token) =>

@@ -664,10 +664,11 @@ public sealed class DisposeTokenSourceTests
     /// meant to fire later, as the same token handed on from a source nothing holds is (<c>return new
     /// CancellationTokenSource(ms).Token;</c>): not reported, whatever other reads come first. A token given to work the
     /// function does not wait for still is, without a fix, and so is one a lambda hands out: the lambda, not the
-    /// function, returns it.
+    /// function, returns it. A linked source handed out (given a time-out too, kept in a field) keeps its registration on
+    /// its parent until the parent ends: reported, without a fix.
     /// </summary>
     [Fact]
-    public async Task ATokenTheFunctionHandsOut_IsNotReported()
+    public async Task ATimeOutTheFunctionHandsOut_IsNotReported()
     {
         var code = Class("""
                 private CancellationToken _deadline;
@@ -696,7 +697,7 @@ public sealed class DisposeTokenSourceTests
 
                 void Arm(CancellationToken parent)
                 {
-                    var linked = CancellationTokenSource.CreateLinkedTokenSource(parent);
+                    var linked = {|#2:CancellationTokenSource.CreateLinkedTokenSource(parent)|};
                     linked.CancelAfter(1000);
                     _deadline = linked.Token;
                 }
@@ -736,6 +737,7 @@ public sealed class DisposeTokenSourceTests
         var test = new Verify.Test { TestCode = code, FixedCode = code };
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("source", DisposeTokenSource.Timer, WhenTheWorkEnds));
         test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments("cts", DisposeTokenSource.Timer, WhenTheWorkEnds));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("linked", DisposeTokenSource.TimerAndRegistration, WhenTheWorkEnds));
         await test.RunAsync();
     }
 
@@ -864,12 +866,13 @@ public sealed class DisposeTokenSourceTests
 
     /// <summary>
     /// A request's token made of a time-out and the caller's token, returned to the code that sends the request (seen
-    /// in a REST client), or kept in a field, through a local that holds it: the token is handed out as surely as
-    /// <c>return source.Token;</c> hands it out, and neither is reported. A local token that only goes to work stays
-    /// reported, with the fix.
+    /// in a REST client), or a token kept in a field, directly or through a local that holds it. A time-out handed out
+    /// is meant to fire later, and lets its timer go when it does: not reported, as <c>return source.Token;</c> is not.
+    /// A linked source handed out keeps its registration on the caller's token until that token ends, once per call:
+    /// reported, without a fix, held or not. A local token that only goes to work stays reported, with the fix.
     /// </summary>
     [Fact]
-    public async Task ATokenHandedOutThroughALocal_IsNotReported()
+    public async Task AHandedOutToken_ReportsLinkedSourcesOnly_WithoutAFix()
     {
         var before = Class("""
                 CancellationToken _kept;
@@ -880,7 +883,7 @@ public sealed class DisposeTokenSourceTests
                     if (timeout != TimeSpan.Zero)
                     {
                         var limit = new CancellationTokenSource(timeout);
-                        var both = CancellationTokenSource.CreateLinkedTokenSource(caller, limit.Token);
+                        var both = {|#0:CancellationTokenSource.CreateLinkedTokenSource(caller, limit.Token)|};
                         token = both.Token;
                     }
 
@@ -901,16 +904,25 @@ public sealed class DisposeTokenSourceTests
                     _kept = token;
                 }
 
+                static CancellationToken Unheld(CancellationToken caller, CancellationToken other) =>
+                    {|#1:CancellationTokenSource.CreateLinkedTokenSource(caller, other)|}.Token;
+
                 static async Task Work(int ms)
                 {
-                    var source = [|new CancellationTokenSource(ms)|];
+                    var source = {|#2:new CancellationTokenSource(ms)|};
                     var token = source.Token;
                     await Task.Delay(10, token);
                 }
             """);
-        var after = before.Replace("var source = [|new CancellationTokenSource(ms)|];\n        var token = source.Token;\n        await", "using var source = new CancellationTokenSource(ms);\n        var token = source.Token;\n        await", StringComparison.Ordinal);
-        Assert.NotEqual(before, after);
-        await new Verify.Test { TestCode = before, FixedCode = after }.RunAsync();
+        var after = before
+            .Replace("var source = {|#2:new CancellationTokenSource(ms)|};", "using var source = new CancellationTokenSource(ms);", StringComparison.Ordinal);
+        var test = new Verify.Test { TestCode = before, FixedCode = after, FixedState = { MarkupHandling = MarkupMode.Allow } };
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("both", DisposeTokenSource.Registration, WhenTheWorkEnds));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(Linked, DisposeTokenSource.Registration, WhenTheWorkEnds));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(2).WithArguments("source", DisposeTokenSource.Timer, Using));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(0).WithArguments("both", DisposeTokenSource.Registration, WhenTheWorkEnds));
+        test.FixedState.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(1).WithArguments(Linked, DisposeTokenSource.Registration, WhenTheWorkEnds));
+        await test.RunAsync();
     }
 
     /// <summary>
