@@ -210,7 +210,7 @@ internal static class DisposeTokenSource
             return source.Parent is IPropertyReferenceOperation { Property.Name: "Token" } linkedToken
                 ? LeavesTheFunction(linkedToken)
                 : source.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var holder } }
-                    && AnyRead(token, holder, read => read.Parent is IPropertyReferenceOperation { Property.Name: "Token" } held && held.Instance == read && LeavesTheFunction(held));
+                    && AnyRead(linked, holder, read => read.Parent is IPropertyReferenceOperation { Property.Name: "Token" } held && held.Instance == read && LeavesTheFunction(held));
         }
 
         // Handed out through a local (`var token = source.Token; … return token;`, `token = linked.Token;`): it leaves
@@ -218,7 +218,11 @@ internal static class DisposeTokenSource
         return HeldIn(token) is { } local ? AnyRead(token, local, LeavesTheFunctionAsIs) : LeavesTheFunctionAsIs(token);
     }
 
-    /// <summary>Whether a read of <paramref name="local"/> in the function of <paramref name="near"/> meets <paramref name="test"/>.</summary>
+    /// <summary>
+    /// Whether a read of <paramref name="local"/> after <paramref name="near"/>, in its function, meets <paramref name="test"/>.
+    /// Only reads after it count: a local read in its own initializer, or before its declaration (code that does not
+    /// compile yet), would lead the linked-source walks back where they started.
+    /// </summary>
     private static bool AnyRead(IOperation near, ILocalSymbol local, Func<IOperation, bool> test)
     {
         var function = near.EnclosingFunction();
@@ -226,6 +230,7 @@ internal static class DisposeTokenSource
         {
             if (operation is ILocalReferenceOperation { Local: var read } reference
                 && SymbolEqualityComparer.Default.Equals(read, local)
+                && reference.Syntax.SpanStart >= near.Syntax.Span.End
                 && reference.EnclosingFunction() == function
                 && test(reference))
             {
@@ -684,6 +689,7 @@ internal static class DisposeTokenSource
         {
             if (operation is ILocalReferenceOperation { Local: var read } reference
                 && SymbolEqualityComparer.Default.Equals(read, holder)
+                && reference.Syntax.SpanStart >= linked.Syntax.Span.End // see AnyRead
                 && (reference.EnclosingFunction() != function || reference.Parent switch
                 {
                     IPropertyReferenceOperation { Property.Name: "Token" } held when held.Instance == reference => MayOutliveTheStatement(held, function),

@@ -1064,6 +1064,32 @@ public sealed class DisposeTokenSourceTests
     }
 
     /// <summary>
+    /// Code being typed: a linked source that reads its own token in its initializer, or two that read each other's,
+    /// one before its declaration. The walks from a parent's token to the linked source's token take only reads after
+    /// the linked source is made, so they cannot go round; here the compiler does not bind those reads to the locals,
+    /// and nothing is reported.
+    /// </summary>
+    [Fact]
+    public async Task LinkedSourcesReadingEachOtherBeforeTheyAreMade_DoNotLoop()
+    {
+        var code = Class("""
+                async Task Self(CancellationToken caller)
+                {
+                    var linked = CancellationTokenSource.CreateLinkedTokenSource(linked.Token);
+                    await Task.Delay(10, linked.Token);
+                }
+
+                async Task Pair(CancellationToken caller)
+                {
+                    var first = CancellationTokenSource.CreateLinkedTokenSource(second.Token);
+                    var second = CancellationTokenSource.CreateLinkedTokenSource(first.Token);
+                    await Task.Delay(10, second.Token);
+                }
+            """);
+        await new Verify.Test { CompilerDiagnostics = CompilerDiagnostics.None, TestCode = code, FixedCode = code }.RunAsync();
+    }
+
+    /// <summary>
     /// One file compiled for netstandard2.0 under C# 7.3 and, linked, for net10.0 with nullable warnings as errors: the
     /// using statement, which both compile, wins over the using declaration only C# 8 takes.
     /// </summary>
