@@ -443,9 +443,9 @@ internal static class DisposeTokenSource
 
     /// <summary>
     /// The statement before which a using declaration can take an unheld source: an expression, return or local
-    /// declaration statement (or an <c>if</c>, the source in its condition, or a <c>using</c> statement, the source in
-    /// its resource, as `using (var linked = Create…(token, new CancellationTokenSource(t).Token))` is before C# 8 where
-    /// a using declaration is after it) standing in a block, the source on its
+    /// declaration statement, a using one too (or an <c>if</c>, the source in its condition, or a <c>using</c> statement,
+    /// the source in its resource: <c>using (var linked = Create…(token, new CancellationTokenSource(t).Token))</c>)
+    /// standing in a block, the source on its
     /// unconditional path in the same function, and nothing before it in the statement but reads. The source then comes
     /// into being where it did, as far as anything can tell: a call or an await before it would start its timer earlier.
     /// </summary>
