@@ -44,6 +44,32 @@ public class TPL0020_DisposeTokenSource
         await to.WriteAsync(buffer, 0, buffer.Length, CancellationTokenSource.CreateLinkedTokenSource(stopping, ct).Token).ConfigureAwait(false);
     }
 
+    // Reported, both: the time-out is in use only while the linked token is, and that one only during the read.
+    // Fix: using var timeout = …; and using var linked = …; (the linked source is disposed first).
+    public async Task<int> ReadLinkedAsync(Stream stream, byte[] buffer, CancellationToken ct)
+    {
+        var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(5));
+        var linked = CancellationTokenSource.CreateLinkedTokenSource(ct, timeout.Token);
+        return await stream.ReadAsync(buffer, 0, buffer.Length, linked.Token).ConfigureAwait(false);
+    }
+
+    // Not reported: a time-out handed out is meant to fire later, and lets its timer go when it does.
+    public static CancellationToken Deadline(TimeSpan after)
+    {
+        var source = new CancellationTokenSource(after);
+        var token = source.Token;
+        return token;
+    }
+
+    // Reported without a fix: the linked source stays registered on 'caller' once per call, and nothing here can
+    // dispose it. Hand out the source instead and let the caller dispose it. The time-out it links is not reported.
+    public static CancellationToken ForRequest(CancellationToken caller, TimeSpan timeout)
+    {
+        var limit = new CancellationTokenSource(timeout);
+        var linked = CancellationTokenSource.CreateLinkedTokenSource(caller, limit.Token);
+        return linked.Token;
+    }
+
     // Not reported: disposed when the block ends.
     public async Task<int> DisposedAsync(Stream stream, byte[] buffer)
     {

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
@@ -64,7 +65,7 @@ internal static class DisposeTokenSource
     /// </summary>
     public static Site? Analyze(IOperation created, Context context)
     {
-        if (created.WithImplicitConversionsAround().Parent is IPropertyReferenceOperation { Property.Name: "Token" } unheld)
+        if (TokenRead(created) is { } unheld)
         {
             return Unheld(created, unheld);
         }
@@ -206,40 +207,39 @@ internal static class DisposeTokenSource
         // meant to cancel the token handed out.
         if (LinkedInto(token) is { } linked)
         {
-            var source = linked.WithImplicitConversionsAround();
-            return source.Parent is IPropertyReferenceOperation { Property.Name: "Token" } linkedToken
+            return TokenRead(linked) is { } linkedToken
                 ? LeavesTheFunction(linkedToken)
-                : source.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: var holder } }
-                    && AnyRead(linked, holder, read => read.Parent is IPropertyReferenceOperation { Property.Name: "Token" } held && held.Instance == read && LeavesTheFunction(held));
+                : InitializedLocal(linked) is { } holder
+                    && ReadsAfter(linked, holder).Any(read => read.EnclosingFunction() == linked.EnclosingFunction() && TokenRead(read) is { } held && LeavesTheFunction(held));
         }
 
         // Handed out through a local (`var token = source.Token; … return token;`, `token = linked.Token;`): it leaves
         // as surely as `return source.Token;` does, and the page treats the two alike.
-        return HeldIn(token) is { } local ? AnyRead(token, local, LeavesTheFunctionAsIs) : LeavesTheFunctionAsIs(token);
+        return (InitializedLocal(token) ?? AssignedVariable(token) as ILocalSymbol) is { } local
+            ? ReadsAfter(token, local).Any(read => read.EnclosingFunction() == token.EnclosingFunction() && LeavesTheFunctionAsIs(read))
+            : LeavesTheFunctionAsIs(token);
     }
 
     /// <summary>
-    /// Whether a read of <paramref name="local"/> after <paramref name="near"/>, in its function, meets <paramref name="test"/>.
-    /// Only reads after it count: a local read in its own initializer, or before its declaration (code that does not
-    /// compile yet), would lead the linked-source walks back where they started.
+    /// The reads of <paramref name="local"/> after <paramref name="near"/>. Only those count: a local read in its own
+    /// initializer, or before its declaration (code being typed), would lead the linked-source walks back where they
+    /// started.
     /// </summary>
-    private static bool AnyRead(IOperation near, ILocalSymbol local, Func<IOperation, bool> test)
-    {
-        var function = near.EnclosingFunction();
-        foreach (var operation in near.Root().Descendants())
-        {
-            if (operation is ILocalReferenceOperation { Local: var read } reference
-                && SymbolEqualityComparer.Default.Equals(read, local)
-                && reference.Syntax.SpanStart >= near.Syntax.Span.End
-                && reference.EnclosingFunction() == function
-                && test(reference))
-            {
-                return true;
-            }
-        }
+    private static IEnumerable<ILocalReferenceOperation> ReadsAfter(IOperation near, ILocalSymbol local) =>
+        near.Root().Descendants().OfType<ILocalReferenceOperation>()
+            .Where(read => SymbolEqualityComparer.Default.Equals(read.Local, local) && read.Syntax.SpanStart >= near.Syntax.Span.End);
 
-        return false;
-    }
+    /// <summary>The source's <c>Token</c> read right at <paramref name="source"/> (<c>source.Token</c>, <c>Create…(…).Token</c>); null otherwise.</summary>
+    private static IPropertyReferenceOperation? TokenRead(IOperation source) =>
+        source.WithImplicitConversionsAround() is { Parent: IPropertyReferenceOperation { Property.Name: "Token" } token } read && token.Instance == read
+            ? token
+            : null;
+
+    /// <summary>The local <paramref name="value"/> initializes (<c>var linked = value;</c>); null otherwise.</summary>
+    private static ILocalSymbol? InitializedLocal(IOperation value) =>
+        value.WithImplicitConversionsAround().Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } local } }
+            ? local
+            : null;
 
     /// <summary>The <c>CreateLinkedTokenSource</c> call the token is a parent of, directly or in its <c>params</c> array; null otherwise.</summary>
     private static IInvocationOperation? LinkedInto(IOperation token)
@@ -250,15 +250,8 @@ internal static class DisposeTokenSource
             value = array.WithImplicitConversionsAround();
         }
 
-        return value.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod.Name: "CreateLinkedTokenSource" } call } ? call : null;
+        return value.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: { Name: "CreateLinkedTokenSource", ContainingType.Name: "CancellationTokenSource" } } call } ? call : null;
     }
-
-    /// <summary>The local a token initializes or is written into, in a statement of its own; null otherwise.</summary>
-    private static ILocalSymbol? HeldIn(IOperation token) => token.WithImplicitConversionsAround().Parent switch
-    {
-        IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } held } } => held,
-        _ => AssignedVariable(token) as ILocalSymbol,
-    };
 
     private static bool LeavesTheFunctionAsIs(IOperation token)
     {
@@ -643,13 +636,16 @@ internal static class DisposeTokenSource
             return LinkedSourceMayOutlive(linked, function);
         }
 
+        if (InitializedLocal(token) is { } held)
+        {
+            return HeldTokenMayOutlive(held, token, function);
+        }
+
         switch (token.WithImplicitConversionsAround().Parent)
         {
             case IInvocationOperation { TargetMethod.Name: "ThrowIfCancellationRequested" }:
             case IPropertyReferenceOperation { Property.Name: "IsCancellationRequested" or "CanBeCanceled" }:
                 return false;
-            case IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } held } }:
-                return HeldTokenMayOutlive(held, token, function);
             case IArgumentOperation { Parent: IInvocationOperation call }:
                 // A synchronous call of the runtime's own (SemaphoreSlim.Wait, Stream.Read) is done with the token when it
                 // returns; one of the user's may start work that keeps it (a void Start(token)), so it does not count.
@@ -672,56 +668,20 @@ internal static class DisposeTokenSource
     /// A parent's token given to <c>CreateLinkedTokenSource</c> is in use while the linked source's token is: read
     /// where it is made, or through a local whose every read is its token (or a dispose) read within the function.
     /// </summary>
-    private static bool LinkedSourceMayOutlive(IInvocationOperation linked, IOperation? function)
-    {
-        var source = linked.WithImplicitConversionsAround();
-        if (source.Parent is IPropertyReferenceOperation { Property.Name: "Token" } token)
-        {
-            return MayOutliveTheStatement(token, function);
-        }
-
-        if (source.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } holder } })
-        {
-            return true;
-        }
-
-        foreach (var operation in linked.Root().Descendants())
-        {
-            if (operation is ILocalReferenceOperation { Local: var read } reference
-                && SymbolEqualityComparer.Default.Equals(read, holder)
-                && reference.Syntax.SpanStart >= linked.Syntax.Span.End // see AnyRead
-                && (reference.EnclosingFunction() != function || reference.Parent switch
-                {
-                    IPropertyReferenceOperation { Property.Name: "Token" } held when held.Instance == reference => MayOutliveTheStatement(held, function),
-                    IInvocationOperation { TargetMethod.Name: "Dispose" or "Cancel" } call when call.Instance == reference => false,
-                    _ => true,
-                }))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool LinkedSourceMayOutlive(IInvocationOperation linked, IOperation? function) =>
+        TokenRead(linked) is { } token
+            ? MayOutliveTheStatement(token, function)
+            : InitializedLocal(linked) is not { } holder
+                || ReadsAfter(linked, holder).Any(read => read.EnclosingFunction() != function || (TokenRead(read) is { } held
+                    ? MayOutliveTheStatement(held, function)
+                    : read.Parent is not IInvocationOperation { TargetMethod.Name: "Dispose" or "Cancel" } call || call.Instance != read));
 
     /// <summary>
     /// <c>var token = source.Token;</c>: every read of the local must keep the token in the statement, as a read of
     /// <c>source.Token</c> must; one in a lambda or local function, or a write, may outlive the block.
     /// </summary>
-    private static bool HeldTokenMayOutlive(ILocalSymbol held, IOperation token, IOperation? function)
-    {
-        foreach (var operation in token.Root().Descendants())
-        {
-            if (operation is ILocalReferenceOperation { Local: var read } reference
-                && SymbolEqualityComparer.Default.Equals(read, held)
-                && (reference.EnclosingFunction() != function || MayOutliveTheStatement(reference, function)))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool HeldTokenMayOutlive(ILocalSymbol held, IOperation token, IOperation? function) =>
+        ReadsAfter(token, held).Any(read => read.EnclosingFunction() != function || MayOutliveTheStatement(read, function));
 
     /// <summary>
     /// A sequence an <c>await foreach</c> enumerates where it is made (<c>in Read(token)</c>, <c>in

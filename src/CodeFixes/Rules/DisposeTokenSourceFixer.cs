@@ -25,9 +25,9 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
 {
     public const string EquivalenceKey = DiagnosticIds.DisposeTokenSource + "_DeclareWithUsing";
 
-    // Blocks a using statement already took, and statements a held source already went before, in one rewrite: a second
-    // source there waits for Fix All's next pass.
-    private static readonly ConditionalWeakTable<DocumentEditor, HashSet<SyntaxNode>> TakenBlocks = new();
+    // Statements one rewrite already changed or moved (a using declaration, a source held before one, the rest of a block
+    // a using statement takes): a second source there waits for Fix All's next pass.
+    private static readonly ConditionalWeakTable<DocumentEditor, HashSet<SyntaxNode>> TakenStatements = new();
 
     public DisposeTokenSourceFixer()
         : base(new DisposeTokenSourceAnalyzer(), DisposeTokenSource.FixUsingStatement, EquivalenceKey, "Declare the sources with using")
@@ -61,13 +61,10 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
             return;
         }
 
-        // A source held before this statement (`var linked = Create…(token, new CancellationTokenSource(t).Token);`)
-        // rewrote it already: this one waits for the next pass, as that one does when this one came first.
-        var taken = TakenBlocks.GetOrCreateValue(editor);
         var usingKeyword = SyntaxFactory.Token(SyntaxKind.UsingKeyword).WithLeadingTrivia(statement.GetLeadingTrivia()).WithTrailingTrivia(SyntaxFactory.Space);
         if (kind == DisposeTokenSource.FixUsingDeclaration)
         {
-            if (taken.Add(statement))
+            if (Take(editor, statement, []))
             {
                 editor.ReplaceNode(statement, statement.WithoutLeadingTrivia().WithUsingKeyword(usingKeyword));
             }
@@ -75,15 +72,12 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
             return;
         }
 
-        var following = (statement.Parent as BlockSyntax)?.Statements.SkipWhile(s => s != statement).Skip(1).ToList() ?? [];
-        if (statement.Parent is not BlockSyntax block || taken.Contains(block) || taken.Contains(statement) || following.Any(taken.Contains))
+        var following = (statement.Parent as BlockSyntax)?.Statements.SkipWhile(s => s != statement).Skip(1).ToList();
+        if (following is null || !Take(editor, statement, following))
         {
             return;
         }
 
-        taken.Add(block);
-        taken.Add(statement);
-        taken.UnionWith(following);
         var body = SyntaxFactory.Block(following).WithAdditionalAnnotations(Formatter.Annotation);
         var wrapped = SyntaxFactory.UsingStatement(statement.Declaration.WithoutTrivia(), null, body)
             .WithUsingKeyword(usingKeyword)
@@ -94,6 +88,25 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         {
             editor.RemoveNode(moved, SyntaxRemoveOptions.KeepNoTrivia);
         }
+    }
+
+    /// <summary>
+    /// Takes <paramref name="statement"/>, and the statements a using block will move, for this pass; false where this
+    /// pass already changed or moved one of them or a statement around them (a source held before
+    /// <c>var linked = Create…(token, new CancellationTokenSource(t).Token);</c>, the rest of a block a using took):
+    /// the editor cannot change a node twice, and this site waits for Fix All's next pass.
+    /// </summary>
+    private static bool Take(DocumentEditor editor, StatementSyntax statement, IReadOnlyCollection<StatementSyntax> moved)
+    {
+        var taken = TakenStatements.GetOrCreateValue(editor);
+        if (statement.AncestorsAndSelf().Any(taken.Contains) || moved.Any(taken.Contains))
+        {
+            return false;
+        }
+
+        taken.Add(statement);
+        taken.UnionWith(moved);
+        return true;
     }
 
     /// <summary>
@@ -109,8 +122,7 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
         if (created is not (ObjectCreationExpressionSyntax or InvocationExpressionSyntax)
             || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
             || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
-            || statement.Ancestors().Any(TakenBlocks.GetOrCreateValue(editor).Contains)
-            || !TakenBlocks.GetOrCreateValue(editor).Add(statement)
+            || !Take(editor, statement, [])
             || AddedStatements.LocalScopeOf(statement) is not { } member)
         {
             return;

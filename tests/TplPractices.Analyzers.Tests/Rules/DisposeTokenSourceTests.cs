@@ -1021,7 +1021,8 @@ public sealed class DisposeTokenSourceTests
     /// <summary>
     /// Before C# 8 a held source wraps the rest of its block in a using statement, and a source held before a statement
     /// wraps that statement: where one site's statements hold another's, Fix All takes the outer one first and the
-    /// inner one on its next pass, and never edits a statement twice in one pass.
+    /// inner one on its next pass, and never edits a statement twice in one pass; sources in a block the outer using
+    /// moves are held there as well.
     /// </summary>
     [Fact]
     public async Task BeforeCSharp8_SitesInOneBlock_TakeTurns()
@@ -1034,6 +1035,18 @@ public sealed class DisposeTokenSourceTests
                     await work([|new CancellationTokenSource(500)|].Token);
                     var linked = [|CancellationTokenSource.CreateLinkedTokenSource(caller, [|new CancellationTokenSource(200)|].Token)|];
                     await work(linked.Token);
+                }
+
+                async Task Nested(bool again, Func<CancellationToken, Task> work)
+                {
+                    var outer = [|new CancellationTokenSource(1000)|];
+                    await work(outer.Token);
+                    if (again)
+                    {
+                        var inner = [|new CancellationTokenSource(500)|];
+                        await work(inner.Token);
+                        await work([|new CancellationTokenSource(100)|].Token);
+                    }
                 }
             """);
         await new Verify.Test
@@ -1054,6 +1067,25 @@ public sealed class DisposeTokenSourceTests
                                 using (var linked = CancellationTokenSource.CreateLinkedTokenSource(caller, timeoutSource2.Token))
                                 {
                                     await work(linked.Token);
+                                }
+                            }
+                        }
+                    }
+
+                    async Task Nested(bool again, Func<CancellationToken, Task> work)
+                    {
+                        using (var outer = new CancellationTokenSource(1000))
+                        {
+                            await work(outer.Token);
+                            if (again)
+                            {
+                                using (var inner = new CancellationTokenSource(500))
+                                {
+                                    await work(inner.Token);
+                                    using (var timeoutSource = new CancellationTokenSource(100))
+                                    {
+                                        await work(timeoutSource.Token);
+                                    }
                                 }
                             }
                         }
