@@ -31,6 +31,24 @@ public class TPL0017_DelayTimer
         }
     }
 
+    // Reported on net10.0, without a fix: each pass waits what is left of five seconds after its work, so passes start
+    // five seconds apart, which is what one PeriodicTimer's ticks do; the arithmetic that measures the pass is removed by
+    // hand. By hand: using var timer = new PeriodicTimer(TimeSpan.FromSeconds(5)); and
+    // while (await timer.WaitForNextTickAsync(token)) { _polls++; }
+    public async Task SampleEveryFiveSecondsAsync(CancellationToken token)
+    {
+        while (!token.IsCancellationRequested)
+        {
+            var watch = System.Diagnostics.Stopwatch.StartNew();
+            _polls++;
+            var left = TimeSpan.FromSeconds(5) - watch.Elapsed;
+            if (left > TimeSpan.Zero)
+            {
+                await Task.Delay(left, token);
+            }
+        }
+    }
+
     // Reported on both targets, fixed: the race is a statement of its own, so the delay can be canceled right after it.
     // Fix: using var delayCancellation = new CancellationTokenSource(); the delay takes delayCancellation.Token, and
     // delayCancellation.Cancel(); follows the race.

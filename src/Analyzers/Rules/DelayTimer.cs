@@ -180,8 +180,8 @@ internal static partial class DelayTimer
         }
 
         var earlyDelays = new System.Collections.Generic.List<IInvocationOperation>();
-        return context.PeriodicTimer is not null && TimerLoopOf(delay, earlyDelays) is { } loop
-            ? LoopSite(delay, loop, earlyDelays, context)
+        return context.PeriodicTimer is not null && TimerLoopOf(delay, earlyDelays) is { } found
+            ? LoopSite(delay, found.Loop, earlyDelays, context, found.ByHand)
             : null;
     }
 
@@ -249,21 +249,36 @@ internal static partial class DelayTimer
     /// forever or until a token or a flag stops it, and waits the same time every pass. Another delay awaited in the
     /// pass is allowed only as the same delay ending a path of its own before a <c>continue</c> (<c>if (!ok) { await
     /// Task.Delay(p, token); continue; }</c>, collected in <paramref name="earlyDelays"/>): each pass still waits once.
+    /// Or a pass that keeps its period by hand (<see cref="KeepsAPeriodByHand"/>, <c>ByHand</c>), its wait last and
+    /// guarded or not.
     /// </summary>
-    private static ILoopOperation? TimerLoopOf(IInvocationOperation delay, System.Collections.Generic.List<IInvocationOperation> earlyDelays)
+    private static (ILoopOperation Loop, bool ByHand)? TimerLoopOf(IInvocationOperation delay, System.Collections.Generic.List<IInvocationOperation> earlyDelays)
     {
         // A tick takes the context-only ConfigureAwait the delay had; it has no SuppressThrowing to keep.
         var awaited = ConfiguredAwait.AroundTask(delay);
 
-        if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation statement }
-            || delay.Arguments.Length == 0
-            || PassOf(statement) is not { } pass
-            || !IsSameEveryPass(PeriodOf(delay).Value, pass.Loop))
+        if (awaited.Parent is not IAwaitOperation { Parent: IExpressionStatementOperation wait }
+            || delay.Arguments.Length == 0)
+        {
+            return null;
+        }
+
+        // The step of the pass that waits: the await, or the guard of a wait the pass keeps by hand.
+        var guard = GuardOf(wait);
+        IOperation statement = guard ?? (IOperation)wait;
+        if (PassOf(statement) is not { } pass)
         {
             return null;
         }
 
         var (loop, body, steps) = pass;
+        var byHand = !IsSameEveryPass(PeriodOf(delay).Value, loop);
+        if (byHand && !KeepsAPeriodByHand(PeriodOf(delay).Value, loop)
+            || guard is not null && !byHand)
+        {
+            return null;
+        }
+
         if (!Starts(steps, statement, loop) && LeavesBeforeTheDelay(body, loop)
             || TestsBeforeTheFirstPass(loop) && (WaitsOnly(steps, statement, loop) && WaitsOnAnother(loop) || TestsAPassResult(loop)))
         {
@@ -291,7 +306,8 @@ internal static partial class DelayTimer
             }
         }
 
-        return loop;
+        // A kept period waits what is left of it after the work: last in the pass, never first.
+        return byHand && !endsThePass ? null : (loop, byHand);
     }
 
     /// <summary>
@@ -560,8 +576,8 @@ internal static partial class DelayTimer
             || period switch
             {
                 // A local declared in the pass is set again each pass: the same only where its value is.
-                ILocalReferenceOperation { Local: var local } when loop.Syntax.Span.Contains(local.Locations.FirstOrDefault()?.SourceSpan ?? default) =>
-                    !StateCapture.IsWrittenAnywhere(local, loop) && loop.Body.InitializerOf(local) is { } value && IsSameEveryPass(value, loop),
+                ILocalReferenceOperation { Local: var local } when IsDeclaredInThePass(local, loop) =>
+                    PassValueOf(local, loop) is { } value && IsSameEveryPass(value, loop),
                 // A primary constructor's parameter counts writes anywhere in its type (IsWrittenAnywhere).
                 IParameterReferenceOperation or ILocalReferenceOperation => StateCapture.ReferencedSymbol(period) is { } variable && !StateCapture.IsWrittenAnywhere(variable, loop),
                 IFieldReferenceOperation { Field.IsReadOnly: true } or IFieldReferenceOperation { Field.IsConst: true } => true,
@@ -573,6 +589,13 @@ internal static partial class DelayTimer
                 _ => false,
             };
     }
+
+    private static bool IsDeclaredInThePass(ILocalSymbol local, ILoopOperation loop) =>
+        loop.Syntax.Span.Contains(local.Locations.FirstOrDefault()?.SourceSpan ?? default);
+
+    /// <summary>The value of a local the pass declares and nothing else writes, set again each pass; null otherwise.</summary>
+    private static IOperation? PassValueOf(ILocalSymbol local, ILoopOperation loop) =>
+        IsDeclaredInThePass(local, loop) && !StateCapture.IsWrittenAnywhere(local, loop) ? loop.Body.InitializerOf(local) : null;
 
     /// <summary>
     /// The fix keeps the loop's meaning: a positive constant period (PeriodicTimer throws for zero or infinite, where
@@ -593,12 +616,13 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// The loop's site: fixed where every delay the tick replaces can be, in Fix All where each keeps its exception,
-    /// one site at a time where a hosted service's task is the only place the other exception shows.
+    /// one site at a time where a hosted service's task is the only place the other exception shows; never where the
+    /// pass keeps its period by hand (<paramref name="byHand"/>).
     /// </summary>
-    private static Site LoopSite(IInvocationOperation delay, ILoopOperation loop, System.Collections.Generic.List<IInvocationOperation> earlyDelays, Context context)
+    private static Site LoopSite(IInvocationOperation delay, ILoopOperation loop, System.Collections.Generic.List<IInvocationOperation> earlyDelays, Context context, bool byHand)
     {
         var delays = earlyDelays.Prepend(delay).ToList();
-        var fixable = delays.All(d => CanFix(d, loop, context));
+        var fixable = !byHand && delays.All(d => CanFix(d, loop, context));
         var reasons = new[]
         {
             fixable && PacesWork(loop, earlyDelays) ? RhythmReason : null,
