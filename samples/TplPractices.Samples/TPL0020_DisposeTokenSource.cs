@@ -44,6 +44,12 @@ public class TPL0020_DisposeTokenSource
         await to.WriteAsync(buffer, 0, buffer.Length, CancellationTokenSource.CreateLinkedTokenSource(stopping, ct).Token).ConfigureAwait(false);
     }
 
+    // Reported: the same, in an expression body. Fix: the body becomes a block,
+    // { using var timeoutSource = new CancellationTokenSource(1000); return await stream.ReadAsync(…, timeoutSource.Token); }
+    // (a using block where the file is compiled before C# 8).
+    public async Task<int> ReadBrieflyAsync(Stream stream, byte[] buffer) =>
+        await stream.ReadAsync(buffer, 0, buffer.Length, new CancellationTokenSource(1000).Token).ConfigureAwait(false);
+
     // Reported, both: the time-out is in use only while the linked token is, and that one only during the read.
     // Fix: using var timeout = …; and using var linked = …; (the linked source is disposed first).
     public async Task<int> ReadLinkedAsync(Stream stream, byte[] buffer, CancellationToken ct)

@@ -441,12 +441,19 @@ internal static class DisposeTokenSource
     /// standing in a block, the source on its
     /// unconditional path in the same function, and nothing before it in the statement but reads. The source then comes
     /// into being where it did, as far as anything can tell: a call or an await before it would start its timer earlier.
+    /// Or the expression body of a method, local function or lambda, which the fix makes a block (<see
+    /// cref="ExpressionBodyOf"/>).
     /// </summary>
     public static SyntaxNode? StatementToHoldBefore(IOperation created)
     {
         var operation = created;
         for (; operation.Parent is { } parent && operation.Syntax is not StatementSyntax; operation = parent)
         {
+            if (ExpressionBodyOf(parent) is { } body)
+            {
+                return RunsCodeBefore(parent, created.Syntax.SpanStart) ? null : body;
+            }
+
             if (parent is IUsingOperation { Resources: var resources } && resources == operation)
             {
                 continue;
@@ -470,6 +477,17 @@ internal static class DisposeTokenSource
 
         return RunsCodeBefore(operation, created.Syntax.SpanStart) ? null : statement;
     }
+
+    /// <summary>
+    /// The expression body the compiler's implicit return or statement stands for (<c>async Task&lt;string&gt; M() =&gt;
+    /// await F(…);</c>, a lambda's <c>async () =&gt; await F(…)</c>); null for anything else.
+    /// </summary>
+    public static ExpressionSyntax? ExpressionBodyOf(IOperation operation) =>
+        operation is IReturnOperation { IsImplicit: true } or IExpressionStatementOperation { IsImplicit: true }
+        && operation.Syntax is ExpressionSyntax { Parent: ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax or LocalFunctionStatementSyntax } or LambdaExpressionSyntax } body
+        && (body.Parent is not LambdaExpressionSyntax lambda || lambda.ExpressionBody == body)
+            ? body
+            : null;
 
     /// <summary>
     /// Whether what <paramref name="operation"/> evaluates before <paramref name="start"/> (source order is evaluation order

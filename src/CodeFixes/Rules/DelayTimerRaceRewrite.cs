@@ -149,7 +149,7 @@ internal static class DelayTimerRaceRewrite
 
             // A body that is the race alone, where nothing is returned (async Task M() => await Task.WhenAny(…)), keeps
             // the race as a statement: a local read by nothing would be a statement of a lone name.
-            var returns = editor.SemanticModel.GetOperation(body)?.Parent is IReturnOperation;
+            var returns = ExpressionBodies.Returns(editor.SemanticModel, body);
             ToBlockBody(
                 editor,
                 body,
@@ -352,29 +352,11 @@ internal static class DelayTimerRaceRewrite
         var statements = new System.Collections.Generic.List<StatementSyntax> { race, cancel };
         if (reading is not null)
         {
-            statements.Add(returns ? ReturnStatement(reading.WithoutTrivia()) : ExpressionStatement(reading.WithoutTrivia()));
+            statements.Add(ExpressionBodies.AsStatement(reading, returns));
         }
 
-        var block = usingDeclaration
+        ExpressionBodies.ReplaceWithBlock(editor, body, usingDeclaration
             ? Block(statements.Prepend(AddedStatements.UsingVar(source)))
-            : Block(UsingStatement(source, null, Block(statements)));
-        switch (body.Parent)
-        {
-            case ArrowExpressionClauseSyntax { Parent: MethodDeclarationSyntax method }:
-                editor.ReplaceNode(method, method.WithExpressionBody(null).WithSemicolonToken(default)
-                    .WithParameterList(method.ParameterList.WithoutTrailingTrivia())
-                    .WithBody(block.WithTrailingTrivia(method.SemicolonToken.TrailingTrivia))
-                    .WithAdditionalAnnotations(Formatter.Annotation));
-                break;
-            case ArrowExpressionClauseSyntax { Parent: LocalFunctionStatementSyntax function }:
-                editor.ReplaceNode(function, function.WithExpressionBody(null).WithSemicolonToken(default)
-                    .WithParameterList(function.ParameterList.WithoutTrailingTrivia())
-                    .WithBody(block.WithTrailingTrivia(function.SemicolonToken.TrailingTrivia))
-                    .WithAdditionalAnnotations(Formatter.Annotation));
-                break;
-            case AnonymousFunctionExpressionSyntax lambda:
-                editor.ReplaceNode(lambda, lambda.WithExpressionBody(null).WithBlock(block.WithTriviaFrom(body)).WithAdditionalAnnotations(Formatter.Annotation));
-                break;
-        }
+            : Block(UsingStatement(source, null, Block(statements))));
     }
 }

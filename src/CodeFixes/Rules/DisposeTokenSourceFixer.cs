@@ -91,15 +91,16 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
     }
 
     /// <summary>
-    /// Takes <paramref name="statement"/>, and the statements a using block will move, for this pass; false where this
-    /// pass already changed or moved one of them or a statement around them (a source held before
-    /// <c>var linked = Create…(token, new CancellationTokenSource(t).Token);</c>, the rest of a block a using took):
-    /// the editor cannot change a node twice, and this site waits for Fix All's next pass.
+    /// Takes <paramref name="statement"/> (or an expression body), and the statements a using block will move, for this
+    /// pass; false where this pass already changed or moved one of them, a statement around them or one inside (a
+    /// source held before <c>var linked = Create…(token, new CancellationTokenSource(t).Token);</c>, the rest of a block
+    /// a using took, a statement in a lambda of a body made a block): the editor cannot change a node twice, and this
+    /// site waits for Fix All's next pass.
     /// </summary>
-    private static bool Take(DocumentEditor editor, StatementSyntax statement, IReadOnlyCollection<StatementSyntax> moved)
+    private static bool Take(DocumentEditor editor, SyntaxNode statement, IReadOnlyCollection<StatementSyntax> moved)
     {
         var taken = TakenStatements.GetOrCreateValue(editor);
-        if (statement.AncestorsAndSelf().Any(taken.Contains) || moved.Any(taken.Contains))
+        if (moved.Prepend(statement).Any(node => node.AncestorsAndSelf().Any(taken.Contains) || taken.Any(t => node.Span.Contains(t.Span))))
         {
             return false;
         }
@@ -113,25 +114,44 @@ public sealed class DisposeTokenSourceFixer : SiteRuleFixer
     /// <c>await F(new CancellationTokenSource(t).Token);</c> → <c>using var timeoutSource = new
     /// CancellationTokenSource(t);</c> and <c>await F(timeoutSource.Token);</c>; where a copy of the file is compiled
     /// before C# 8, <c>using (var timeoutSource = …) { await F(timeoutSource.Token); }</c>, with a local the statement
-    /// declares declared before the block. One statement takes one source per pass, the next waits for Fix All's next
-    /// pass.
+    /// declares declared before the block. An expression body becomes a block of the two (<see cref="ExpressionBodies"/>).
+    /// One statement takes one source per pass, the next waits for Fix All's next pass.
     /// </summary>
     private static void HoldInUsing(DocumentEditor editor, TextSpan span, CancellationToken cancellationToken)
     {
         var created = editor.OriginalRoot.FindNode(span, getInnermostNodeForTie: true);
         if (created is not (ObjectCreationExpressionSyntax or InvocationExpressionSyntax)
             || editor.SemanticModel.GetOperation(created, cancellationToken) is not { } operation
-            || DisposeTokenSource.StatementToHoldBefore(operation) is not StatementSyntax statement
-            || !Take(editor, statement, [])
-            || AddedStatements.LocalScopeOf(statement) is not { } member)
+            || DisposeTokenSource.StatementToHoldBefore(operation) is not { } holder
+            || AddedStatements.LocalScopeOf(holder) is not { } member)
         {
             return;
         }
 
-        var name = FieldNaming.FreeLocal(editor, member, statement.SpanStart, created is InvocationExpressionSyntax ? "linkedSource" : "timeoutSource");
+        var name = FieldNaming.FreeLocal(editor, member, holder.SpanStart, created is InvocationExpressionSyntax ? "linkedSource" : "timeoutSource");
         var source = AddedStatements.Var(name, ((ExpressionSyntax)created).WithoutTrivia());
+        var usingDeclaration = LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8;
+        if (holder is ExpressionSyntax body)
+        {
+            // One source per body a pass, as per statement: the body is replaced whole.
+            var read = ExpressionBodies.AsStatement(body.ReplaceNode(created, SyntaxFactory.IdentifierName(name).WithTriviaFrom(created)), ExpressionBodies.Returns(editor.SemanticModel, body));
+            if (Take(editor, body, []))
+            {
+                ExpressionBodies.ReplaceWithBlock(editor, body, usingDeclaration
+                    ? SyntaxFactory.Block(AddedStatements.UsingVar(source), read)
+                    : SyntaxFactory.Block(SyntaxFactory.UsingStatement(source, null, SyntaxFactory.Block(read))));
+            }
+
+            return;
+        }
+
+        if (holder is not StatementSyntax statement || !Take(editor, statement, []))
+        {
+            return;
+        }
+
         var reading = statement.ReplaceNode(created, SyntaxFactory.IdentifierName(name).WithTriviaFrom(created));
-        if (LinkedCopies.OldestLanguageVersion(editor.OriginalDocument) >= LanguageVersion.CSharp8)
+        if (usingDeclaration)
         {
             AddedStatements.Before(editor, statement, [AddedStatements.UsingVar(source)], reading);
         }

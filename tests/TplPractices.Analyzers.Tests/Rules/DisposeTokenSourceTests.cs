@@ -1355,9 +1355,10 @@ public sealed class DisposeTokenSourceTests
 
     /// <summary>
     /// Reported, not fixed, where a using before the statement would change what happens: a call or an await before the
-    /// source would now run under its timer; a source on a conditional path, in a loop's condition or a lambda would be
-    /// made where it was not, or once for many; a token given to work nobody awaits outlives the statement; and where no
-    /// using declaration can stand (an expression body, a statement alone under an if, a switch section, C# 7.3).
+    /// source would now run under its timer; a source on a conditional path or in a loop's condition would be made where
+    /// it was not, or once for many; a token given to work nobody awaits outlives the statement; and where no using
+    /// declaration can stand (a statement alone under an if, a switch section). An expression body becomes a block
+    /// (<see cref="DisposeTokenSourceExpressionBodyTests"/>).
     /// </summary>
     [Fact]
     public async Task ASourceNothingHolds_WhereAUsingWouldChangeWhatRuns_IsReportedWithoutAFix()
@@ -1381,7 +1382,6 @@ public sealed class DisposeTokenSourceTests
                     var n = wait ? await work([|new CancellationTokenSource(100)|].Token) : 0;
                     while (await work([|new CancellationTokenSource(100)|].Token) > n) { }
                     if (wait) await work([|new CancellationTokenSource(100)|].Token);
-                    Func<Task> later = async () => await work([|new CancellationTokenSource(100)|].Token);
                     _ = work(new CancellationTokenSource(100).Token);
                     switch (n)
                     {
