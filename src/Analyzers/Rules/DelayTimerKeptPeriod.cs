@@ -54,8 +54,9 @@ internal static partial class DelayTimer
                 case IBinaryOperation { OperatorKind: BinaryOperatorKind.Subtract } less:
                     return IsSameEveryPass(less.LeftOperand, loop) && ReadsAClock(less.RightOperand, loop, hops);
                 case ILocalReferenceOperation { Local: var local } when hops < MaxLocalHops && PassValuesOf(local, loop) is { Count: > 0 } values:
-                    return values.All(v => IsSameEveryPass(v, loop) || KeepsAPeriodByHand(v, loop, hops + 1))
-                        && values.Any(v => KeepsAPeriodByHand(v, loop, hops + 1));
+                    // At least one value is a kept period, and the rest are fixed fallbacks.
+                    var kept = values.ConvertAll(v => KeepsAPeriodByHand(v, loop, hops + 1));
+                    return kept.Contains(true) && values.Where((v, i) => !kept[i]).All(v => IsSameEveryPass(v, loop));
                 default:
                     return false;
             }
