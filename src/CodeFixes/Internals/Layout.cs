@@ -17,7 +17,8 @@ namespace TplPractices.Analyzers.CodeFixes.Internals;
 /// code only: code moved as a whole keeps its continuation lines where they were relative to it; an argument added to
 /// a list written one argument a line gets a line of its own (a line comment after the list's ')' staying beside the
 /// argument it followed, <see cref="ArgumentComments"/>); a lambda block it made gets one statement a line
-/// (<see cref="BodyBlocks"/>); and a line the rewrite made longer than the file allows is wrapped (<see cref="LongLines"/>).
+/// (<see cref="BodyBlocks"/>), and one the author indented from its line stays that deep (<see cref="LambdaBraces"/>);
+/// and a line the rewrite made longer than the file allows is wrapped (<see cref="LongLines"/>).
 /// Only white space between tokens changes (and a comment moves to the line it was on), never inside a string or an
 /// inactive #if branch.
 /// </summary>
@@ -56,7 +57,7 @@ internal static class Layout
         // of nesting, so a call in a lambda gets the layout it would get had its own rewrite come last.
         // A body laid out by the first Mixed round leaves a lambda block inside it as it was; the second lays that out.
         var spreadRounds = Enumerable.Repeat<Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>>(SpreadArguments, MaxSpreadRounds);
-        var steps = spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, AddedArguments, ArgumentComments.Of });
+        var steps = spreadRounds.Prepend(MovedLines.Of).Concat(new Func<SyntaxNode, SyntaxNode, IReadOnlyList<TextSpan>, Style, IEnumerable<TextChange>>[] { BodyBlocks.Mixed, BodyBlocks.Mixed, LambdaBraces.Of, AddedArguments, ArgumentComments.Of });
         var moved = true;
         foreach (var step in steps)
         {

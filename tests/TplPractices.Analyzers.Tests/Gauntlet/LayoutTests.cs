@@ -223,6 +223,57 @@ public sealed class LayoutTests
     }
 
     /// <summary>
+    /// A lambda block the author indented one level from the line the lambda starts on, with the arguments after it at
+    /// that depth (NATS.Client's heartbeat Timer), stays that deep when a fix rebuilds the lambda: the formatter put the
+    /// rebuilt block at the line's own indentation, shallower than the arguments below it. A block at the line's own
+    /// indentation stays there.
+    /// </summary>
+    [Fact]
+    public async Task ALambdaBlockIndentedFromItsLine_StaysThatDeep()
+    {
+        const string code = """
+            using System;
+            using System.Threading;
+            using System.Threading.Tasks;
+
+            public sealed class Heartbeat
+            {
+                private Timer _timer;
+                private long _period = 1000;
+
+                public void Start()
+                {
+                    _timer = new Timer(state =>
+                        {
+                            if (_period > 10)
+                            {
+                                Console.WriteLine(_period);
+                            }
+                        },
+                        null, _period, _period);
+                }
+
+                public Task Check() => Task.Factory.StartNew(() =>
+                {
+                    Console.WriteLine(_period);
+                }, CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Default);
+            }
+            """;
+        foreach (var setup in new[] { GauntletSetup.Single, GauntletSetup.Modern })
+        {
+            var result = await FormatRun.FixAsync(setup, code, DiagnosticIds.CallbackState, DiagnosticIds.UseTaskState);
+            Assert.Contains(
+                "        _timer = new Timer(static state =>\n            {\n                var self = (Heartbeat)state!;\n"
+                + "                if (self._period > 10)\n                {\n                    Console.WriteLine(self._period);\n"
+                + "                }\n            },\n            this, _period, _period);",
+                result,
+                StringComparison.Ordinal);
+            Assert.Contains("    public Task Check() => Task.Factory.StartNew(\n", result, StringComparison.Ordinal);
+            Assert.Equal(result, await FormatRun.FixAsync(setup, result, DiagnosticIds.CallbackState, DiagnosticIds.UseTaskState));
+        }
+    }
+
+    /// <summary>
     /// A <c>/* … */</c> comment over several lines in code a fix moves keeps its lines under its first: Open.ChannelExtensions'
     /// buffering reader explains its flush in one inside a <c>ContinueWith</c> lambda, and TPL0001's fix indented the
     /// <c>/*</c> line with the body but left the <c> * </c> lines where they were. A string's lines stay as written.
