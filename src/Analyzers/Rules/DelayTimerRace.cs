@@ -31,7 +31,8 @@ internal static partial class DelayTimer
         {
             null => RaceMessage,
             IParameterReferenceOperation => TokenRaceMessage,
-            _ => OwnSourceRaceMessage,
+            IPropertyReferenceOperation { Instance: ILocalReferenceOperation source } when IsOwnSourceNothingCancels(source.Local, delay.Root()) => OwnSourceRaceMessage,
+            _ => LeftSourceRaceMessage,
         };
         var heldIn = held is null ? null : HeldForTheRaceOnly(held, whenAny!);
         if (whenAny is null || held is not null && heldIn is null || AlsoRacedDelays(whenAny, delay, cannotCancel && held is null) is not { } alsoRaced)
@@ -269,7 +270,8 @@ internal static partial class DelayTimer
     /// <summary>
     /// The token of <c>Task.Delay(t, token)</c> where the race cannot cancel it and a source linked to it can: a parameter
     /// of the code around it that nothing writes (the caller's token, which lives on after the race), or the token of a
-    /// source of this code's own that nothing cancels (<see cref="IsOwnSourceNothingCancels"/>). Either way the delay's
+    /// source of this code's own that nothing cancels (<see cref="IsOwnSourceNothingCancels"/>) or that only the delay's
+    /// win cancels (<see cref="IsOwnSourceTheRaceLeaves"/>). Either way the delay's
     /// timer and its registration on the token stay until the delay fires. A primary constructor's parameter is left
     /// alone, since other members may write it. Null otherwise. Without <paramref name="proven"/> only the token's shape is
     /// tested, not the walks of the member (whether something writes the parameter or may cancel the source): the first
@@ -281,42 +283,9 @@ internal static partial class DelayTimer
             IParameterReferenceOperation { Parameter: { RefKind: RefKind.None, ContainingSymbol: not IMethodSymbol { MethodKind: MethodKind.Constructor } } } token
                 when !proven || !StateCapture.IsWrittenAnywhere(token.Parameter, delay.Root()) => token,
             IPropertyReferenceOperation { Property.Name: "Token", Instance: ILocalReferenceOperation { Local.IsRef: false } source } token
-                when !proven || IsOwnSourceNothingCancels(source.Local, delay.Root()) => token,
+                when !proven || IsOwnSourceNothingCancels(source.Local, delay.Root()) || IsOwnSourceTheRaceLeaves(source.Local, delay) => token,
             _ => null,
         };
-
-    /// <summary>
-    /// A local <c>new CancellationTokenSource()</c> (no delay) that the code only reads the token or state of, or
-    /// disposes: nothing can cancel it, so the race does not, whoever wins. A source that is canceled anywhere (after
-    /// the race, as a time-out, in a lambda), made with a delay or linked, assigned again, or handed to other code is
-    /// left alone: something may cancel the delay.
-    /// </summary>
-    private static bool IsOwnSourceNothingCancels(ILocalSymbol source, IOperation root)
-    {
-        // The BCL's own source: a type of the same name, or one derived, may cancel itself.
-        if (!source.Type.IsSystemThreadingType("CancellationTokenSource"))
-        {
-            return false;
-        }
-
-        var created = false;
-        foreach (var operation in root.Descendants())
-        {
-            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, source))
-            {
-                created = declarator.GetVariableInitializer()?.Value.WithoutImplicitConversions() is IObjectCreationOperation { Arguments.Length: 0, Initializer: null } creation
-                    && SymbolEqualityComparer.Default.Equals(creation.Type, source.Type);
-            }
-            else if (operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, source)
-                && reference.Parent is not (IPropertyReferenceOperation { Property.Name: "Token" or "IsCancellationRequested" }
-                    or IInvocationOperation { TargetMethod.Name: "Dispose", Arguments.Length: 0 }))
-            {
-                return false;
-            }
-        }
-
-        return created;
-    }
 
     /// <summary>A delay this rule reports as racing in WhenAny: it makes a timer, and its token cannot cancel or a linked source can take it (<see cref="LinkableToken"/>).</summary>
     public static bool IsReportedRace(IInvocationOperation delay) =>
