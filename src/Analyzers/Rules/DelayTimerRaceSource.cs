@@ -94,15 +94,16 @@ internal static partial class DelayTimer
 
     /// <summary>
     /// Whether <paramref name="cancel"/> runs only where the race's winner is not <paramref name="other"/>: in the
-    /// <c>else</c> of <c>if (winner == other)</c> or the body of <c>if (winner != other)</c>, the winner being the
-    /// awaited race itself or a local it initializes that nothing else writes.
+    /// <c>else</c> of <c>if (winner == other)</c> or the body of <c>if (winner != other)</c>, or after an
+    /// <c>if (winner == other)</c> whose body returns or throws; the winner being the awaited race itself or a local it
+    /// initializes that nothing else writes.
     /// </summary>
     private static bool OnlyOnceTheDelayWon(IInvocationOperation cancel, IInvocationOperation whenAny, ISymbol other)
     {
-        for (var node = cancel.Parent; node is not null; node = node.Parent)
+        var function = whenAny.EnclosingFunction();
+        foreach (var branch in (function ?? whenAny.Root()).Descendants().OfType<IConditionalOperation>())
         {
-            if (node is not IConditionalOperation { Condition: var condition } branch
-                || condition.WithoutImplicitConversions() is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } test)
+            if (branch.Condition.WithoutImplicitConversions() is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Equals or BinaryOperatorKind.NotEquals } test)
             {
                 continue;
             }
@@ -114,8 +115,20 @@ internal static partial class DelayTimer
                 continue;
             }
 
-            var delayWon = test.OperatorKind == BinaryOperatorKind.Equals ? branch.WhenFalse : branch.WhenTrue;
-            return delayWon is not null && delayWon.Syntax.Span.Contains(cancel.Syntax.Span);
+            var equals = test.OperatorKind == BinaryOperatorKind.Equals;
+            var delayWon = equals ? branch.WhenFalse : branch.WhenTrue;
+            var workWon = equals ? branch.WhenTrue : branch.WhenFalse;
+            if (delayWon is not null && delayWon.Syntax.Span.Contains(cancel.Syntax.Span))
+            {
+                return true;
+            }
+
+            // After the if, in the same function, where the work's branch leaves it: only the delay's win gets there.
+            if (workWon is not null && cancel.Syntax.SpanStart >= branch.Syntax.Span.End && cancel.EnclosingFunction() == function
+                && !ControlPaths.MayBothRun(workWon.Syntax, cancel.Syntax))
+            {
+                return true;
+            }
         }
 
         return false;

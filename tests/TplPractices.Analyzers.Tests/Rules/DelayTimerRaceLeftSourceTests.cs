@@ -53,6 +53,20 @@ public sealed class DelayTimerRaceLeftSourceTests
                 return "work";
             }
 
+            public static async Task<string> AfterReturn(int workMillis, CancellationToken cancellationToken)
+            {
+                using var cts = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+                var work = Work(workMillis, cts.Token);
+                var first = await Task.WhenAny(work, {|#3:Task.Delay(400, cts.Token)|});
+                if (first == work)
+                {
+                    return "work";
+                }
+
+                cts.Cancel();
+                return "timeout";
+            }
+
             public static async Task<string> LinkedOnly(int workMillis, CancellationToken cancellationToken)
             {
                 using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -70,6 +84,7 @@ public sealed class DelayTimerRaceLeftSourceTests
             + "        delayCancellation.Cancel();\n"
             + "        if (winner == connect)\n",
             StringComparison.Ordinal)
+        // NotWon's race and AfterReturn's, written alike.
         .Replace(
             "        var first = await Task.WhenAny(work, Task.Delay(400, cts.Token));\n",
             "        using var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(cts.Token);\n"
@@ -86,9 +101,9 @@ public sealed class DelayTimerRaceLeftSourceTests
     [Fact]
     public async Task ASourceCanceledOnlyWhereTheDelayWon_IsReportedAndFixed()
     {
-        Assert.Equal(3, ConnectsFixed.Split("delayCancellation.Cancel();").Length - 1);
+        Assert.Equal(4, ConnectsFixed.Split("delayCancellation.Cancel();").Length - 1);
         var test = new Verify.Test { TestCode = Connects, FixedCode = ConnectsFixed };
-        for (var i = 0; i < 3; i++)
+        for (var i = 0; i < 4; i++)
         {
             test.ExpectedDiagnostics.Add(Verify.Diagnostic().WithLocation(i).WithArguments(DelayTimer.LeftSourceRaceMessage));
         }
@@ -102,6 +117,8 @@ public sealed class DelayTimerRaceLeftSourceTests
     [InlineData("Connect", -1)]
     [InlineData("NotWon", 0)]
     [InlineData("NotWon", -1)]
+    [InlineData("AfterReturn", 0)]
+    [InlineData("AfterReturn", -1)]
     [InlineData("LinkedOnly", 0)]
     public async Task FixedRace_DecidesTheSame(string method, int workMillis)
     {
@@ -119,8 +136,8 @@ public sealed class DelayTimerRaceLeftSourceTests
 
     /// <summary>
     /// Not reported where the race's own code may cancel the delay when the work wins, or where the source has a timer
-    /// of its own: a Cancel in the branch the work won, one after the branches, one beside a comparison with another
-    /// task, a race of three, and a time-out source.
+    /// of its own: a Cancel in the branch the work won, one after both branches or before the test, one beside a comparison with another
+    /// task, a race of three, and a time-out source. (After the branches counts where the work's branch returns.)
     /// </summary>
     [Fact]
     public async Task ASourceTheWorksWinMayCancel_IsNotReported()
@@ -145,16 +162,29 @@ public sealed class DelayTimerRaceLeftSourceTests
                         return false;
                     }
 
-                    public static async Task<bool> After(Task work, CancellationToken token)
+                    public static async Task<bool> AfterBoth(Task work, CancellationToken token)
                     {
                         using var cts = CancellationTokenSource.CreateLinkedTokenSource(token);
                         var first = await Task.WhenAny(work, Task.Delay(400, cts.Token));
                         if (first == work)
                         {
-                            return true;
+                            System.Console.WriteLine("in time");
                         }
 
                         cts.Cancel();
+                        return first == work;
+                    }
+
+                    public static async Task<bool> BeforeTheTest(Task work, CancellationToken token)
+                    {
+                        using var cts = CancellationTokenSource.CreateLinkedTokenSource(token);
+                        var first = await Task.WhenAny(work, Task.Delay(400, cts.Token));
+                        cts.Cancel();
+                        if (first == work)
+                        {
+                            return true;
+                        }
+
                         return false;
                     }
 
