@@ -44,7 +44,7 @@ internal static partial class DelayTimer
 
     public const string OwnSourceRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on a source that nothing cancels, until it fires, whoever wins; cancel the delay once the race is decided";
 
-    public const string LeftSourceRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on a source canceled only when the delay wins, until it fires, whenever the other task wins; cancel the delay once the race is decided";
+    public const string LeftSourceRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on a source that nothing cancels when the other task wins, until it fires; cancel the delay once the race is decided";
 
     public const string TokenRaceMessage = "a Task.Delay racing in Task.WhenAny or Task.WaitAny keeps its timer queued, and its registration on the caller's token, until it fires or the token is canceled, whoever wins; cancel the delay once the race is decided";
 
