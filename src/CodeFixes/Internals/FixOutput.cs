@@ -156,9 +156,29 @@ internal static class FixOutput
         return style.Tabs ? changed.WithChangedOption(FormattingOptions.TabSize, LanguageNames.CSharp, style.IndentSize) : changed;
     }
 
-    private static async Task<bool> WritesInABranchTheUsingsAreNotAsync(Document document, CancellationToken cancellationToken) =>
-        await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is CompilationUnitSyntax unit
-        && FileStructure.AnyInABranchTheUsingsAreNot(unit, unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).Select(n => n.SpanStart));
+    /// <summary>
+    /// Whether a name the rewrite wants imported lies in an <c>#if</c> branch the usings are not in, and its namespace
+    /// might be missing from a target that skips the branch. <c>System</c> and <c>System.Threading</c> are in every
+    /// target .NET has had, and a namespace the file imports already gains no using, so their names do not hold the
+    /// import back: the names the other fixes write, before or after this one, then come out the same whichever runs
+    /// first (a <c>CancellationToken.None</c> TPL0019 wrote in a branch stayed spelled out when TPL0007 ran first).
+    /// </summary>
+    private static async Task<bool> WritesInABranchTheUsingsAreNotAsync(Document document, CancellationToken cancellationToken)
+    {
+        if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax unit)
+        {
+            return false;
+        }
+
+        var imported = FileStructure.ImportedNamespaces(unit);
+        return FileStructure.AnyInABranchTheUsingsAreNot(unit, unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation)
+            .Where(n => !(n.AsNode() is QualifiedNameSyntax { Left: var left }
+                && StripGlobal(left.ToString()) is var space
+                && (space is "System" or "System.Threading" || imported.Contains(space))))
+            .Select(n => n.SpanStart));
+    }
+
+    private static string StripGlobal(string name) => name.StartsWith("global::", StringComparison.Ordinal) ? name.Substring("global::".Length) : name;
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>
         (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodesAndTokens(annotation).Any() == true;

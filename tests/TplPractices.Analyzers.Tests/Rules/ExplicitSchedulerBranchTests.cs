@@ -54,6 +54,45 @@ public sealed class ExplicitSchedulerBranchTests
         await OnBothTargets(test);
     }
 
+    /// <summary>
+    /// A name of <c>System.Threading</c>, which every target has, does not hold the import back in a branch: TPL0019's
+    /// <c>CancellationToken.None</c> in an <c>#if NET</c> branch came out spelled in full where TPL0019 ran before
+    /// TPL0007, and short where TPL0007 had added the using first (the long gauntlet found it; dotnet format takes the
+    /// rules in an order that changes from one run to the next). Now both orders give one text with the short name.
+    /// </summary>
+    [Fact]
+    public async Task ANamespaceEveryTargetHas_IsImportedForABranch_WhicheverRuleGoesFirst()
+    {
+        const string code = """
+            using System;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static void Work() { }
+
+                void M(int value)
+                {
+            #if NET
+                    Task.Factory.StartNew(static () => Work());
+            #else
+                    Task.Factory.StartNew(static () => Work());
+            #endif
+                    Task.Run(() => Console.WriteLine(value));
+                }
+            }
+            """;
+        foreach (var setup in new[] { Gauntlet.GauntletSetup.Single, Gauntlet.GauntletSetup.Modern })
+        {
+            var scheduleFirst = await Gauntlet.FormatRun.FixAsync(setup, code, DiagnosticIds.ExplicitScheduler, DiagnosticIds.TaskRunState);
+            var stateFirst = await Gauntlet.FormatRun.FixAsync(setup, code, DiagnosticIds.TaskRunState, DiagnosticIds.ExplicitScheduler);
+            Assert.Equal(stateFirst, scheduleFirst);
+            Assert.Contains("using System.Threading;\n", scheduleFirst, StringComparison.Ordinal);
+            Assert.Contains("Task.Factory.StartNew(static () => Work(), CancellationToken.None, TaskCreationOptions.None, TaskScheduler.Current);", scheduleFirst, StringComparison.Ordinal);
+            Assert.DoesNotContain("System.Threading.CancellationToken", scheduleFirst, StringComparison.Ordinal);
+        }
+    }
+
     /// <summary>net10.0 (NET defined) with a netstandard2.0 copy at C# 7.3, as an SDK project gives each target its symbols.</summary>
     private static Task OnBothTargets(Verify.Test test)
     {
