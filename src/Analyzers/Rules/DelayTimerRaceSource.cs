@@ -141,28 +141,18 @@ internal static partial class DelayTimer
         _ => false,
     };
 
-    /// <summary>The awaited race (<c>await Task.WhenAny(…)</c>, configured or not), or a local that only it gives a value.</summary>
+    /// <summary>
+    /// The race's result (<see cref="RaceValue"/>: its await, configured or not), or a local that only it gives a value
+    /// (<c>var first = await Task.WhenAny(…);</c>).
+    /// </summary>
     private static bool IsWinner(IOperation operand, IInvocationOperation whenAny)
     {
-        if (operand is ILocalReferenceOperation { Local: var local })
-        {
-            var declarator = local.DeclaringSyntaxReferences.Length == 1 ? operand.Root().Descendants().OfType<IVariableDeclaratorOperation>()
-                .FirstOrDefault(d => SymbolEqualityComparer.Default.Equals(d.Symbol, local)) : null;
-            return declarator?.GetVariableInitializer()?.Value is { } value && IsWinner(value.WithoutImplicitConversions(), whenAny)
-                && !StateCapture.IsWrittenAnywhere(local, operand.Root(), countDeclaration: false);
-        }
-
-        if (operand is not IAwaitOperation { Operation: var awaited })
-        {
-            return false;
-        }
-
-        awaited = awaited.WithoutImplicitConversions();
-        if (awaited is IInvocationOperation { TargetMethod.Name: "ConfigureAwait", Instance: { } configured })
-        {
-            awaited = configured.WithoutImplicitConversions();
-        }
-
-        return awaited == whenAny;
+        var value = RaceValue(whenAny);
+        return value is not null
+            && (operand == value
+                || operand is ILocalReferenceOperation { Local: var local }
+                    && value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
+                    && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local)
+                    && !StateCapture.IsWrittenAnywhere(local, operand.Root(), countDeclaration: false));
     }
 }

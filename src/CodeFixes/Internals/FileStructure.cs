@@ -85,12 +85,6 @@ internal static class FileStructure
         return positions.Any(position => IfDepthAt(depths, position) > usingsDepth);
     }
 
-    /// <summary>The namespaces the file's plain usings import (<c>using N;</c>, at the top or in a namespace).</summary>
-    public static HashSet<string> ImportedNamespaces(CompilationUnitSyntax unit) =>
-        new(unit.Usings.Concat(unit.Members.OfType<BaseNamespaceDeclarationSyntax>().SelectMany(n => n.Usings))
-            .Where(u => u.Alias is null && u.StaticKeyword.RawKind == 0 && u.Name is not null)
-            .Select(u => u.Name!.ToString().Replace("global::", string.Empty)), System.StringComparer.Ordinal);
-
     /// <summary>Each #if and #endif of the file, in order, as +1 and -1 at its position.</summary>
     public static List<(int Position, int Step)> IfDepths(CompilationUnitSyntax unit) =>
         Directives(unit)

@@ -170,15 +170,21 @@ internal static class FixOutput
             return false;
         }
 
-        var imported = FileStructure.ImportedNamespaces(unit);
-        return FileStructure.AnyInABranchTheUsingsAreNot(unit, unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation)
-            .Where(n => !(n.AsNode() is QualifiedNameSyntax { Left: var left }
-                && StripGlobal(left.ToString()) is var space
-                && (space is "System" or "System.Threading" || imported.Contains(space))))
+        var names = unit.GetAnnotatedNodesAndTokens(Simplifier.AddImportsAnnotation).ToList();
+        if (!FileStructure.AnyInABranchTheUsingsAreNot(unit, names.Select(n => n.SpanStart))
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+        {
+            return false;
+        }
+
+        var imports = UnconditionalImports.Of(unit, model.Compilation);
+        return FileStructure.AnyInABranchTheUsingsAreNot(unit, names
+            .Where(n => !(n.AsNode() is { } node
+                && model.GetSymbolInfo(node, cancellationToken).Symbol is INamedTypeSymbol { ContainingType: null } type
+                && type.ContainingNamespace.ToDisplayString() is var space
+                && (space is "System" or "System.Threading" || imports.Imports(space))))
             .Select(n => n.SpanStart));
     }
-
-    private static string StripGlobal(string name) => name.StartsWith("global::", StringComparison.Ordinal) ? name.Substring("global::".Length) : name;
 
     private static async Task<bool> HasAnnotatedAsync(Document document, SyntaxAnnotation annotation, CancellationToken cancellationToken) =>
         (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))?.GetAnnotatedNodesAndTokens(annotation).Any() == true;

@@ -75,6 +75,9 @@ internal sealed class UnconditionalImports
         return new UnconditionalImports(imported, mayBeBrought, unknown);
     }
 
+    /// <summary>Whether a using outside any <c>#if</c> (of this file, or a global one) imports the namespace.</summary>
+    public bool Imports(string namespaceName) => _imported.Contains(namespaceName);
+
     /// <summary>Whether the type's simple name binds to it in every copy of the file through a using of its namespace.</summary>
     public bool BringEverywhere(INamedTypeSymbol type) =>
         !_unknown && type.ContainingType is null && _imported.Contains(type.ContainingNamespace.ToDisplayString()) && !_mayBeBrought.Contains(type.Name);

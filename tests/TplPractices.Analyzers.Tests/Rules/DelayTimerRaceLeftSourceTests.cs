@@ -135,6 +135,67 @@ public sealed class DelayTimerRaceLeftSourceTests
     }
 
     /// <summary>
+    /// A library of two targets, netstandard2.0 at C# 7.3 beside net10.0 with nullable on: the source linked for the
+    /// delay goes in a using block before C# 8 that holds the race and the test of its winner; the author's cancel after
+    /// the test stays after it, reached only where the delay won.
+    /// </summary>
+    [Fact]
+    public async Task OnCSharp73BesideNet10_TheRaceIsFixedWithAUsingBlock()
+    {
+        await new Verify.Test
+        {
+            SharedByNetStandardAndNet10 = true,
+            TestCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Api
+                {
+                    public static async Task<bool> Connect(Task work, CancellationToken token)
+                    {
+                        using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
+                        {
+                            if (await Task.WhenAny(work, [|Task.Delay(400, cts.Token)|]).ConfigureAwait(false) == work)
+                            {
+                                return true;
+                            }
+
+                            cts.Cancel();
+                            return false;
+                        }
+                    }
+                }
+                """,
+            FixedCode = /* lang=c#-test */ """
+                using System.Threading;
+                using System.Threading.Tasks;
+
+                public static class Api
+                {
+                    public static async Task<bool> Connect(Task work, CancellationToken token)
+                    {
+                        using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
+                        {
+                            using (var delayCancellation = CancellationTokenSource.CreateLinkedTokenSource(cts.Token))
+                            {
+                                var winner = await Task.WhenAny(work, Task.Delay(400, delayCancellation.Token)).ConfigureAwait(false);
+                                delayCancellation.Cancel();
+                                if (winner == work)
+                                {
+                                    return true;
+                                }
+                            }
+
+                            cts.Cancel();
+                            return false;
+                        }
+                    }
+                }
+                """,
+        }.RunAsync();
+    }
+
+    /// <summary>
     /// Not reported where the race's own code may cancel the delay when the work wins, or where the source has a timer
     /// of its own: a Cancel in the branch the work won, one after both branches or before the test, one beside a comparison with another
     /// task, a race of three, and a time-out source. (After the branches counts where the work's branch returns.)
